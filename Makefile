@@ -1,0 +1,49 @@
+# Variant Foundry — `make run` serves the site, `make test` runs every test.
+SHELL := /bin/bash
+.DEFAULT_GOAL := run
+
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.requirements-installed
+PORT ?= 8000
+HOST ?= 127.0.0.1
+WORKER_CONCURRENCY ?= 2
+BASE_PYTHON := $(shell command -v python3.11 2>/dev/null || command -v python3)
+
+.PHONY: run test lint format bench worker venv
+
+venv: $(STAMP)
+
+$(PY):
+	$(BASE_PYTHON) -m venv $(VENV)
+
+# Reinstall only when requirements.txt changes.
+$(STAMP): requirements.txt | $(PY)
+	$(PY) -m pip install --disable-pip-version-check -q -r requirements.txt
+	touch $(STAMP)
+
+# daphne in the foreground, a Celery worker in the background (stopped when daphne exits).
+run: $(STAMP)
+	$(PY) manage.py migrate --noinput
+	$(PY) manage.py load_catalogue
+	$(VENV)/bin/celery -A config worker --loglevel INFO --concurrency $(WORKER_CONCURRENCY) & \
+	worker=$$!; \
+	trap 'kill -TERM $$worker 2>/dev/null; wait $$worker 2>/dev/null' EXIT INT TERM; \
+	$(VENV)/bin/daphne -b $(HOST) -p $(PORT) config.asgi:application
+
+worker: $(STAMP)
+	$(VENV)/bin/celery -A config worker --loglevel INFO --concurrency $(WORKER_CONCURRENCY)
+
+test: $(STAMP)
+	$(PY) -m pytest -q
+
+lint: $(STAMP)
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+
+format: $(STAMP)
+	$(VENV)/bin/ruff check --fix .
+	$(VENV)/bin/ruff format .
+
+bench: $(STAMP)
+	$(PY) manage.py variant bench

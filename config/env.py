@@ -1,0 +1,65 @@
+"""Typed readers for settings that come from environment variables.
+
+Each helper fails loudly (``ImproperlyConfigured``) on a value it cannot read, so a typo
+in a deployment stops the process at start-up instead of silently meaning "default".
+"""
+
+from __future__ import annotations
+
+import os
+
+from django.core.exceptions import ImproperlyConfigured
+
+_TRUE = {"1", "true", "yes", "on"}
+_FALSE = {"0", "false", "no", "off", ""}
+
+
+def envbool(name: str, default: bool) -> bool:
+    """Read a boolean: 1/true/yes/on or 0/false/no/off (any case); unset gives ``default``."""
+    raw = os.environ.get(name)
+    if raw is None:
+        return default
+    value = raw.strip().lower()
+    if value in _TRUE:
+        return True
+    if value in _FALSE:
+        return False
+    raise ImproperlyConfigured(f"{name}={raw!r}: expected one of 1/0, true/false, yes/no, on/off")
+
+
+def envint(name: str, default: int, *, minimum: int | None = None) -> int:
+    """Read an integer; unset or empty gives ``default``."""
+    raw = os.environ.get(name, "").strip()
+    if not raw:
+        return default
+    try:
+        value = int(raw)
+    except ValueError:
+        raise ImproperlyConfigured(f"{name}={raw!r}: expected an integer") from None
+    if minimum is not None and value < minimum:
+        raise ImproperlyConfigured(f"{name}={value}: must be at least {minimum}")
+    return value
+
+
+def envfloat(name: str, default: float) -> float:
+    """Read a number; unset or empty gives ``default``."""
+    raw = os.environ.get(name, "").strip()
+    if not raw:
+        return default
+    try:
+        return float(raw)
+    except ValueError:
+        raise ImproperlyConfigured(f"{name}={raw!r}: expected a number") from None
+
+
+def envlist(name: str, default: list[str]) -> list[str]:
+    """Read a comma-separated list; unset gives ``default``."""
+    raw = os.environ.get(name)
+    if raw is None:
+        return list(default)
+    return [item.strip() for item in raw.split(",") if item.strip()]
+
+
+def envstr(name: str, default: str = "") -> str:
+    """Read a string; unset or blank gives ``default``."""
+    return os.environ.get(name, "").strip() or default

@@ -1,0 +1,216 @@
+"""Django settings for Variant Foundry, driven by environment variables.
+
+No variables: everything runs on one machine with nothing to install — SQLite in
+``var/``, the in-memory channel layer and Celery over a file-system broker.
+``DATABASE_URL`` (PostgreSQL) and ``REDIS_URL`` (channel layer + Celery broker) switch
+to the production shape: several daphne processes and workers on several machines.
+See README.md ("Production shape") for the full list.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
+
+from config.env import envbool, envfloat, envint, envlist, envstr
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+VAR_DIR = Path(envstr("VAR_DIR", str(BASE_DIR / "var")))
+VAR_DIR.mkdir(parents=True, exist_ok=True)
+
+# --- Security -------------------------------------------------------------------------
+
+PLACEHOLDER_SECRET_KEY = "dev-only-insecure-secret-key-change-me"  # noqa: S105
+
+DEBUG = envbool("DEBUG", True)
+SECRET_KEY = envstr("SECRET_KEY", PLACEHOLDER_SECRET_KEY)
+if not DEBUG and SECRET_KEY == PLACEHOLDER_SECRET_KEY:
+    raise ImproperlyConfigured("SECRET_KEY must be set to a real secret when DEBUG is off")
+
+ALLOWED_HOSTS = envlist("ALLOWED_HOSTS", ["localhost", "127.0.0.1", "[::1]"])
+CSRF_TRUSTED_ORIGINS = envlist("CSRF_TRUSTED_ORIGINS", [])
+if envbool("BEHIND_TLS_PROXY", False):
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    SESSION_COOKIE_SECURE = True
+    CSRF_COOKIE_SECURE = True
+
+# --- Applications ---------------------------------------------------------------------
+
+INSTALLED_APPS = [
+    "daphne",  # first: `runserver` serves ASGI (HTTP + websockets)
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "whitenoise.runserver_nostatic",
+    "django.contrib.staticfiles",
+    "channels",
+    "crispy_forms",
+    "crispy_bootstrap5",
+    "django_celery_results",
+    "accounts",
+    "variants",
+    "play",
+    "leaderboards",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+]
+
+ROOT_URLCONF = "config.urls"
+ASGI_APPLICATION = "config.asgi.application"
+AUTH_USER_MODEL = "accounts.User"
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [BASE_DIR / "templates"],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+            ],
+        },
+    },
+]
+
+CRISPY_ALLOWED_TEMPLATE_PACKS = "bootstrap5"
+CRISPY_TEMPLATE_PACK = "bootstrap5"
+
+# --- Database -------------------------------------------------------------------------
+# DATABASE_URL (postgres://user:pass@host:5432/name) selects PostgreSQL through psycopg 3.
+# Otherwise SQLite at SQLITE_PATH (default var/db.sqlite3), in WAL mode with a busy timeout
+# and IMMEDIATE transactions: the web process and the Celery worker write at the same time,
+# and a deferred transaction that later upgrades to a write lock fails instead of waiting.
+
+DATABASE_URL = envstr("DATABASE_URL")
+if DATABASE_URL:
+    DATABASES = {
+        "default": dj_database_url.parse(
+            DATABASE_URL,
+            conn_max_age=envint("CONN_MAX_AGE", 0, minimum=0),
+            conn_health_checks=True,
+        )
+    }
+else:
+    SQLITE_PATH = Path(envstr("SQLITE_PATH", str(VAR_DIR / "db.sqlite3")))
+    SQLITE_PATH.parent.mkdir(parents=True, exist_ok=True)
+    DATABASES = {
+        "default": {
+            "ENGINE": "django.db.backends.sqlite3",
+            "NAME": SQLITE_PATH,
+            "OPTIONS": {
+                "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+                "transaction_mode": "IMMEDIATE",
+                "timeout": envint("SQLITE_TIMEOUT", 20, minimum=1),
+            },
+            # A file, never in-memory: test helpers (a Celery worker, daphne) must share it.
+            "TEST": {"NAME": str(SQLITE_PATH.with_name(f"test_{SQLITE_PATH.name}"))},
+        }
+    }
+
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# --- Channels -------------------------------------------------------------------------
+
+REDIS_URL = envstr("REDIS_URL")
+if REDIS_URL:
+    CHANNEL_LAYERS = {
+        "default": {
+            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            "CONFIG": {"hosts": [REDIS_URL]},
+        }
+    }
+else:
+    CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+
+# --- Celery ---------------------------------------------------------------------------
+# Broker: Redis when REDIS_URL is set, else kombu's file-system transport under
+# CELERY_FS_ROOT (default var/celery). kombu writes messages to data_folder_out and reads
+# from data_folder_in; every process here both sends and receives, so both point at the
+# same "queue" folder. Results: django-celery-results ("django-db"), i.e. the database
+# every web process and worker already shares.
+
+CELERY_FS_ROOT = Path(envstr("CELERY_FS_ROOT", str(VAR_DIR / "celery")))
+
+
+def filesystem_broker_options(root: Path) -> dict:
+    """Transport options of the file-system broker rooted at ``root`` (folders created)."""
+    folders = {name: root / name for name in ("queue", "processed", "control")}
+    for folder in folders.values():
+        folder.mkdir(parents=True, exist_ok=True)
+    return {
+        "data_folder_in": str(folders["queue"]),
+        "data_folder_out": str(folders["queue"]),
+        "processed_folder": str(folders["processed"]),
+        "store_processed": False,
+        "control_folder": str(folders["control"]),
+        "polling_interval": 0.1,
+    }
+
+
+if REDIS_URL:
+    CELERY_BROKER_URL = REDIS_URL
+else:
+    CELERY_BROKER_URL = "filesystem://"
+    CELERY_BROKER_TRANSPORT_OPTIONS = filesystem_broker_options(CELERY_FS_ROOT)
+
+CELERY_RESULT_BACKEND = "django-db"
+CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+CELERY_TASK_SERIALIZER = "json"
+CELERY_RESULT_SERIALIZER = "json"
+CELERY_ACCEPT_CONTENT = ["json"]
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+CELERY_TIMEZONE = "UTC"
+
+HEALTHZ_TIMEOUT = envfloat("HEALTHZ_TIMEOUT", 5.0)
+
+# --- Auth, i18n -----------------------------------------------------------------------
+
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+]
+
+LANGUAGE_CODE = "en-us"
+TIME_ZONE = "UTC"
+USE_I18N = True
+USE_TZ = True
+
+# --- Static files (served by whitenoise inside daphne) --------------------------------
+
+STATIC_URL = "static/"
+STATIC_ROOT = VAR_DIR / "static"
+STATICFILES_DIRS = [BASE_DIR / "static"]
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+}
+# Serve straight from the finders too, so `make run` works without `collectstatic`.
+WHITENOISE_USE_FINDERS = True
+WHITENOISE_AUTOREFRESH = DEBUG
+
+# --- Logging --------------------------------------------------------------------------
+
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"}},
+    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain"}},
+    "root": {"handlers": ["console"], "level": envstr("LOG_LEVEL", "INFO")},
+}

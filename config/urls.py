@@ -1,0 +1,10 @@
+from django.contrib import admin
+from django.urls import include, path
+
+from config import views
+
+urlpatterns = [
+    path("", include("variants.urls")),
+    path("healthz", views.healthz, name="healthz"),
+    path("admin/", admin.site.urls),
+]

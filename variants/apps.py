@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class VariantsConfig(AppConfig):
+    name = "variants"
+    verbose_name = "Variants"
