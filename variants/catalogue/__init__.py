@@ -1,0 +1,54 @@
+"""The named games of the seeds, as rule documents (one JSON file each in games/).
+
+Where a seed leaves an option out, the factory's default holds (stalemate draws; first
+3-same-color-in-a-row wins). The order here is the order the site lists them in.
+"""
+
+import json
+from functools import cache
+from pathlib import Path
+
+GAMES_DIR = Path(__file__).parent / "games"
+
+ORDER = (
+    "Tic-Tac-Toe",
+    "3on15line",
+    "Treblecross15",
+    "3P-Misere-Notakto",
+    "3P-Notakto",
+    "4on7sq",
+    "5on15sq",
+    "Connect6-19x19",
+    "Qubic-4",
+    "Connect4",
+    "3P-MostWins-3x4",
+    "3P-LeastLoses-3x4",
+    "Wild-TTT-6sq3143",
+    "3on5sq",
+)
+
+
+@cache
+def _load() -> dict[str, dict]:
+    docs = {}
+    for path in GAMES_DIR.glob("*.json"):
+        doc = json.loads(path.read_text())
+        docs[doc["name"]] = doc
+    return {name: docs[name] for name in ORDER} | docs
+
+
+def documents() -> dict[str, dict]:
+    """name -> raw rule document (a fresh copy each call)."""
+    return {name: json.loads(json.dumps(doc)) for name, doc in _load().items()}
+
+
+def names() -> list[str]:
+    return list(_load())
+
+
+def get(name: str) -> dict:
+    """The raw document of a catalogue game; KeyError names the known games."""
+    for known, doc in _load().items():
+        if known.lower() == name.lower():
+            return json.loads(json.dumps(doc))
+    raise KeyError(f"no catalogue game {name!r}; known: {', '.join(_load())}")

@@ -1,0 +1,236 @@
+"""compile_game(): a rule document -> Game, with everything that depends only on the
+rules computed once (lines as bit masks, targets, move tables, the starting position)."""
+
+from functools import lru_cache
+
+from variants.rules import PLAYER_MODES, RuleDoc, canonical_json, color_names, parse
+from variants.rules.vocabulary import seat_colors
+
+from .errors import InvalidMoveText
+from .geometry import Geometry
+from .moves import PLACE, SPECIAL, Move
+from .state import State
+
+LOCKED = -1
+CACHE_TARGETS = 24  # legal-move lists are memoised for boards with at most this many targets
+CACHE_LIMIT = 200_000
+
+
+class Game:
+    """An immutable compiled variant. Make states with ``new_initial_state``."""
+
+    def __init__(self, doc: RuleDoc):
+        self.doc = doc
+        self.name = doc.name
+        self.nseats, self.chaos, self.teams = PLAYER_MODES[doc.players]
+        self.seat_color, self.ncolors = seat_colors(doc.players, doc.colors)
+        self.color_names = color_names(doc)
+        self.shape_names = tuple(doc.shapes)
+        self.nshapes = len(doc.shapes)
+        self.choose = doc.colors == "choose"
+        self.ncombos = self.ncolors * self.nshapes if self.choose else self.nshapes
+        self.pieces_per_turn = doc.pieces_per_turn
+        self.allow_pass = doc.allow_pass
+        self.agree_draw = doc.agree_draw
+        self.stalemate = doc.stalemate
+        self._geometry(doc)
+        self._checks(doc)
+        self._pieces()
+        self._start(doc)
+        self.multi = doc.boards > 1
+        self.height = self.geometry.Z
+        self.stack_locks = self.stacks and bool(doc.locked)
+        # Shift that turns a seat's reserve bits into its combo bits (see legal_moves).
+        self.combo_shift = [0 if self.choose else c * self.nshapes for c in self.seat_color]
+        self.key_shift = self.ncombos + 1
+        self._line_coords: dict[int, tuple] = {}
+        self._moves: list[list[Move] | None] = [None] * self.ncombos
+        self.legal_cache: dict[int, list[Move]] | None = (
+            {} if self.ntargets <= CACHE_TARGETS else None
+        )
+
+    # -- compile steps -------------------------------------------------------------
+    def _geometry(self, doc: RuleDoc) -> None:
+        g = self.geometry = Geometry(tuple(doc.board.size), doc.boards)
+        self.stacks = doc.board.type == "stacks"
+        self.layer = g.X * g.Y
+        if self.stacks:  # a target is a stack (board, x, y); pieces fall to its lowest space
+            self.ntargets = doc.boards * self.layer
+            self.stack_base = [
+                b * g.cells + xy for b in range(doc.boards) for xy in range(self.layer)
+            ]
+        else:
+            self.ntargets = g.n
+        per_board = self.ntargets // doc.boards
+        self.board_targets = [((1 << per_board) - 1) << (b * per_board) for b in range(doc.boards)]
+        self.target_board = [t // per_board for t in range(self.ntargets)]
+
+    def _checks(self, doc: RuleDoc) -> None:
+        """(lines through each space, wins?, label) per turn check, in precedence order."""
+        from variants.rules.summary import check_label
+
+        self.checks = []
+        for c in doc.turn_checks:
+            through = self.geometry.lines_through(self.geometry.lines(c.k, c.diagonal))
+            self.checks.append((through, c.result == "wins", check_label(c)))
+
+    def _pieces(self) -> None:
+        """Piece codes: 1 + ((owner * colours) + colour) * shapes + shape; owner nseats = none."""
+        ns, nc = self.nshapes, self.ncolors
+        self.code = [[1 + (s * nc) * ns + ri for ri in range(nc * ns)] for s in range(self.nseats)]
+        self.unowned = [1 + (self.nseats * nc) * ns + ri for ri in range(nc * ns)]
+        # Reserve indices (colour * shapes + shape) each seat may draw from.
+        self.seat_stock = []
+        for s in range(self.nseats):
+            if self.choose:
+                self.seat_stock.append((1 << (nc * ns)) - 1)
+            else:
+                self.seat_stock.append(((1 << ns) - 1) << (self.seat_color[s] * ns))
+
+    def decode(self, code: int) -> tuple[int | None, int, int]:
+        """Piece code -> (owner seat or None, colour, shape)."""
+        v, shape = divmod(code - 1, self.nshapes)
+        owner, color = divmod(v, self.ncolors)
+        return (None if owner == self.nseats else owner), color, shape
+
+    def _start(self, doc: RuleDoc) -> None:
+        g = self.geometry
+        board = [0] * g.n
+        cmask = [0] * self.ncolors
+        for s in doc.locked:
+            board[g.index(s.board - 1, *(v - 1 for v in s.at))] = LOCKED
+        for p in doc.initial_pieces:
+            i = g.index(p.board - 1, *(v - 1 for v in p.at))
+            color = self.color_names.index(p.color)
+            board[i] = self.unowned[color * self.nshapes + self.shape_names.index(p.shape)]
+            cmask[color] |= 1 << i
+        reserves = [0] * (self.ncolors * self.nshapes)
+        for color, by_shape in (doc.reserves or {}).items():
+            for shape, n in by_shape.items():
+                ri = self.color_names.index(color) * self.nshapes + self.shape_names.index(shape)
+                reserves[ri] = n
+        heights, free = [], 0
+        if self.stacks:
+            for t, base in enumerate(self.stack_base):
+                h = 0
+                while h < g.Z and board[base + h * self.layer]:
+                    h += 1
+                heights.append(h)
+                if h < g.Z:
+                    free |= 1 << t
+        else:
+            for i, v in enumerate(board):
+                if not v:
+                    free |= 1 << i
+        stock = sum(1 << ri for ri, n in enumerate(reserves) if n)
+        self.start = (board, cmask, heights, free, reserves, stock)
+
+    # -- moves -----------------------------------------------------------------------
+    def moves_for(self, combo: int) -> list[Move]:
+        """The placement Move of ``combo`` for every target (made once, then shared)."""
+        table = self._moves[combo]
+        if table is None:
+            table = [Move(PLACE, t, combo, self._notation(t, combo)) for t in range(self.ntargets)]
+            self._moves[combo] = table
+        return table
+
+    def _notation(self, target: int, combo: int) -> str:
+        words = []
+        color, shape = divmod(combo, self.nshapes)
+        if self.choose:
+            words.append(self.color_names[color])
+        if self.nshapes > 1:
+            words.append(self.shape_names[shape])
+        words.append(self.target_text(target))
+        return " ".join(words)
+
+    def target_text(self, target: int) -> str:
+        g = self.geometry
+        if self.stacks:
+            b, xy = divmod(target, self.layer)
+            y, x = divmod(xy, g.X)
+            text = f"{x + 1},{y + 1}"
+        else:
+            b, x, y, z = g.coords[target]
+            text = f"{x + 1},{y + 1},{z + 1}"
+        return f"b{b + 1}:{text}" if g.boards > 1 else text
+
+    def parse_move(self, text: str) -> Move:
+        """Notation -> Move (see engine/README.md). Raises InvalidMoveText, quoting the text."""
+        if not isinstance(text, str) or len(text) > 80:
+            raise InvalidMoveText(f"{str(text)[:80]!r} is not a move")
+        words = text.strip().lower().split()
+        if len(words) == 1 and words[0] in SPECIAL:
+            return SPECIAL[words[0]]
+        if not words:
+            raise InvalidMoveText("an empty move")
+        target = self._parse_target(text, words[-1])
+        return self.moves_for(self._parse_combo(text, words[:-1]))[target]
+
+    def _parse_target(self, text: str, word: str) -> int:
+        g = self.geometry
+        board = 0
+        if ":" in word:
+            prefix, word = word.split(":", 1)
+            if not (prefix.startswith("b") and prefix[1:].isdigit()):
+                raise InvalidMoveText(f"{text!r}: a board is written b1:, b2: or b3:")
+            board = int(prefix[1:]) - 1
+        if not 0 <= board < g.boards:
+            raise InvalidMoveText(f"{text!r}: this game has {g.boards} board(s)")
+        parts = word.split(",")
+        want = 2 if self.stacks else 3
+        if not all(p.isdigit() for p in parts) or len(parts) != want:
+            shape = "x,y (a stack)" if self.stacks else "x,y,z"
+            raise InvalidMoveText(f"{text!r}: a placement is written {shape}")
+        x, y, *z = (int(p) - 1 for p in parts)
+        if not g.inside(x, y, z[0] if z else 0):
+            raise InvalidMoveText(f"{text!r} is off the {'x'.join(map(str, g.size))} board")
+        if self.stacks:
+            return board * self.layer + x + g.X * y
+        return g.index(board, x, y, z[0])
+
+    def _parse_combo(self, text: str, words: list[str]) -> int:
+        color, shape = 0, 0
+        for w in words:
+            if w in self.color_names and self.choose:
+                color = self.color_names.index(w)
+            elif w in self.shape_names:
+                shape = self.shape_names.index(w)
+            else:
+                raise InvalidMoveText(f"{text!r}: {w!r} is not a color or shape to choose here")
+        if self.choose and not any(w in self.color_names for w in words):
+            raise InvalidMoveText(f"{text!r}: name the color ({', '.join(self.color_names)})")
+        if self.nshapes > 1 and not any(w in self.shape_names for w in words):
+            raise InvalidMoveText(f"{text!r}: name the shape ({', '.join(self.shape_names)})")
+        return color * self.nshapes + shape if self.choose else shape
+
+    def line_coords(self, line: int) -> tuple[tuple[int, int, int, int], ...]:
+        """A line mask as 1-based (board, x, y, z) coordinates (memoised: game ends are hot
+        in playouts)."""
+        coords = self._line_coords.get(line)
+        if coords is None:
+            coords = tuple(
+                tuple(v + 1 for v in self.geometry.coords[i]) for i in self.geometry.spaces_of(line)
+            )
+            self._line_coords[line] = coords
+        return coords
+
+    def new_initial_state(self, seed: int | None = None) -> State:
+        return State(self, seed)
+
+    def __repr__(self) -> str:
+        return f"<Game {self.name}>"
+
+
+@lru_cache(maxsize=256)
+def _compile_canonical(text: str, name: str) -> Game:
+    import json
+
+    return Game(parse({"name": name, **json.loads(text)}))
+
+
+def compile_game(doc: RuleDoc | dict) -> Game:
+    """Validate (RulesError on a bad document) and compile. Compiled games are cached by
+    canonical form, so the site and workers compile each rule set once."""
+    doc = parse(doc)
+    return _compile_canonical(canonical_json(doc), doc.name)

@@ -1,0 +1,93 @@
+"""What a seat may see, as JSON-able data, and a text drawing for the command line.
+
+Flat games of this family hide nothing, so every seat sees the whole position; cloaked
+spaces (a later family) will filter here, per seat, before anything leaves the server.
+"""
+
+LOCKED = -1
+
+
+def _piece(g, code: int) -> dict:
+    owner, color, shape = g.decode(code)
+    return {"color": g.color_names[color], "shape": g.shape_names[shape], "owner": owner}
+
+
+def view(state, seat: int | None) -> dict:
+    g = state.game
+    geo = g.geometry
+    boards = []
+    for b in range(geo.boards):
+        pieces, locked = [], []
+        for i in range(b * geo.cells, (b + 1) * geo.cells):
+            code = state.board[i]
+            _b, x, y, z = geo.coords[i]
+            if code == LOCKED:
+                locked.append([x + 1, y + 1, z + 1])
+            elif code:
+                pieces.append({"at": [x + 1, y + 1, z + 1], **_piece(g, code)})
+        decided = state.decided[b]
+        boards.append(
+            {
+                "index": b + 1,
+                "type": g.doc.board.type,
+                "size": list(geo.size),
+                "pieces": pieces,
+                "locked": locked,
+                "results": None if decided is None else list(decided[0]),
+            }
+        )
+    reserves = {}
+    for ri, n in enumerate(state.reserves):
+        color, shape = divmod(ri, g.nshapes)
+        if n:
+            reserves.setdefault(g.color_names[color], {})[g.shape_names[shape]] = n
+    to_move = list(state.to_move())
+    return {
+        "game": g.name,
+        "seat": seat,
+        "seats": g.nseats,
+        "chaos_seat": g.chaos,
+        "teams": list(g.teams),
+        "seat_colors": [g.color_names[c] for c in g.seat_color],
+        "ply": state.ply,
+        "to_move": to_move,
+        "placed_this_turn": state.placed,
+        "pieces_per_turn": g.pieces_per_turn,
+        "last_move": None if state.last is None else str(state.last),
+        "draw_offer": None if state.offer is None else {"waiting": list(state.offer)},
+        "boards": boards,
+        "reserves": reserves,
+        "legal_moves": [str(m) for m in state.legal_moves(seat)] if seat in to_move else [],
+        "outcome": None if state.outcome is None else state.outcome.to_dict(),
+    }
+
+
+SYMBOLS = "XO+*"
+
+
+def ascii_board(state) -> str:
+    """Rows from y=max down to y=1 (y grows upwards); z slices side by side."""
+    g = state.game
+    geo = g.geometry
+    lines = []
+    for b in range(geo.boards):
+        if geo.boards > 1:
+            lines.append(f"board {b + 1}")
+        rows = range(geo.Y - 1, -1, -1) if not g.stacks else range(geo.Z - 1, -1, -1)
+        for r in rows:
+            row = []
+            for z in range(geo.Z) if not g.stacks else [r]:
+                cells = []
+                for x in range(geo.X):
+                    for y in [r] if not g.stacks else range(geo.Y):
+                        code = state.board[geo.index(b, x, y, z)]
+                        cells.append(
+                            "#"
+                            if code == LOCKED
+                            else "."
+                            if not code
+                            else SYMBOLS[g.decode(code)[1]]
+                        )
+                row.append("".join(cells))
+            lines.append("  ".join(row))
+    return "\n".join(lines)

@@ -1,0 +1,84 @@
+"""The words a rule document is written in: colours, shapes, player modes, options.
+
+Kept apart from the schema so the engine, the factory form and the summary can all
+name the same things in the same order.
+"""
+
+from typing import Literal
+
+# Seat colours in seat order (the seed's reserves name them in this order).
+COLORS = ("black", "white", "pink", "yellow")
+# Shapes in ascending rank (pentagon > star > cross > x > triangle > circle).
+SHAPES = ("circle", "triangle", "x", "cross", "star", "pentagon")
+
+Color = Literal["black", "white", "pink", "yellow"]
+Shape = Literal["circle", "triangle", "x", "cross", "star", "pentagon"]
+
+PlayerMode = Literal["2", "3", "4", "partners", "2-vs-chaos", "3-vs-chaos"]
+ColorMode = Literal["assigned", "shared", "partners-share", "choose"]
+BoardType = Literal["hash", "squares", "stacks"]
+CheckResult = Literal["wins", "loses"]
+Stalemate = Literal[
+    "draw",
+    "all-win",
+    "all-lose",
+    "most-in-a-row-wins",
+    "least-in-a-row-loses",
+    "most-pieces-wins",
+]
+TimeoutConsequence = Literal["loss", "random-move", "skip"]
+
+# players -> (number of seats, index of the Chaos seat or None, team of each seat)
+PLAYER_MODES: dict[str, tuple[int, int | None, tuple[int, ...]]] = {
+    "2": (2, None, (0, 1)),
+    "3": (3, None, (0, 1, 2)),
+    "4": (4, None, (0, 1, 2, 3)),
+    "partners": (4, None, (0, 1, 0, 1)),
+    "2-vs-chaos": (3, 2, (0, 1, 2)),
+    "3-vs-chaos": (4, 3, (0, 1, 2, 3)),
+}
+
+PLAYER_LABELS = {
+    "2": "2 Player",
+    "3": "3 Player",
+    "4": "4 Player",
+    "partners": "Partners",
+    "2-vs-chaos": "2 vs Chaos",
+    "3-vs-chaos": "3 vs Chaos",
+}
+COLOR_LABELS = {
+    "assigned": "Assigned colors",
+    "shared": "Shared color",
+    "partners-share": "Partners share color",
+    "choose": "Players choose color",
+}
+STALEMATE_LABELS = {
+    "draw": "Stalemate draws",
+    "all-win": "All players win if stalemate",
+    "all-lose": "All players lose if stalemate",
+    "most-in-a-row-wins": "Most same-color-in-a-row wins",
+    "least-in-a-row-loses": "Least same-color-in-a-row loses",
+    "most-pieces-wins": "Most pieces wins",
+}
+BOARD_LABELS = {"hash": "Hash", "squares": "Squares", "stacks": "Stacks"}
+TIMEOUT_LABELS = {
+    "loss": "Timeout loses",
+    "random-move": "Timeout plays a random move",
+    "skip": "Timeout skips the turn",
+}
+
+MAX_DIMENSION = 19
+MAX_SPACES = 512  # product of the three dimensions, per board
+
+
+def seat_colors(players: str, colors: str) -> tuple[tuple[int, ...], int]:
+    """(colour index of each seat, number of colours) for a player and colour mode.
+
+    With "choose" each seat may place any colour; its entry is its default colour only.
+    """
+    seats = PLAYER_MODES[players][0]
+    if colors == "shared":
+        return (0,) * seats, 1
+    if colors == "partners-share":
+        return tuple(i % 2 for i in range(seats)), 2
+    return tuple(range(seats)), seats
