@@ -1,0 +1,132 @@
+"""Shared fixtures: the catalogue in the database, a real Celery worker, free ports."""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
+
+import pytest
+from django.conf import settings
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+
+# Never leak into a server's environment (see DESIGN §7a).
+_TEST_ONLY_VARIABLES = ("DJANGO_ALLOW_ASYNC_UNSAFE",)
+
+
+@pytest.fixture
+def catalogue(db):
+    """The catalogue games, saved."""
+    from variants.services import load_catalogue
+
+    return load_catalogue()
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def child_env(**overrides: str | None) -> dict[str, str]:
+    """The test process's environment for a subprocess; ``None`` removes a variable."""
+    env = {k: v for k, v in os.environ.items() if k not in _TEST_ONLY_VARIABLES}
+    env["DJANGO_SETTINGS_MODULE"] = "config.settings"
+    for name, value in overrides.items():
+        if value is None:
+            env.pop(name, None)
+        else:
+            env[name] = value
+    return env
+
+
+def children_database_env() -> dict[str, str]:
+    """Variables that point a subprocess at the test database (not the development one)."""
+    from django.db import connection
+
+    name = str(connection.settings_dict["NAME"])
+    if connection.vendor == "sqlite":
+        return {"SQLITE_PATH": name}
+    parts = urlsplit(os.environ["DATABASE_URL"])
+    return {"DATABASE_URL": urlunsplit(parts._replace(path="/" + name))}
+
+
+def wait_for_line(path: Path, text: str, process: subprocess.Popen, timeout: float) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if path.exists() and text in path.read_text(errors="replace"):
+            return
+        if process.poll() is not None:
+            break
+        time.sleep(0.1)
+    log = path.read_text(errors="replace") if path.exists() else ""
+    raise AssertionError(f"{text!r} did not appear within {timeout} s:\n{log[-4000:]}")
+
+
+def stop(process: subprocess.Popen) -> None:
+    process.terminate()
+    try:
+        process.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
+
+
+def reset_broker_connections(app) -> None:
+    """Drop the app's cached broker connections so changed transport options apply."""
+    from kombu import pools
+
+    pools.reset()
+    app._pool = None
+    app.amqp._producer_pool = None
+
+
+@pytest.fixture(scope="module")
+def celery_worker(django_db_setup, django_db_blocker, tmp_path_factory) -> Iterator[None]:
+    """A real ``celery -A config worker`` on the test database and the configured broker.
+
+    With the embedded defaults the broker is the file-system transport, moved to a fresh
+    folder (for the worker and this process) so that a development worker on ``var/``
+    cannot steal the test's tasks; with ``REDIS_URL`` both use Redis. Results go through
+    the django-db backend, i.e. the test database both processes share, so tests using
+    this fixture must be ``django_db(transaction=True)``.
+    """
+    from config.celery import app
+    from config.settings import filesystem_broker_options
+
+    tmp = tmp_path_factory.mktemp("celery")
+    overrides = children_database_env()
+    # The options dict is shared by Django's settings and the Celery app's conf: update it
+    # in place (a plain assignment would lose to the CELERY_-prefixed setting).
+    options = app.conf.broker_transport_options
+    saved_options = dict(options)
+    if not settings.REDIS_URL:
+        overrides["CELERY_FS_ROOT"] = str(tmp / "broker")
+        options.update(filesystem_broker_options(tmp / "broker"))
+        reset_broker_connections(app)
+    log = tmp / "worker.log"
+    command = [
+        sys.executable, "-m", "celery", "-A", "config", "worker",
+        "--pool=solo", "-c", "1", "--loglevel=INFO", f"--logfile={log}",
+        "--without-gossip", "--without-mingle", "--without-heartbeat",
+        "-n", f"test-{os.getpid()}@%h",
+    ]  # fmt: skip
+    process = subprocess.Popen(
+        command, cwd=BASE_DIR, env=child_env(**overrides),
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )  # fmt: skip
+    try:
+        wait_for_line(log, " ready.", process, timeout=30)
+        yield
+    finally:
+        stop(process)
+        if not settings.REDIS_URL:
+            options.clear()
+            options.update(saved_options)
+            reset_broker_connections(app)
