@@ -101,3 +101,18 @@ def test_production_shape(clean_env):
     assert layer["BACKEND"] == "channels_redis.core.RedisChannelLayer"
     assert layer["CONFIG"]["hosts"] == ["redis://cache.internal:6379/0"]
     assert conf["CELERY_BROKER_URL"] == "redis://cache.internal:6379/0"
+
+
+@pytest.mark.django_db
+def test_suite_runs_on_the_configured_services(settings):
+    """Under CI's DATABASE_URL / REDIS_URL the suite really uses PostgreSQL and Redis."""
+    import os
+
+    from django.db import connection
+
+    from config.celery import app
+
+    expected_vendor = "postgresql" if os.environ.get("DATABASE_URL") else "sqlite"
+    assert connection.vendor == expected_vendor
+    expected_broker = "redis" if os.environ.get("REDIS_URL") else "filesystem"
+    assert app.connection_for_write().transport_cls == expected_broker
