@@ -165,7 +165,7 @@ def filesystem_broker_options(root: Path) -> dict:
 if REDIS_URL:
     CELERY_BROKER_URL = REDIS_URL
 else:
-    CELERY_BROKER_URL = "filesystem://"
+    CELERY_BROKER_URL = "filesystem://localhost//"  # a hostname keeps kombu quiet
     CELERY_BROKER_TRANSPORT_OPTIONS = filesystem_broker_options(CELERY_FS_ROOT)
 
 CELERY_RESULT_BACKEND = "django-db"

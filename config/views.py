@@ -8,7 +8,7 @@ from django.conf import settings
 from django.db import connection
 from django.http import HttpRequest, JsonResponse
 from django.views.decorators.cache import never_cache
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
 
 from config.tasks import ping
 
@@ -45,7 +45,7 @@ def broker_ok(timeout: float) -> bool:
 
 
 @never_cache
-@require_GET
+@require_safe
 def healthz(request: HttpRequest) -> JsonResponse:
     """``{"db": bool, "broker": bool}``; status 200 when both hold, else 503."""
     db = database_ok()
