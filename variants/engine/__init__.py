@@ -14,7 +14,7 @@ from .game import Game, compile_game
 from .moves import Move
 from .outcome import Outcome
 from .state import State
-from .tools import perft, random_playout
+from .tools import perft, playout_rate, random_playout
 
 __all__ = [
     "Game",
@@ -26,5 +26,6 @@ __all__ = [
     "State",
     "compile_game",
     "perft",
+    "playout_rate",
     "random_playout",
 ]

@@ -20,6 +20,16 @@ class Move(NamedTuple):
     def __str__(self) -> str:
         return self.text
 
+    # The text is a rendering of (kind, target, combo), so it takes no part in equality.
+    def __eq__(self, other) -> bool:
+        return isinstance(other, Move) and self[:3] == other[:3]
+
+    def __ne__(self, other) -> bool:
+        return not self == other
+
+    def __hash__(self) -> int:
+        return hash(self[:3])
+
     def __repr__(self) -> str:
         return f"Move({self.text!r})"
 

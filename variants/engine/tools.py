@@ -28,3 +28,22 @@ def random_playout(state, rng: random.Random) -> int:
         state.apply(seat, choice(state.legal_moves(seat)))
         n += 1
     return n
+
+
+def playout_rate(game, seconds: float = 1.0, seed: int = 0) -> tuple[float, float]:
+    """Random-playout speed through the public API: (moves per second, games per second)."""
+    import time
+
+    choice = random.Random(seed).choice
+    moves = games = 0
+    started = time.perf_counter()
+    deadline = started + seconds
+    while time.perf_counter() < deadline:
+        state = game.new_initial_state(seed=games)
+        while not state.is_terminal():
+            seat = state.to_move()[0]
+            state.apply(seat, choice(state.legal_moves(seat)))
+            moves += 1
+        games += 1
+    elapsed = time.perf_counter() - started
+    return moves / elapsed, games / elapsed

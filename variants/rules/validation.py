@@ -179,10 +179,12 @@ def _check_gravity(doc: RuleDoc) -> list[tuple[str, str]]:
 
 def _normalise(doc: RuleDoc) -> RuleDoc:
     """Derive the defaults that depend on other fields and put order-free lists in order."""
+    doc = doc.model_copy(
+        update={"locked": tuple(sorted(set(doc.locked), key=lambda s: (s.board, s.at)))}
+    )
     return doc.model_copy(
         update={
             "reserves": _reserves(doc),
-            "locked": tuple(sorted(set(doc.locked), key=lambda s: (s.board, s.at))),
             "initial_pieces": tuple(sorted(doc.initial_pieces, key=lambda p: (p.board, p.at))),
             # Longest line first, "loses" before "wins": the precedence when one
             # placement completes several checks (see engine/README.md).
