@@ -1,0 +1,141 @@
+"""What the searching bots share: the root copy, budgets, rewards and random rollouts.
+
+Everything here goes through the engine's public API (``to_move``, ``legal_moves``,
+``apply``, ``clone``, ``outcome``) and reads ``state.game`` only for the public facts
+``nseats``, ``chaos`` and ``teams``.
+
+**A bot must never read hidden information.** Every search starts from
+``sample_root(state, seat, rng)``: today's flat games hide nothing, so it is a plain
+``clone()``; when cloaked spaces arrive it will instead build a state consistent with
+``state.view(seat)``, and no bot needs to change.
+"""
+
+import time
+import weakref
+
+from variants.engine import IllegalMove
+
+SMALL = 24  # at most this many moves: a fresh legal-move list is cheaper than a pool
+REWARD = {"win": 1.0, "draw": 0.5, "loss": 0.0}
+
+
+def sample_root(state, seat: int, rng):
+    """The position a bot searches from: one that ``seat`` could be in, given what it sees.
+
+    The one place a bot copies a live state. Today nothing is hidden, so the copy is exact
+    (``rng`` unused); later this samples the unseen part from ``state.view(seat)``."""
+    del seat, rng
+    return state.clone()
+
+
+def rewards(outcome) -> list[float]:
+    """Per-seat reward of a finished game: win 1, draw 0.5, loss 0."""
+    return [REWARD[r] for r in outcome.results]
+
+
+class Budget:
+    """A deadline in seconds from now (None: no deadline); ``over()`` is cheap to poll."""
+
+    __slots__ = ("deadline",)
+
+    def __init__(self, *limits: float | None):
+        limits = [x for x in limits if x is not None]
+        self.deadline = time.perf_counter() + min(limits) if limits else None
+
+    def over(self) -> bool:
+        return self.deadline is not None and time.perf_counter() >= self.deadline
+
+
+def is_draw_offer(move) -> bool:
+    return str(move) == "draw"
+
+
+_OFFERS: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+
+
+def draw_offer_move(game):
+    """The "draw" Move if this game lets players offer draws, else None (memoised: asking
+    a list for a move costs a comparison per move, which rollouts feel)."""
+    if game not in _OFFERS:
+        start = game.new_initial_state(0)
+        draw = game.parse_move("draw")
+        seats = start.to_move()
+        _OFFERS[game] = draw if seats and draw in start.legal_moves(seats[0]) else None
+    return _OFFERS[game]
+
+
+def rollout(state, rng) -> int:
+    """Play random moves until the game ends (mutates ``state``); returns the move count.
+
+    Uniform over each seat's placements and passes, but never offers a draw (a random
+    offer is noise, not a model of play). On big boards each seat keeps the list of moves
+    it had when the rollout began and draws from it, dropping a move that turns out
+    illegal (a space since taken, a reserve run out): in these games a seat's moves only
+    ever go away, so that is safe, and much cheaper than a fresh list every move. Small
+    boards (where the engine caches legal-move lists) just ask each time."""
+    pools: dict[int, list] = {}
+    choice = rng.choice
+    draw = draw_offer_move(state.game)
+    n = 0
+    while not state.is_terminal():
+        seats = state.to_move()
+        seat = seats[0]
+        pool = pools.get(seat)
+        if pool is None:
+            pool = pools[seat] = _placements(state, seat, draw)
+        if len(seats) > 1:  # a draw offer awaits answers: answer at random
+            state.apply(seat, choice(state.legal_moves(seat)))
+        elif len(pool) <= SMALL:
+            state.apply(seat, choice(_placements(state, seat, draw)))
+        else:
+            _apply_random(state, seat, pool, rng, draw)
+        n += 1
+    return n
+
+
+def _placements(state, seat: int, draw) -> list:
+    moves = state.legal_moves(seat)
+    if draw is not None and draw in moves and len(moves) > 1:
+        moves.remove(draw)
+    return moves
+
+
+def _apply_random(state, seat: int, pool: list, rng, draw) -> None:
+    randrange = rng.randrange
+    while True:
+        if not pool:
+            pool += _placements(state, seat, draw)
+            if not pool:
+                raise RuntimeError(f"seat {seat} is to move but has no legal move")
+        i = randrange(len(pool))
+        try:
+            state.apply(seat, pool[i])
+            return
+        except IllegalMove:
+            pool[i] = pool[-1]
+            pool.pop()
+
+
+def random_move(state, seat: int, rng):
+    """A uniformly random legal move (the fallback when a search has no time at all)."""
+    return rng.choice(state.legal_moves(seat))
+
+
+def team_of(game, seat: int) -> int:
+    return game.teams[seat]
+
+
+def after(state, seat: int, move):
+    """A copy of ``state`` with ``move`` played (the searching bots' one way forward)."""
+    child = state.clone()
+    child.apply(seat, move)
+    return child
+
+
+def winning_move(state, seat: int, moves: list):
+    """A move of ``moves`` that ends the game at once with a win for ``seat``, or None."""
+    for move in moves:
+        child = after(state, seat, move)
+        if child.is_terminal() and child.outcome.results[seat] == "win":
+            return move
+    return None

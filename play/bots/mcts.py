@@ -1,0 +1,119 @@
+"""MCTS: UCT with random rollouts, for any number of seats.
+
+The search (select, expand, back up) is kept apart from the evaluation (a random
+rollout scored per seat: win 1, draw 0.5, loss 0), as in open_spiel's ``mcts.py``. Each
+node keeps its statistics from the point of view of the seat that moved into it, so
+selection at every node maximises the mover's own reward: this is max-n, and needs no
+idea of alternation (two placements a turn, three or four seats, teams, draw offers all
+follow from ``to_move``). Chaos plays uniformly at random, so the tree models it so.
+
+One enhancement, for tactics: when a node is first expanded and its mover can win at
+once, that winning move is its only child ("decisive moves", Teytaud & Teytaud 2010).
+Without it UCT needs thousands of simulations to notice that a reply loses on the spot.
+"""
+
+import math
+import random
+
+from .common import Budget, rewards, rollout, sample_root, winning_move
+
+DEFAULT_SIMULATIONS = 1000
+EXPLORATION = 1.0  # UCT's c, for rewards in [0, 1]
+
+
+class Node:
+    __slots__ = ("move", "mover", "parent", "player", "untried", "children", "visits", "value")
+
+    def __init__(self, move=None, mover=None, parent=None):
+        self.move = move
+        self.mover = mover  # the seat that played ``move`` into this node
+        self.parent = parent
+        self.player = None  # the seat to move here, set on expansion
+        self.untried = None  # moves not yet tried here; None until expanded
+        self.children = []
+        self.visits = 0
+        self.value = 0.0  # sum of the mover's rewards
+
+    def expand(self, state, player: int) -> None:
+        self.player = player
+        moves = state.legal_moves(player)
+        win = winning_move(state, player, moves) if len(moves) > 1 else None
+        self.untried = [win] if win is not None else moves
+
+
+class MctsAgent:
+    """UCT within ``simulations`` (default 1000) and/or ``ms`` milliseconds a move;
+    ``time_limit`` (seconds) caps both. With only a simulation budget it is reproducible."""
+
+    def __init__(self, seed=None, time_limit=None, simulations=None, ms=None, **_options):
+        self.rng = random.Random(seed)
+        self.time_limit = time_limit
+        if simulations is None and ms is None:
+            simulations = DEFAULT_SIMULATIONS
+        self.simulations = simulations
+        self.ms = ms
+        self.spec = {"kind": "mcts"}
+        self.last_simulations = 0  # simulations run for the last move (see bench.py)
+
+    def choose(self, state, seat: int):
+        budget = Budget(self.time_limit, None if self.ms is None else self.ms / 1000)
+        root_state = sample_root(state, seat, self.rng)
+        root = Node()
+        root.expand(root_state, seat)
+        if len(root.untried) == 1:  # forced, or a winning move: nothing to think about
+            self.last_simulations = 0
+            return root.untried[0]
+        n = 0
+        while (self.simulations is None or n < self.simulations) and not budget.over():
+            self._simulate(root, root_state)
+            n += 1
+        self.last_simulations = n
+        return self._best(root)
+
+    def _simulate(self, root: Node, root_state) -> None:
+        state = root_state.clone()
+        node = self._descend(root, state)
+        if not state.is_terminal():
+            rollout(state, self.rng)
+        reward = rewards(state.outcome)
+        while node is not None:
+            node.visits += 1
+            if node.mover is not None:
+                node.value += reward[node.mover]
+            node = node.parent
+
+    def _descend(self, node: Node, state) -> Node:
+        """Select down the tree, playing its moves on ``state``; add one new node."""
+        while not state.is_terminal():
+            if node.untried is None:
+                node.expand(state, state.to_move()[0])
+            if node.untried:
+                untried = node.untried
+                i = self.rng.randrange(len(untried))
+                move = untried[i]
+                untried[i] = untried[-1]
+                untried.pop()
+                state.apply(node.player, move)
+                child = Node(move, node.player, node)
+                node.children.append(child)
+                return child
+            node = self._select(node, state.game.chaos)
+            state.apply(node.mover, node.move)
+        return node
+
+    def _select(self, node: Node, chaos) -> Node:
+        if node.player == chaos:  # Chaos moves uniformly at random
+            return self.rng.choice(node.children)
+        log_n = math.log(node.visits)
+        best, best_score = None, -1.0
+        for child in node.children:
+            score = child.value / child.visits + EXPLORATION * math.sqrt(log_n / child.visits)
+            if score > best_score:
+                best, best_score = child, score
+        return best
+
+    def _best(self, root: Node):
+        if not root.children:  # no simulation ran (no time at all): any legal move
+            return self.rng.choice(root.untried)
+        best = max(root.children, key=lambda c: (c.visits, c.value))
+        return best.move
