@@ -25,6 +25,19 @@ ORDER = (
     "3P-LeastLoses-3x4",
     "Wild-TTT-6sq3143",
     "3on5sq",
+    # Nested boards (seeds 000-002)
+    "Ultimate-Tic-Tac-Toe",
+    "Ultimate-Inverted",
+    "Ultimate-Checked",
+    "Ultimate-Quick",
+    "Ultimate-Open",
+    "Strategic-Tactical",
+    "Strategic-Map",
+    "Strategic-Hypermap",
+    "TacticToy",
+    "TacticToy-3D",
+    "TacticToy-4D",
+    "TacticToy-4Teams",
 )
 
 

@@ -226,11 +226,17 @@ class Game:
 def _compile_canonical(text: str, name: str) -> Game:
     import json
 
-    return Game(parse({"name": name, **json.loads(text)}))
+    doc = parse({"name": name, **json.loads(text)})
+    if doc.board.type == "nested":
+        from .nested.game import NestedGame
+
+        return NestedGame(doc)
+    return Game(doc)
 
 
-def compile_game(doc: RuleDoc | dict) -> Game:
+def compile_game(doc: RuleDoc | dict):
     """Validate (RulesError on a bad document) and compile. Compiled games are cached by
-    canonical form, so the site and workers compile each rule set once."""
+    canonical form, so the site and workers compile each rule set once. Nested boards
+    (Ultimate, Strategic, TacticToy) compile into a NestedGame with the same API."""
     doc = parse(doc)
     return _compile_canonical(canonical_json(doc), doc.name)

@@ -14,10 +14,14 @@ from .vocabulary import (
     CheckResult,
     Color,
     ColorMode,
+    CrewOrder,
     PlayerMode,
+    Routing,
     Shape,
     Stalemate,
     TimeoutConsequence,
+    TurnOrder,
+    WinCondition,
 )
 
 Coord = tuple[int, int, int]
@@ -52,6 +56,38 @@ class InitialPiece(Strict):
     shape: Shape = "circle"
 
 
+class NestedSpec(Strict):
+    """Boards nested in boards (TacticToy, Ultimate, Strategic): seeds 000-002.
+
+    The ground grid has side S**N in each of D dimensions; blocks of S**D cells nest N
+    levels deep. A flat TacticToy board is depth 1.
+    """
+
+    side: int = Field(3, ge=2, le=16)  # S
+    win_length: int | None = Field(None, ge=2, le=16)  # L; None (normalised away) = S
+    depth: int = Field(2, ge=1, le=4)  # N
+    dimensions: int = Field(2, ge=2, le=4)  # D
+    # Where a move sends the next player: "tactical" (a cell's place in its block names
+    # the next block, at every level), Strategic's "map"/"hypermap" (numbers in
+    # route_map), or "open" (Ultimate's Open: any incomplete block).
+    routing: Routing = "tactical"
+    route_map: tuple[int, ...] | None = None
+    lock_captured: bool = False  # a won block's empty cells become protected (%)
+    kyu: bool = False
+    win_condition: WinCondition = "highest-sign"
+    draws_count_for_all: bool = False  # Strategic: a drawn block counts as every team's
+    free_when_decided: bool = False  # Strategic limit: sent to a won/drawn block -> free
+    no_send_back: bool = False  # Strategic limit: not back to the next player's last block
+    symmetric_obstacles: bool = False
+    random_obstacles: int = Field(0, ge=0, le=9)
+    scouts: int = Field(0, ge=0, le=9)
+    turn_order: TurnOrder = "sequential"
+    crew_order: CrewOrder = "in-turn"
+    inverted: bool = False  # Ultimate: winners and losers swapped
+    checked: bool = False  # Ultimate: moves into check are invalid; no valid move = checkmate
+    quick: bool = False  # Ultimate: capturing one top-level block wins
+
+
 class RuleDoc(Strict):
     name: str = Field(..., min_length=1, max_length=64)
     players: PlayerMode = "2"
@@ -70,3 +106,4 @@ class RuleDoc(Strict):
     agree_draw: bool = False
     seconds_per_turn: int | None = Field(None, ge=5, le=86400)
     timeout: TimeoutConsequence = "loss"
+    nested: NestedSpec | None = None  # set (or defaulted) when board.type is "nested"

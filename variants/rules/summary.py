@@ -29,7 +29,44 @@ def board_phrase(doc: RuleDoc) -> str:
     return f"Played on {boards}{size} {kind}"
 
 
+def _nested_parts(doc: RuleDoc) -> list[str]:
+    n = doc.nested
+    edge = n.side**n.depth
+    cells = "x".join([str(edge)] * n.dimensions)
+    parts = [
+        f"Nested board: side {n.side}, depth {n.depth}, {n.dimensions}-D ({cells} cells); "
+        f"{n.win_length}-in-a-row captures a block",
+        f"{doc.players} teams",
+    ]
+    flags = [
+        (n.routing == "map", "Map-like routing"),
+        (n.routing == "hypermap", "Hypermap-like routing"),
+        (n.routing == "open", "Open (any incomplete block)"),
+        (n.lock_captured, "Lock captured blocks"),
+        (n.kyu, "Kyū rule"),
+        (n.win_condition == "majority", "Majority of blocks wins"),
+        (n.draws_count_for_all, "A drawn block counts for every team"),
+        (n.free_when_decided, "Free move when sent to a decided block"),
+        (n.no_send_back, "No sending the next player back"),
+        (n.inverted, "Inverted"),
+        (n.checked, "Checked"),
+        (n.quick, "Quick (one block wins)"),
+        (n.symmetric_obstacles, "Symmetric obstacles"),
+        (n.random_obstacles > 0, f"Random obstacles {n.random_obstacles}"),
+        (n.scouts > 0, f"Scouts {n.scouts}"),
+        (n.turn_order == "simultaneous", "Simultaneous turns"),
+        (n.crew_order == "flexible", "Flexible crew order"),
+    ]
+    return parts + [text for on, text in flags if on]
+
+
 def summary(doc: RuleDoc) -> str:
+    if doc.board.type == "nested":
+        parts = _nested_parts(doc)
+        if doc.seconds_per_turn:
+            parts.append(f"{doc.seconds_per_turn} seconds/turn")
+            parts.append(TIMEOUT_LABELS[doc.timeout])
+        return "; ".join(parts)
     parts = [f"{board_phrase(doc)}, {_reserve_phrase(doc)}"]
     if doc.players != "2":
         parts.append(PLAYER_LABELS[doc.players])

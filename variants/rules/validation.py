@@ -7,6 +7,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from .errors import RulesError, format_path
+from .nested import check_nested, normalise_nested
 from .schema import InitialPiece, RuleDoc, Space, TurnCheck
 from .vocabulary import COLORS, MAX_DIMENSION, MAX_SPACES, PLAYER_MODES, SHAPES, seat_colors
 
@@ -80,6 +81,8 @@ def _check(doc: RuleDoc) -> list[tuple[str, str]]:
         validate_name(doc.name)
     except RulesError as exc:
         errors += [(e["path"], e["message"]) for e in exc.errors]
+    if doc.board.type == "nested" or doc.nested is not None:
+        return errors + check_nested(doc)
     errors += _check_board(doc)
     if doc.colors == "partners-share" and doc.players != "partners":
         errors.append(("colors", "'partners-share' needs players 'partners'"))
@@ -179,6 +182,8 @@ def _check_gravity(doc: RuleDoc) -> list[tuple[str, str]]:
 
 def _normalise(doc: RuleDoc) -> RuleDoc:
     """Derive the defaults that depend on other fields and put order-free lists in order."""
+    if doc.board.type == "nested":
+        return normalise_nested(doc)
     doc = doc.model_copy(
         update={"locked": tuple(sorted(set(doc.locked), key=lambda s: (s.board, s.at)))}
     )

@@ -16,7 +16,7 @@ Shape = Literal["circle", "triangle", "x", "cross", "star", "pentagon"]
 
 PlayerMode = Literal["2", "3", "4", "partners", "2-vs-chaos", "3-vs-chaos"]
 ColorMode = Literal["assigned", "shared", "partners-share", "choose"]
-BoardType = Literal["hash", "squares", "stacks"]
+BoardType = Literal["hash", "squares", "stacks", "nested"]
 CheckResult = Literal["wins", "loses"]
 Stalemate = Literal[
     "draw",
@@ -60,7 +60,15 @@ STALEMATE_LABELS = {
     "least-in-a-row-loses": "Least same-color-in-a-row loses",
     "most-pieces-wins": "Most pieces wins",
 }
-BOARD_LABELS = {"hash": "Hash", "squares": "Squares", "stacks": "Stacks"}
+BOARD_LABELS = {"hash": "Hash", "squares": "Squares", "stacks": "Stacks", "nested": "Nested"}
+
+# Nested boards (TacticToy): team symbols and colours, in team order.
+TEAM_SYMBOLS = ("X", "O", "Δ", "▢")
+TEAM_COLORS = ("blue", "red", "green", "purple")
+Routing = Literal["tactical", "map", "hypermap", "open"]
+WinCondition = Literal["highest-sign", "majority"]
+TurnOrder = Literal["sequential", "simultaneous"]
+CrewOrder = Literal["in-turn", "flexible"]
 TIMEOUT_LABELS = {
     "loss": "Timeout loses",
     "random-move": "Timeout plays a random move",

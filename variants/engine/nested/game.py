@@ -1,0 +1,102 @@
+"""NestedGame: a nested-board rule document compiled (routing tables, lines, moves)."""
+
+from variants.rules import RuleDoc
+from variants.rules.nested import default_route_map
+from variants.rules.vocabulary import TEAM_COLORS, TEAM_SYMBOLS
+
+from ..errors import InvalidMoveText
+from ..moves import PLACE, Move
+from .geometry import NestedGeometry
+
+
+class NestedGame:
+    family = "nested"
+
+    def __init__(self, doc: RuleDoc):
+        n = doc.nested
+        self.doc = doc
+        self.name = doc.name
+        self.opts = n
+        self.nseats = int(doc.players)
+        self.chaos = None
+        self.teams = tuple(range(self.nseats))
+        self.symbols = TEAM_SYMBOLS[: self.nseats]
+        self.color_names = TEAM_COLORS[: self.nseats]
+        g = self.geometry = NestedGeometry(n.side, n.depth, n.dimensions, n.win_length)
+        self.ntargets = g.ncells  # a move's target is a cell
+        self.moves = [Move(PLACE, i, 0, self._notation(i)) for i in range(g.ncells)]
+        self.dest = [self._destination(i) for i in range(g.ncells)]
+        self.symmetric = self._symmetric_obstacles() if n.symmetric_obstacles else []
+        # Options that filter moves make legality depend on more than the allowed area.
+        self.filtered = n.kyu or n.no_send_back or n.checked
+        self.sequential = n.turn_order == "sequential"
+        self.inner_moves: dict[int, list[Move]] = {}  # (block, free mask) -> moves
+
+    # -- routing ------------------------------------------------------------------------
+    def _destination(self, i: int) -> tuple[int, ...]:
+        """The blocks (levels 1..N-1) a move on cell i sends the next player to."""
+        g, n = self.geometry, self.opts
+        if g.N == 1 or n.routing == "open":
+            return ()
+        path = g.path[i][1:]  # tactical: the cell's position below the top names the block
+        if n.routing in ("map", "hypermap"):
+            numbers = n.route_map or default_route_map(n)
+            x, y = g.coords[i][:2]
+            if n.routing == "map":
+                rows = g.S ** (g.N - 1)
+                first = numbers[g.path[i][0] * rows + y % rows] - 1
+            else:
+                first = numbers[x + g.edge * y] - 1
+            path = (first, *g.path[i][2:])
+        return tuple(g.block_id(path[:lv]) for lv in range(1, g.N))
+
+    def _symmetric_obstacles(self) -> list[int]:
+        """Cells whose place in their innermost block equals that block's place in its
+        parent (one per innermost block; depth ≥ 2 only)."""
+        g = self.geometry
+        if g.N < 2:
+            return []
+        return [i for i in range(g.ncells) if g.path[i][-1] == g.path[i][-2]]
+
+    # -- notation -----------------------------------------------------------------------
+    def _notation(self, i: int) -> str:
+        return "/".join(str(p + 1) for p in self.geometry.path[i])
+
+    def parse_move(self, text: str) -> Move:
+        """``5/1`` (positions level by level, 1-based, x fastest and row 1 at the top) or
+        ground coordinates ``x,y[,z[,t]]`` (1-based)."""
+        g = self.geometry
+        if not isinstance(text, str) or len(text) > 80:
+            raise InvalidMoveText(f"{str(text)[:80]!r} is not a move")
+        t = text.strip().lower()
+        if "," in t:
+            parts = t.split(",")
+            if len(parts) != g.D or not all(p.strip().isdigit() for p in parts):
+                raise InvalidMoveText(f"{text!r}: coordinates are {g.D} numbers x,y,...")
+            coords = [int(p) - 1 for p in parts]
+            if not all(0 <= c < g.edge for c in coords):
+                raise InvalidMoveText(f"{text!r} is off the board (1..{g.edge})")
+            return self.moves[g.index(coords)]
+        parts = t.split("/")
+        if len(parts) != g.N or not all(p.strip().isdigit() for p in parts):
+            raise InvalidMoveText(f"{text!r}: a move is {g.N} position(s) like 5/1 (S/T/O)")
+        path = [int(p) - 1 for p in parts]
+        if not all(0 <= p < g.P for p in path):
+            raise InvalidMoveText(f"{text!r}: positions run from 1 to {g.P}")
+        return self.moves[self._cell_of_path(path)]
+
+    def _cell_of_path(self, path) -> int:
+        g = self.geometry
+        coords = [0] * g.D
+        for lv, p in enumerate(path, start=1):
+            for k in range(g.D):
+                coords[k] += ((p // g.S**k) % g.S) * g.S ** (g.N - lv)
+        return g.index(coords)
+
+    def new_initial_state(self, seed: int | None = None):
+        from .state import NestedState
+
+        return NestedState(self, seed)
+
+    def __repr__(self) -> str:
+        return f"<NestedGame {self.name}>"

@@ -1,0 +1,429 @@
+"""NestedState: one position of a nested-board match, with the engine's public API.
+
+Truth: ``cell`` (a team, or EMPTY / OBSTACLE / PROTECTED per cell), ``bown`` (OPEN, TIE
+or the team that captured each block), the turn fields and the allowed ``area`` (a block
+id; 0, the peak, means anywhere). Kept in step by every move: ``tmask`` (per team and
+block, the children it owns as bits), ``dmask`` (drawn children), ``emask`` (per
+innermost block, its playable cells as bits) and ``avail`` (playable cells under a block).
+"""
+
+import random
+
+from ..errors import IllegalMove
+from ..moves import PLACE
+from ..outcome import DRAW, LOSS, WIN, Outcome
+
+EMPTY, OBSTACLE, PROTECTED = -1, -2, -3
+OPEN, TIE = -1, -2
+CACHE_LIMIT = 100_000
+
+
+class NestedState:
+    __slots__ = (
+        "game", "seed", "cell", "bown", "tmask", "dmask", "emask", "avail", "area",
+        "turn", "moved", "hist", "last_inner", "outcome", "ply", "last",
+    )  # fmt: skip
+
+    def __init__(self, game, seed=None):
+        geo = game.geometry
+        self.game = game
+        self.seed = seed
+        self.cell = [EMPTY] * geo.ncells
+        self.bown = [OPEN] * geo.nblocks
+        self.tmask = [[0] * geo.nblocks for _ in game.teams]
+        self.dmask = [0] * geo.nblocks
+        self.emask = [0] * geo.nblocks
+        for ib in geo.inner_ids:
+            self.emask[ib] = (1 << geo.P) - 1
+        self.avail = [geo.P ** (geo.N - geo.level[b]) for b in range(geo.nblocks)]
+        self.area = 0
+        self.turn = 0
+        self.moved = 0  # simultaneous order: the teams that moved this round, as bits
+        self.hist = [()] * game.nseats  # Kyū: the last two blocks each team was sent to
+        self.last_inner = [-1] * game.nseats  # innermost block of each team's last move
+        self.outcome = None
+        self.ply = 0
+        self.last = None
+        self._set_up(random.Random(seed))
+
+    # -- set-up: obstacles and scouts, from the match's seed --------------------------------
+    def _set_up(self, rng: random.Random) -> None:
+        opts, geo = self.game.opts, self.game.geometry
+        for i in self.game.symmetric:
+            self._block(i, OBSTACLE)
+        blocks = len(geo.inner_ids)
+        for _ in range(round(opts.random_obstacles * blocks / 2)):
+            self._block(self._random_empty(rng), OBSTACLE)
+        per_team = round(opts.scouts * blocks / 2)
+        for k in range(per_team * self.game.nseats):
+            i = self._random_empty(rng)
+            if i is None or self.outcome is not None:
+                break
+            self._mark(i, k % self.game.nseats)
+
+    def _random_empty(self, rng):
+        empty = [i for i, v in enumerate(self.cell) if v == EMPTY]
+        return rng.choice(empty) if len(empty) > 1 else None
+
+    def _block(self, i, kind) -> None:
+        if i is None:
+            return
+        geo = self.game.geometry
+        self.cell[i] = kind
+        self.emask[geo.inner[i]] &= ~(1 << geo.pos[i])
+        for b in geo.anc[i]:
+            self.avail[b] -= 1
+        self._ties(geo.anc[i])
+
+    # -- reading ------------------------------------------------------------------------
+    def to_move(self) -> tuple[int, ...]:
+        if self.outcome is not None:
+            return ()
+        if self.game.opts.turn_order == "sequential":
+            return (self.turn,)
+        return tuple(t for t in self.game.teams if not self.moved >> t & 1)
+
+    def is_terminal(self) -> bool:
+        return self.outcome is not None
+
+    def _awaits(self, seat: int) -> bool:
+        if self.game.opts.turn_order == "sequential":
+            return seat == self.turn
+        return 0 <= seat < self.game.nseats and not self.moved >> seat & 1
+
+    def legal_moves(self, seat: int) -> list:
+        if self.outcome is not None or (
+            seat != self.turn if self.game.sequential else not self._awaits(seat)
+        ):
+            return []
+        moves = self._raw_moves()
+        if self.game.filtered:
+            moves = self._filter(seat, moves)
+        return moves
+
+    def _raw_moves(self) -> list:
+        geo = self.game.geometry
+        area = self.area
+        if geo.level[area] == geo.N - 1:
+            return self._inner_moves(area, self.emask[area])[:]
+        out = []
+        emask = self.emask
+        for ib in geo.inner_under[area]:
+            m = emask[ib]
+            if m:
+                out += self._inner_moves(ib, m)
+        return out
+
+    def _inner_moves(self, ib: int, mask: int) -> list:
+        game = self.game
+        key = (ib << game.geometry.P) | mask
+        moves = game.inner_moves.get(key)
+        if moves is None:
+            cells = game.geometry.cells_of[ib]
+            moves = [game.moves[cells[p]] for p in range(game.geometry.P) if mask >> p & 1]
+            if len(game.inner_moves) < CACHE_LIMIT:
+                game.inner_moves[key] = moves
+        return moves
+
+    # -- playing ------------------------------------------------------------------------
+    def apply(self, seat: int, move) -> None:
+        game = self.game
+        geo = game.geometry
+        if (
+            self.outcome is not None
+            or move.kind != PLACE
+            or (seat != self.turn if game.sequential else not self._awaits(seat))
+        ):
+            raise IllegalMove(self._why_not(seat, move))
+        i = move.target
+        if not 0 <= i < geo.ncells or move.combo:
+            raise IllegalMove(f"{move!r}: not a cell of this board")
+        if not self.emask[geo.inner[i]] >> geo.pos[i] & 1:
+            raise IllegalMove(f"{move}: {self._cell_word(i)}")
+        area = self.area
+        if area and geo.anc[i][geo.level[area]] != area:
+            raise IllegalMove(f"{move}: the move must be in block {self._area_text()}")
+        if game.filtered and move not in self.legal_moves(seat):
+            raise IllegalMove(f"{move}: {self._filter_reason()}")
+        self._play(seat, i, True)
+        self.last = move
+
+    def _play(self, seat: int, i: int, detect: bool) -> None:
+        """Place ``seat``'s mark on cell i (already checked), settle captures and ties,
+        and route the next move. Inlined for speed: this runs on every playout move."""
+        geo = self.game.geometry
+        self.ply += 1
+        ib = geo.inner[i]
+        self.last_inner[seat] = ib
+        self._mark(i, seat)
+        if self.outcome is None:
+            self._route(i, seat, detect)
+
+    def _why_not(self, seat, move) -> str:
+        if self.outcome is not None:
+            return f"{move}: the game is over"
+        if move.kind != PLACE:
+            return f"{move}: nested boards take placements only"
+        if not 0 <= seat < self.game.nseats:
+            return f"there is no seat {seat + 1} in this game"
+        waiting = ", ".join(str(s + 1) for s in self.to_move())
+        return f"{move}: it is not seat {seat + 1}'s turn (waiting for {waiting})"
+
+    def _cell_word(self, i: int) -> str:
+        v = self.cell[i]
+        if v >= 0:
+            return "that cell is taken"
+        return {OBSTACLE: "that cell is an obstacle", PROTECTED: "that cell is protected"}.get(
+            v, "that cell is not playable"
+        )
+
+    def _area_text(self) -> str:
+        path = self.game.geometry.block_path(self.area)
+        return "/".join(str(p + 1) for p in path)
+
+    # -- marks, captures, ties --------------------------------------------------------------
+    def _mark(self, i: int, team: int) -> None:
+        geo = self.game.geometry
+        self.cell[i] = team
+        ib, p = geo.inner[i], geo.pos[i]
+        self.emask[ib] &= ~(1 << p)
+        avail = self.avail
+        emptied = False
+        for b in geo.anc[i]:
+            left = avail[b] - 1
+            avail[b] = left
+            if not left:
+                emptied = True
+        tm = self.tmask[team][ib] | (1 << p)
+        self.tmask[team][ib] = tm
+        if self.bown[ib] == OPEN:
+            for line in geo.lines_through[p]:
+                if tm & line == line:
+                    self._captured(ib, team)
+                    emptied = True  # sealing may have emptied blocks above
+                    break
+        if emptied and self.outcome is None:
+            self._ties(geo.anc[i])
+
+    def _captured(self, b: int, team: int) -> None:
+        game = self.game
+        geo, opts = game.geometry, game.opts
+        self.bown[b] = team
+        if b == 0 or (opts.quick and geo.level[b] == 1):
+            return self._win(team, b)
+        if opts.lock_captured:
+            self._seal(b)
+        self._decided(geo.parent[b], geo.bpos[b], team)
+
+    def _decided(self, b: int, cp: int, owner: int) -> None:
+        """Child ``cp`` of block ``b`` now belongs to ``owner`` (a team or TIE): capture
+        ``b`` if that completes a line, and carry the capture up the levels."""
+        game = self.game
+        opts = game.opts
+        while self.bown[b] == OPEN:
+            if owner >= 0:
+                self.tmask[owner][b] |= 1 << cp
+                candidates = (owner,)
+            else:
+                self.dmask[b] |= 1 << cp
+                if not opts.draws_count_for_all:
+                    return
+                candidates = game.teams
+            winner = self._winner(b, cp, candidates)
+            if winner is None:
+                return
+            return self._captured(b, winner)
+
+    def _winner(self, b: int, cp: int, candidates) -> int | None:
+        game = self.game
+        geo, opts = game.geometry, game.opts
+        if b == 0 and opts.win_condition == "majority" and geo.N > 1:
+            for t in candidates:
+                if self.tmask[t][0].bit_count() * 2 > geo.P:
+                    return t
+            return None
+        dm = self.dmask[b] if opts.draws_count_for_all else 0
+        for t in candidates:
+            tm = self.tmask[t][b]
+            for line in geo.lines_through[cp]:
+                if (tm | dm) & line == line and tm & line:
+                    return t
+        return None
+
+    def _seal(self, b: int) -> None:
+        """Lock captured blocks: a won block's empty cells become protected (%)."""
+        geo = self.game.geometry
+        count = self.avail[b]
+        if not count:
+            return
+        for ib in geo.inner_under[b]:
+            m = self.emask[ib]
+            cells = geo.cells_of[ib]
+            while m:
+                low = m & -m
+                self.cell[cells[low.bit_length() - 1]] = PROTECTED
+                m ^= low
+            self.emask[ib] = 0
+        for d in geo.blocks_under[b]:
+            self.avail[d] = 0
+        for a in geo.block_anc[b]:
+            self.avail[a] -= count
+
+    def _ties(self, ancestors) -> None:
+        """An open block with no playable cell left is drawn (*), innermost first."""
+        geo = self.game.geometry
+        for b in reversed(ancestors):
+            if self.outcome is not None:
+                return
+            if self.bown[b] == OPEN and not self.avail[b]:
+                self.bown[b] = TIE
+                if b == 0:
+                    return self._finish(
+                        [DRAW] * self.game.nseats, "draw", "Every block is complete"
+                    )
+                self._decided(geo.parent[b], geo.bpos[b], TIE)
+
+    # -- routing: where the next move must go ------------------------------------------------
+    def _route(self, i: int, seat: int, detect: bool) -> None:
+        game = self.game
+        opts = game.opts
+        dest = game.dest[i]
+        area, free = 0, False
+        avail = self.avail
+        for b in dest:
+            if not avail[b] or (opts.free_when_decided and self.bown[b] != OPEN):
+                free = True
+                break
+            area = b
+        self.area = area
+        nxt = seat + 1
+        if nxt == game.nseats:
+            nxt = 0
+        if game.sequential:
+            self.turn = nxt
+        else:
+            self.moved |= 1 << seat
+            if self.moved == (1 << game.nseats) - 1:
+                self.moved = 0
+        if opts.kyu:  # a free move resets the history of the team that gets it
+            self.hist[nxt] = () if free or not dest else (*self.hist[nxt][-1:], dest[-1])
+        if opts.checked and detect:
+            self._detect_checkmate(nxt)
+
+    # -- move filters: Kyū, no sending back, Checked ----------------------------------------
+    def _filter(self, seat: int, moves: list) -> list:
+        game = self.game
+        opts, dest = game.opts, game.dest
+        nxt = (seat + 1) % game.nseats
+        if opts.kyu and len(self.hist[nxt]) == 2 and self.hist[nxt][0] == self.hist[nxt][1]:
+            again = self.hist[nxt][0]
+            others = {dest[m.target][-1] for m in moves} - {again}
+            if len(others) >= 2:  # soft: only when two other destinations exist
+                moves = [m for m in moves if dest[m.target][-1] != again]
+        if opts.no_send_back and self.last_inner[nxt] >= 0:
+            kept = [m for m in moves if dest[m.target][-1] != self.last_inner[nxt]]
+            moves = kept or moves
+        if opts.checked:
+            moves = [m for m in moves if self._safe(seat, m)]
+        return moves
+
+    def _filter_reason(self) -> str:
+        opts = self.game.opts
+        named = (("the Kyū rule", opts.kyu), ("no sending back", opts.no_send_back),
+                 ("Checked", opts.checked))  # fmt: skip
+        rules = [name for name, on in named if on]
+        return "not allowed by " + " / ".join(rules)
+
+    def _safe(self, seat: int, move) -> bool:
+        """Checked: a move may not lose at once, nor (unless Inverted) leave the next team
+        a winning move."""
+        after = self.clone()
+        after._play(seat, move.target, False)
+        if after.outcome is not None:
+            return after.outcome.results[seat] != LOSS
+        if self.game.opts.inverted:
+            return True
+        return not after._can_win_now(after.to_move()[0])
+
+    def _can_win_now(self, team: int) -> bool:
+        geo = self.game.geometry
+        for m in self._raw_moves():
+            i = m.target
+            ib, p = geo.inner[i], geo.pos[i]
+            tm = self.tmask[team][ib] | (1 << p)
+            if any(tm & line == line for line in geo.lines_through[p]):  # captures a block
+                trial = self.clone()
+                trial._play(team, i, False)
+                if trial.outcome is not None and trial.outcome.results[team] == WIN:
+                    return True
+        return False
+
+    def _detect_checkmate(self, team: int) -> None:
+        raw = self._raw_moves()
+        if raw and not any(self._safe(team, m) for m in raw):
+            results = [LOSS if t == team else WIN for t in self.game.teams]
+            self._finish(results, "checkmate", f"Team {self.game.symbols[team]} is checkmated")
+
+    # -- ending -------------------------------------------------------------------------
+    def _win(self, team: int, block: int) -> None:
+        game = self.game
+        inverted = game.opts.inverted
+        results = [(LOSS if t == team else WIN) if inverted else (WIN if t == team else LOSS)
+                   for t in game.teams]  # fmt: skip
+        reason, how = "victory", "captured the peak"
+        if block != 0:
+            how = "captured a top-level block (Quick)"
+        elif game.opts.win_condition == "majority" and game.geometry.N > 1:
+            reason, how = "majority", "holds a majority of the blocks"
+        detail = f"{game.symbols[team]} {how}" + (" and loses (Inverted)" if inverted else "")
+        lines = self._winning_lines(team, block) if reason == "victory" else ()
+        self._finish(results, reason, detail, lines)
+
+    def _winning_lines(self, team: int, block: int):
+        """Lines at the level that decided the game, as 1-based unit coordinates there."""
+        geo = self.game.geometry
+        tm = self.tmask[team][block]
+        side = geo.S
+        out = []
+        for line in geo.lines:
+            if tm & line == line:
+                units = []
+                for p in range(geo.P):
+                    if line >> p & 1:
+                        units.append(tuple(1 + (p // side**k) % side for k in range(geo.D)))
+                out.append(tuple(units))
+        return tuple(out[:1])
+
+    def _finish(self, results, reason, detail, lines=()) -> None:
+        self.outcome = Outcome(tuple(results), reason, detail, lines)
+
+    # -- copying and showing ------------------------------------------------------------
+    def clone(self):
+        new = NestedState.__new__(NestedState)
+        new.game = self.game
+        new.seed = self.seed
+        new.cell = self.cell[:]
+        new.bown = self.bown[:]
+        new.tmask = [m[:] for m in self.tmask]
+        new.dmask = self.dmask[:]
+        new.emask = self.emask[:]
+        new.avail = self.avail[:]
+        new.area = self.area
+        new.turn = self.turn
+        new.moved = self.moved
+        new.hist = self.hist[:]
+        new.last_inner = self.last_inner[:]
+        new.outcome = self.outcome
+        new.ply = self.ply
+        new.last = self.last
+        return new
+
+    def view(self, seat: int | None = None) -> dict:
+        from .view import view
+
+        return view(self, seat)
+
+    def __str__(self) -> str:
+        from .view import ascii_board
+
+        return ascii_board(self)
