@@ -1,0 +1,71 @@
+// Game Factory: the marker palette and the board spaces.
+// The rules live on the server: a space click is an htmx request (or, without
+// JavaScript, a plain submit) that re-renders the form. This module only adds what
+// radios cannot do by themselves, and confirmations.
+
+const status = () => document.getElementById("fc-status");
+
+function say(text) {
+  const region = status();
+  if (region) region.textContent = text;
+}
+
+function markerName(input) {
+  const label = input && document.querySelector(`label[for="${input.id}"]`);
+  return label ? (label.title || label.textContent.trim()) : "";
+}
+
+// A second click on the selected marker clears it (a radio cannot be unchecked).
+let wasChecked = false;
+document.addEventListener("pointerdown", (event) => {
+  const label = event.target.closest("label.fc-marker");
+  wasChecked = Boolean(label && label.control && label.control.checked);
+});
+document.addEventListener("click", (event) => {
+  const label = event.target.closest("label.fc-marker");
+  if (!label || !label.control) return;
+  if (wasChecked) {
+    event.preventDefault();
+    label.control.checked = false;
+    say("No marker selected.");
+  }
+  wasChecked = false;
+});
+
+document.addEventListener("change", (event) => {
+  if (event.target.name === "marker") {
+    say(`${markerName(event.target)} selected: click spaces to add or remove it.`);
+  }
+});
+
+document.addEventListener("keydown", (event) => {
+  const target = event.target;
+  if (event.key === "Escape") {
+    const checked = document.querySelector('input[name="marker"]:checked');
+    if (checked) {
+      checked.checked = false;
+      say("No marker selected.");
+    }
+  } else if (event.key === " " && target.name === "marker" && target.checked) {
+    event.preventDefault();
+    target.checked = false;
+    say("No marker selected.");
+  }
+});
+
+// A space clicked with no marker selected: say so here instead of asking the server.
+document.addEventListener("htmx:confirm", (event) => {
+  const elt = event.detail.elt;
+  if (elt && elt.name === "toggle" && !document.querySelector('input[name="marker"]:checked')) {
+    event.preventDefault();
+    say("Select a marker first (the lock or a piece beside a reserve), then a space.");
+    const help = document.getElementById("fc-marker-help");
+    if (help) help.classList.add("text-danger");
+  }
+});
+
+// Forms that change something for everyone ask first.
+document.addEventListener("submit", (event) => {
+  const message = event.target.dataset.confirm;
+  if (message && !window.confirm(message)) event.preventDefault();
+});

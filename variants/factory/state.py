@@ -1,0 +1,491 @@
+"""The Game Factory form as plain data: read from a POST, adjusted, written as a rule document.
+
+Pure Python (no Django): a ``FactoryState`` is everything the factory page shows. The
+view reads one from the posted form (``from_post``) or from a saved game (``from_doc``),
+applies the button that was pressed (``apply_action``), lets ``adjust`` restore the
+seed's rules between controls (hash is 3×3×1, stacks need a height, pieces fall, ...),
+and either renders it again (``layout``) or saves ``to_document``.
+
+Shapes are addressed by their *row* (1-based), not by name, in reserve fields, piece
+markers and set-up pieces: renaming a shape row (circle -> pentagon) then carries its
+reserves and pieces along instead of dropping them.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+
+from variants import rules
+from variants.rules.vocabulary import (
+    COLOR_LABELS,
+    COLORS,
+    MAX_DIMENSION,
+    PLAYER_LABELS,
+    SHAPES,
+    STALEMATE_LABELS,
+    TIMEOUT_LABELS,
+    seat_colors,
+)
+
+# The board types the factory draws (the nested family has pages of its own).
+FLAT_BOARDS = ("hash", "squares", "stacks")
+MAX_CHECKS = 8
+MAX_BOARDS = 3
+Spot = tuple[int, int, int, int]  # board, x, y, z
+
+
+@dataclass(frozen=True)
+class Check:
+    k: int = 3
+    result: str = "wins"
+    diagonal: bool = True
+
+    @property
+    def value(self) -> str:
+        """The turn-check dropdown's option value, e.g. "3-wins-d" / "4-loses-o"."""
+        return f"{self.k}-{self.result}-{'d' if self.diagonal else 'o'}"
+
+    @classmethod
+    def from_value(cls, text: str) -> Check:
+        k, result, diag = text.split("-")
+        if result not in ("wins", "loses") or diag not in ("d", "o"):
+            raise ValueError(text)
+        return cls(int(k), result, diag == "d")
+
+
+@dataclass
+class FactoryState:
+    name: str = ""
+    stalemate: str = "draw"
+    checks: list[Check] = field(default_factory=lambda: [Check()])
+    players: str = "2"
+    colors: str = "assigned"
+    shapes: list[str] = field(default_factory=lambda: ["circle"])
+    pieces_per_turn: int = 1
+    boards: int = 1
+    board_type: str = "hash"
+    size: tuple[int, int, int] = (3, 3, 1)
+    # colour -> shape row (1-based) -> count
+    reserves: dict[str, dict[int, int]] = field(default_factory=dict)
+    # True while the creator has not touched the reserves: they follow the rules' own
+    # default (the open spaces dealt round-robin over the colours) as the board changes.
+    reserves_auto: bool = True
+    locked: set[Spot] = field(default_factory=set)
+    pieces: dict[Spot, tuple[str, int]] = field(default_factory=dict)  # -> (colour, shape row)
+    allow_pass: bool = False
+    agree_draw: bool = False
+    seconds: int | None = None
+    timeout: str = "loss"
+    marker: str = ""  # "lock" or "piece-<colour>-<row>": the palette marker selected
+
+    # --- derived ------------------------------------------------------------------
+
+    @property
+    def color_names(self) -> tuple[str, ...]:
+        return COLORS[: seat_colors(self.players, self.colors)[1]]
+
+    @property
+    def spaces(self) -> int:
+        return math.prod(self.size) * self.boards
+
+    def reserve_limit(self) -> int:
+        """Most pieces one select may offer (``rules.reserve_limit``'s formula)."""
+        return math.ceil(self.spaces / len(self.color_names))
+
+    def on_board(self, spot: Spot) -> bool:
+        b, *at = spot
+        return 1 <= b <= self.boards and all(
+            1 <= v <= n for v, n in zip(at, self.size, strict=True)
+        )
+
+
+# --- from a saved document ---------------------------------------------------------------
+
+
+def default_state() -> FactoryState:
+    """A fresh factory page: the rules' defaults (Tic-Tac-Toe) and their derived reserves."""
+    state = FactoryState()
+    state.reserves = derived_reserves(state)
+    return state
+
+
+def from_doc(doc: rules.RuleDoc) -> FactoryState:
+    """The factory page showing a saved (or catalogue) game."""
+    row = {shape: i + 1 for i, shape in enumerate(doc.shapes)}
+    state = FactoryState(
+        name=doc.name,
+        stalemate=doc.stalemate,
+        checks=[Check(c.k, c.result, c.diagonal) for c in doc.turn_checks],
+        players=doc.players,
+        colors=doc.colors,
+        shapes=list(doc.shapes),
+        pieces_per_turn=doc.pieces_per_turn,
+        boards=doc.boards,
+        board_type=doc.board.type,
+        size=tuple(doc.board.size),
+        reserves={
+            c: {row[s]: (doc.reserves or {}).get(c, {}).get(s, 0) for s in doc.shapes}
+            for c in rules.color_names(doc)
+        },
+        locked={(s.board, *s.at) for s in doc.locked},
+        pieces={(p.board, *p.at): (p.color, row[p.shape]) for p in doc.initial_pieces},
+        allow_pass=doc.allow_pass,
+        agree_draw=doc.agree_draw,
+        seconds=doc.seconds_per_turn,
+        timeout=doc.timeout,
+    )
+    # A game whose reserves are the derived default keeps following the board when copied.
+    state.reserves_auto = state.board_type in FLAT_BOARDS and state.reserves == derived_reserves(
+        state
+    )
+    return state
+
+
+# --- from the posted form ----------------------------------------------------------------
+
+
+def from_post(data: Mapping, getlist=None) -> tuple[FactoryState, list[dict[str, str]]]:
+    """Read the posted form leniently: a value that is not even of the right kind falls back
+    to its default and is reported (by rule-document path) instead of raising."""
+    getlist = getlist or (lambda key: [data[key]] if key in data else [])
+    problems: list[dict[str, str]] = []
+    base = default_state()
+
+    def choice(key: str, allowed, default: str, path: str | None = None) -> str:
+        value = data.get(key, default)
+        if value in allowed:
+            return value
+        problems.append({"path": path or key, "message": f"{value!r} is not an option"})
+        return default
+
+    def number(key: str, default: int | None, path: str, blank_ok: bool = False) -> int | None:
+        raw = str(data.get(key, "" if default is None else default)).strip()
+        if raw == "" and blank_ok:
+            return None
+        try:
+            return int(raw)
+        except ValueError:
+            problems.append({"path": path, "message": "must be a whole number"})
+            return default
+
+    state = FactoryState(
+        name=str(data.get("name", "")).strip(),
+        stalemate=choice("stalemate", STALEMATE_LABELS, "draw"),
+        players=choice("players", PLAYER_LABELS, "2"),
+        colors=choice("colors", COLOR_LABELS, "assigned"),
+        board_type=choice("board_type", FLAT_BOARDS, "hash", "board.type"),
+        allow_pass=data.get("allow_pass") == "1",
+        agree_draw=data.get("agree_draw") == "1",
+        timeout=choice("timeout", TIMEOUT_LABELS, "loss"),
+        marker=str(data.get("marker", "")),
+    )
+    state.checks = []
+    for i, value in enumerate(getlist("check")):
+        try:
+            state.checks.append(Check.from_value(value))
+        except ValueError:
+            problems.append({"path": f"turn_checks[{i}]", "message": "is not an option"})
+    shapes = [s for s in getlist("shape") if s] or base.shapes
+    # The shapes dropdown says how many rows; added rows take the next unused shape.
+    count = number("shape_count", len(shapes), "shapes")
+    count = min(max(count, 1), len(SHAPES))
+    while len(shapes) < count:
+        shapes.append(next((s for s in SHAPES if s not in shapes), "circle"))
+    state.shapes = shapes[:count]
+    for i, shape in enumerate(state.shapes):
+        if shape not in SHAPES:
+            problems.append({"path": f"shapes[{i}]", "message": "is not a shape"})
+            state.shapes[i] = next(s for s in SHAPES if s not in state.shapes)
+    state.pieces_per_turn = number("pieces_per_turn", 1, "pieces_per_turn")
+    state.boards = number("boards", 1, "boards")
+    state.size = tuple(
+        number(f"size_{axis}", default, f"board.size[{i}]")
+        for i, (axis, default) in enumerate(zip("xyz", base.size, strict=True))
+    )
+    state.seconds = number("seconds", None, "seconds_per_turn", blank_ok=True)
+
+    # Reserves: one select per colour and shape row; a missing select is a new one.
+    for color in COLORS:
+        for row in range(1, len(state.shapes) + 1):
+            key = f"reserve-{color}-{row}"
+            if key in data:
+                count = number(key, 0, f"reserves.{color}.{state.shapes[row - 1]}")
+                state.reserves.setdefault(color, {})[row] = count
+    snapshot = str(data.get("reserves_auto", ""))
+    state.reserves_auto = bool(snapshot) and snapshot == encode_reserves(state.reserves)
+
+    state.locked = {spot for spot in map(_spot, str(data.get("locked", "")).split()) if spot}
+    for item in str(data.get("pieces", "")).split():
+        parts = item.split(",")  # b,x,y,z,colour,shape-row
+        spot = _spot(",".join(parts[:4])) if len(parts) == 6 else None
+        if spot and parts[4] in COLORS and parts[5].isdigit():
+            state.pieces[spot] = (parts[4], int(parts[5]))
+    return state, problems
+
+
+def _spot(text: str) -> Spot | None:
+    try:
+        b, x, y, z = (int(v) for v in text.split(","))
+    except ValueError:
+        return None
+    return (b, x, y, z)
+
+
+def encode_reserves(reserves: dict[str, dict[int, int]]) -> str:
+    """The reserves as one string, for the hidden field that tells untouched from edited."""
+    return " ".join(
+        f"{color}.{row}={count}"
+        for color in COLORS
+        for row, count in sorted(reserves.get(color, {}).items())
+    )
+
+
+def encode_locked(state: FactoryState) -> str:
+    return " ".join(",".join(map(str, spot)) for spot in sorted(state.locked))
+
+
+def encode_pieces(state: FactoryState) -> str:
+    return " ".join(
+        ",".join(map(str, (*spot, color, row)))
+        for spot, (color, row) in sorted(state.pieces.items())
+    )
+
+
+# --- buttons -------------------------------------------------------------------------------
+
+
+def apply_action(state: FactoryState, action: str, toggle: str = "") -> str:
+    """Apply a pressed button to the state; returns a note for the page ("" if none).
+
+    ``action`` is ``add_check``, ``delete_check-<i>`` (0-based) or ``toggle`` with
+    ``toggle`` naming the clicked space ("b,x,y,z"); anything else changes nothing.
+    """
+    if action == "add_check" and len(state.checks) < MAX_CHECKS:
+        # A new check repeats the last one, as added reserve selects copy the last ones.
+        state.checks.append(state.checks[-1] if state.checks else Check())
+    elif action.startswith("delete_check-"):
+        index = action.removeprefix("delete_check-")
+        if index.isdigit() and int(index) < len(state.checks):
+            del state.checks[int(index)]
+    elif action == "toggle":
+        spot = _spot(toggle)
+        if spot is None or not state.on_board(spot):
+            return "That space is not on the board."
+        if not state.marker:
+            return "Select a marker first (the lock or a piece beside a reserve), then a space."
+        toggle_space(state, spot, state.marker)
+    return ""
+
+
+def marker_piece(marker: str) -> tuple[str, int] | None:
+    """ "piece-black-2" -> ("black", 2)."""
+    parts = marker.split("-")
+    if len(parts) == 3 and parts[0] == "piece" and parts[1] in COLORS and parts[2].isdigit():
+        return parts[1], int(parts[2])
+    return None
+
+
+def toggle_space(state: FactoryState, spot: Spot, marker: str) -> None:
+    """The seed's marker rule: a space with the selected property loses it, a space without
+    gains it (replacing whatever else was there: a space is locked or holds one piece)."""
+    piece = marker_piece(marker)
+    if marker != "lock" and piece is None:
+        return
+    if state.board_type == "stacks":
+        _toggle_stack(state, spot, marker, piece)
+        return
+    has = spot in state.locked if marker == "lock" else state.pieces.get(spot) == piece
+    state.locked.discard(spot)
+    state.pieces.pop(spot, None)
+    if not has:
+        if marker == "lock":
+            state.locked.add(spot)
+        else:
+            state.pieces[spot] = piece
+
+
+def _toggle_stack(state: FactoryState, spot: Spot, marker: str, piece) -> None:
+    """On stacks things fall: a click anywhere above a stack adds to its top, and taking
+    something out of a stack lets the rest of the stack drop down by one."""
+    b, x, y, z = spot
+    column = _column(state, b, x, y)
+    item = "lock" if marker == "lock" else piece
+    if z <= len(column):
+        if column[z - 1] == item:
+            del column[z - 1]
+        else:
+            column[z - 1] = item
+    elif len(column) < state.size[2]:
+        column.append(item)
+    _set_column(state, b, x, y, column)
+
+
+def _column(state: FactoryState, b: int, x: int, y: int) -> list:
+    """What stands in stack (b, x, y), bottom up, gaps closed."""
+    items = []
+    for z in range(1, state.size[2] + 1):
+        spot = (b, x, y, z)
+        if spot in state.locked:
+            items.append("lock")
+        elif spot in state.pieces:
+            items.append(state.pieces[spot])
+    return items
+
+
+def _set_column(state: FactoryState, b: int, x: int, y: int, items: list) -> None:
+    for z in range(1, state.size[2] + 1):
+        state.locked.discard((b, x, y, z))
+        state.pieces.pop((b, x, y, z), None)
+    for z, item in enumerate(items[: state.size[2]], start=1):
+        if item == "lock":
+            state.locked.add((b, x, y, z))
+        else:
+            state.pieces[(b, x, y, z)] = item
+
+
+# --- keeping the controls consistent -----------------------------------------------------
+
+
+def adjust(state: FactoryState) -> FactoryState:
+    """Make the state one the page can show: the seed's rules between controls.
+
+    Run after every change (never before validating a Save, so that what the creator
+    submitted is what gets validated and reported).
+    """
+    state.players = state.players if state.players in PLAYER_LABELS else "2"
+    if state.colors == "partners-share" and state.players != "partners":
+        state.colors = "assigned"  # the option exists only for Partners
+    state.pieces_per_turn = min(max(state.pieces_per_turn or 1, 1), 2)
+    state.boards = min(max(state.boards or 1, 1), MAX_BOARDS)
+    state.size = adjusted_size(state.board_type, state.size)
+    state.shapes = _distinct_shapes(state.shapes)
+    rows = len(state.shapes)
+
+    # Set-up pieces and locks: only on the board, of this game's colours and shape rows.
+    state.locked = {s for s in state.locked if state.on_board(s)}
+    state.pieces = {
+        s: (c, r)
+        for s, (c, r) in state.pieces.items()
+        if state.on_board(s) and c in state.color_names and 1 <= r <= rows and s not in state.locked
+    }
+    if state.board_type == "stacks":
+        for b, x, y in {(b, x, y) for b, x, y, _ in state.locked | set(state.pieces)}:
+            _set_column(state, b, x, y, _column(state, b, x, y))
+    if marker_piece(state.marker) and state.marker not in piece_markers(state):
+        state.marker = ""
+
+    if state.reserves_auto:
+        state.reserves = derived_reserves(state)
+    else:
+        state.reserves = _completed_reserves(state)
+    if state.seconds is None:
+        state.timeout = "loss"  # no timer, nothing times out (keeps fingerprints equal)
+    return state
+
+
+def adjusted_size(board_type: str, size: tuple) -> tuple[int, int, int]:
+    """Hash is frozen at 3×3×1; stacks need z ≥ 2; every side within its limit."""
+    if board_type == "hash":
+        return (3, 3, 1)
+    x, y, z = (max(1, v or 1) for v in size)
+    if board_type == "stacks":
+        z = max(z, 2)
+    size = [min(v, MAX_DIMENSION) for v in (x, y, z)]
+    # Shrink the sides that are not the height first, so stacks keep theirs.
+    for axis in (0, 1, 2):
+        size[axis] = max(1, min(size[axis], rules.dimension_limit(tuple(size), axis)))
+    return tuple(size)
+
+
+def _distinct_shapes(shapes: list[str]) -> list[str]:
+    out: list[str] = []
+    for shape in shapes[:6] or ["circle"]:
+        out.append(shape if shape not in out else next(s for s in SHAPES if s not in out))
+    return out
+
+
+def _completed_reserves(state: FactoryState) -> dict[str, dict[int, int]]:
+    """The creator's reserves, with the seed's default for added selects: an added colour
+    copies the highest-numbered existing colour, an added shape row the highest existing
+    row; every count within 0..the reserve limit."""
+    limit = state.reserve_limit()
+    rows = range(1, len(state.shapes) + 1)
+    out: dict[str, dict[int, int]] = {}
+    last_color: dict[int, int] = {}
+    for color in state.color_names:
+        posted = state.reserves.get(color)
+        by_row = dict(posted) if posted else dict(last_color)
+        last_row = 0
+        for row in rows:
+            if row in by_row:
+                last_row = by_row[row]
+            else:
+                by_row[row] = last_row
+        out[color] = {row: min(max(by_row[row] or 0, 0), limit) for row in rows}
+        last_color = out[color]
+    return out
+
+
+def derived_reserves(state: FactoryState) -> dict[str, dict[int, int]]:
+    """What ``rules.parse`` fills in when a document leaves the reserves out (the open
+    spaces dealt round-robin over the colours, first shape) — asked of the rules
+    themselves, so the factory's default can never drift from the schema's."""
+    rows = range(1, len(state.shapes) + 1)
+    doc = to_document(replace(state, name="derived", reserves_auto=False), reserves=False)
+    try:
+        parsed = rules.parse(doc)
+    except rules.RulesError:
+        return {
+            c: {r: state.reserves.get(c, {}).get(r, 0) for r in rows} for c in state.color_names
+        }
+    derived = parsed.reserves or {}
+    return {
+        c: {r: derived.get(c, {}).get(state.shapes[r - 1], 0) for r in rows}
+        for c in state.color_names
+    }
+
+
+def piece_markers(state: FactoryState) -> list[str]:
+    return [f"piece-{c}-{r}" for c in state.color_names for r in range(1, len(state.shapes) + 1)]
+
+
+# --- to a rule document ----------------------------------------------------------------------
+
+
+def to_document(state: FactoryState, reserves: bool = True) -> dict:
+    """The rule document (variants/rules/README.md) the form describes, not yet validated."""
+
+    def shape_of(row: int) -> str:
+        return state.shapes[row - 1] if 1 <= row <= len(state.shapes) else f"row-{row}"
+
+    doc = {
+        "name": state.name,
+        "players": state.players,
+        "colors": state.colors,
+        "shapes": list(state.shapes),
+        "pieces_per_turn": state.pieces_per_turn,
+        "boards": state.boards,
+        "board": {"type": state.board_type, "size": list(state.size)},
+        "initial_pieces": [
+            {"board": b, "at": [x, y, z], "color": color, "shape": shape_of(row)}
+            for (b, x, y, z), (color, row) in sorted(state.pieces.items())
+        ],
+        "locked": [{"board": b, "at": [x, y, z]} for b, x, y, z in sorted(state.locked)],
+        "turn_checks": [
+            {"k": c.k, "result": c.result, "diagonal": c.diagonal} for c in state.checks
+        ],
+        "stalemate": state.stalemate,
+        "allow_pass": state.allow_pass,
+        "agree_draw": state.agree_draw,
+        "seconds_per_turn": state.seconds,
+        "timeout": state.timeout if state.seconds is not None else "loss",
+    }
+    if reserves:
+        doc["reserves"] = {
+            color: {shape_of(row): count for row, count in sorted(by_row.items())}
+            for color, by_row in state.reserves.items()
+            if color in state.color_names
+        }
+    return doc

@@ -1,0 +1,12 @@
+"""Included by variants/urls.py (namespace "variants"), so no app_name here."""
+
+from django.urls import path
+
+from . import views
+
+urlpatterns = [
+    path("games/new/", views.factory, name="factory"),
+    path("games/new/refresh/", views.refresh, name="factory_refresh"),
+    path("games/<int:pk>/", views.detail, name="detail"),
+    path("games/<int:pk>/rename/", views.rename, name="rename"),
+]
