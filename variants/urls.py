@@ -1,4 +1,4 @@
-from django.urls import path
+from django.urls import include, path
 
 from variants import views
 
@@ -7,3 +7,5 @@ app_name = "variants"
 urlpatterns = [
     path("", views.home, name="home"),
 ]
+
+urlpatterns += [path("", include("variants.factory.urls"))]
