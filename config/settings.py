@@ -82,6 +82,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "accounts.context_processors.roles",
             ],
         },
     },
@@ -179,6 +180,10 @@ CELERY_TIMEZONE = "UTC"
 HEALTHZ_TIMEOUT = envfloat("HEALTHZ_TIMEOUT", 5.0)
 
 # --- Auth, i18n -----------------------------------------------------------------------
+
+LOGIN_URL = "accounts:login"
+LOGIN_REDIRECT_URL = "variants:games"
+LOGOUT_REDIRECT_URL = "variants:home"
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

@@ -5,6 +5,7 @@ from config import views
 
 urlpatterns = [
     path("", include("variants.urls")),
+    path("", include("accounts.urls")),
     path("healthz", views.healthz, name="healthz"),
     path("admin/", admin.site.urls),
 ]

@@ -130,3 +130,50 @@ def celery_worker(django_db_setup, django_db_blocker, tmp_path_factory) -> Itera
             options.clear()
             options.update(saved_options)
             reset_broker_connections(app)
+
+
+# --- People: one of each role (see accounts.roles) ----------------------------------------
+
+
+@pytest.fixture
+def make_user(db):
+    """``make_user("ann", "trainer")``: a saved user with that role (password "pw")."""
+    from django.contrib.auth import get_user_model
+
+    def make(username: str, role: str = "creator", **fields):
+        return get_user_model().objects.create_user(username, password="pw", role=role, **fields)
+
+    return make
+
+
+@pytest.fixture
+def creator(make_user):
+    return make_user("carla")
+
+
+@pytest.fixture
+def other_creator(make_user):
+    return make_user("otto")
+
+
+@pytest.fixture
+def trainer(make_user):
+    return make_user("tina", "trainer")
+
+
+@pytest.fixture
+def site_admin(make_user):
+    """An Admin by role (not a superuser: superusers are Admins too, tested apart)."""
+    return make_user("ada", "admin")
+
+
+@pytest.fixture
+def people(creator, other_creator, trainer, site_admin):
+    """Every kind of visitor by name; ``None`` is the anonymous visitor."""
+    return {
+        "anonymous": None,
+        "creator": creator,
+        "other_creator": other_creator,
+        "trainer": trainer,
+        "admin": site_admin,
+    }

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.db import models
 from django.db.models.functions import Lower
+from django.urls import reverse
 
 from variants import rules
 
@@ -15,6 +17,11 @@ class RuleSet(models.Model):
     name); ``fingerprint`` is the sha256 of the canonical form without the name, unique in
     the database, so "differs from every saved game by more than its name" holds without
     a race. ``summary`` caches the plain-English line shown under the name.
+
+    Once saved, only the name may change (by an Admin), and moderation may hide or
+    remove the game: ``save()`` refuses any other change, so every write goes through
+    ``variants.services``. Removal is soft (``removed_at``): matches played on the game
+    keep their rules, and its name and fingerprint stay reserved.
     """
 
     name = models.CharField(max_length=64)
@@ -22,6 +29,17 @@ class RuleSet(models.Model):
     fingerprint = models.CharField(max_length=64, unique=True, editable=False)
     summary = models.TextField(editable=False)
     created = models.DateTimeField(auto_now_add=True)
+    # Nullable only so that rows older than this column could be migrated; every new
+    # game has a creator (catalogue games: the "foundry" system Admin).
+    creator = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        null=True,
+        related_name="rule_sets",
+        editable=False,
+    )
+    hidden = models.BooleanField(default=False, editable=False, help_text="Hidden by an Admin.")
+    removed_at = models.DateTimeField(null=True, blank=True, editable=False)
 
     class Meta:
         constraints = [
@@ -33,8 +51,37 @@ class RuleSet(models.Model):
         ]
         ordering = ["id"]
 
+    # What may change after the first save (the name lives in the document too).
+    MUTABLE_FIELDS = frozenset({"name", "document", "hidden", "removed_at"})
+
     def __str__(self) -> str:
         return self.name
+
+    def save(self, *args, update_fields=None, **kwargs) -> None:
+        if not self._state.adding and not (
+            update_fields and self.MUTABLE_FIELDS >= set(update_fields)
+        ):
+            raise ValueError(
+                "A saved rule set's rules cannot change: rename, hide or remove it "
+                "through variants.services."
+            )
+        super().save(*args, update_fields=update_fields, **kwargs)
+
+    def get_absolute_url(self) -> str:
+        return reverse("variants:detail", kwargs={"pk": self.pk})
+
+    @property
+    def removed(self) -> bool:
+        return self.removed_at is not None
+
+    @property
+    def player_mode(self) -> str:
+        """The players option ("2", "partners", ...), read from the stored document."""
+        return self.document.get("players", "2")
+
+    @property
+    def board_type(self) -> str:
+        return self.document.get("board", {}).get("type", "hash")
 
     def rule_doc(self) -> rules.RuleDoc:
         """The stored document, parsed back into the typed rule document."""

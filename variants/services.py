@@ -1,13 +1,27 @@
-"""Writes to rule sets. Views, commands and the admin go through these functions."""
+"""Writes to rule sets, and who may make them. Views, commands and the admin go through
+these functions; each one authorises, then writes in a transaction."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.contrib.auth import get_user_model
+from django.core.exceptions import PermissionDenied
 from django.db import IntegrityError, transaction
+from django.db.models import Q, QuerySet
+from django.utils import timezone
 
+from accounts.roles import is_admin, is_trainer_or_admin
 from variants import catalogue, rules
 from variants.models import RuleSet
+
+# How many rule sets a Creator may create (004: "up to fifteen new games"). Trainers and
+# Admins have no limit. Every game the user created counts, hidden or removed ones too.
+CREATOR_QUOTA = 15
+
+# The defaults the stored document leaves out (variants/rules/README.md), from the schema.
+DEFAULT_PLAYERS = rules.RuleDoc.model_fields["players"].default  # "2"
+DEFAULT_BOARD = rules.BoardSpec.model_fields["type"].default  # "hash"
 
 
 class RuleSetConflict(Exception):
@@ -26,24 +40,78 @@ class NameTaken(RuleSetConflict):
     """Another game already has this name (names compare case-insensitively)."""
 
 
-def create_rule_set(data: dict) -> RuleSet:
-    """Validate ``data`` and save it as a new rule set.
+class QuotaExceeded(Exception):
+    """A Creator already has ``CREATOR_QUOTA`` games."""
 
-    Raises ``rules.RulesError`` for an invalid document, ``DuplicateRules`` when a saved
-    game has the same rules and ``NameTaken`` when the name is in use. Both conflicts are
-    detected by the database's unique constraints, so two concurrent requests cannot both
-    succeed.
+
+# --- Who may create ---------------------------------------------------------------------
+
+
+def remaining_quota(user) -> int | None:
+    """How many more games ``user`` may create: ``None`` means no limit, 0 for anonymous."""
+    if user is None or not user.is_authenticated:
+        return 0
+    if is_trainer_or_admin(user):
+        return None
+    return max(0, CREATOR_QUOTA - RuleSet.objects.filter(creator=user).count())
+
+
+def can_create(user) -> bool:
+    remaining = remaining_quota(user)
+    return remaining is None or remaining > 0
+
+
+def _require_user(user) -> None:
+    if user is None or not user.is_authenticated or user.pk is None:
+        raise PermissionDenied("Log in to create a game.")
+
+
+def _check_quota(creator):
+    """Lock the creator's row, then count: call inside the transaction that inserts.
+    Returns the locked user.
+
+    Two saves by one Creator each take this lock in turn, so the second one counts the
+    first one's game (READ COMMITTED sees it once the first commits): 15 is never
+    exceeded. The role is read from the locked row too, so a concurrent demotion counts.
+    On SQLite ``select_for_update`` does nothing, but the transactions are IMMEDIATE
+    (settings.py): each one holds the database's write lock from its first statement.
     """
+    locked = get_user_model().objects.select_for_update().get(pk=creator.pk)
+    if not is_trainer_or_admin(locked) and (
+        RuleSet.objects.filter(creator=locked).count() >= CREATOR_QUOTA
+    ):
+        raise QuotaExceeded(
+            f"You have created {CREATOR_QUOTA} games, the limit for a Creator is "
+            f"{CREATOR_QUOTA}. Trainers and Admins can create more; ask an Admin."
+        )
+    return locked
+
+
+# --- Writes -----------------------------------------------------------------------------
+
+
+def create_rule_set(data: dict, creator) -> RuleSet:
+    """Validate ``data`` and save it as a new rule set created by ``creator``.
+
+    Raises ``PermissionDenied`` without a logged-in user, ``rules.RulesError`` for an
+    invalid document (``.errors``: ``{path, message}``), ``QuotaExceeded`` for a Creator
+    at the limit, ``DuplicateRules`` when a saved game (even a hidden or removed one) has
+    the same rules and ``NameTaken`` when the name is in use. Both conflicts are detected
+    by the database's unique constraints, so two concurrent requests cannot both succeed.
+    """
+    _require_user(creator)
     doc = rules.parse(data)
     rules.validate_name(doc.name)
     fingerprint = rules.fingerprint(doc)
     try:
         with transaction.atomic():
+            locked_creator = _check_quota(creator)
             return RuleSet.objects.create(
                 name=doc.name,
                 document=rules.document(doc),
                 fingerprint=fingerprint,
                 summary=rules.summary(doc),
+                creator=locked_creator,
             )
     except IntegrityError:
         raise _conflict(doc.name, fingerprint) from None
@@ -53,18 +121,40 @@ def _conflict(name: str, fingerprint: str) -> Exception:
     same_rules = RuleSet.objects.filter(fingerprint=fingerprint).first()
     if same_rules is not None:
         return DuplicateRules(
-            f"{name!r} has the same rules as the existing game {same_rules.name!r}: "
-            "a new game must differ by more than its name.",
+            f"{name!r} has the same rules as the existing game {same_rules.name!r}"
+            f"{_reserved_note(same_rules)}: a new game must differ by more than its name.",
             same_rules,
         )
     same_name = RuleSet.objects.filter(name__iexact=name).first()
     if same_name is not None:
-        return NameTaken(f"The name {same_name.name!r} is already taken.", same_name)
+        return NameTaken(
+            f"The name {same_name.name!r} is already taken{_reserved_note(same_name)}.",
+            same_name,
+        )
     return IntegrityError(f"could not save {name!r}")
 
 
-def rename_rule_set(rule_set: RuleSet, new_name: str) -> RuleSet:
-    """Give ``rule_set`` a new name (the fingerprint does not change)."""
+def _reserved_note(rule_set: RuleSet) -> str:
+    """Why a game nobody can see still blocks its name and rules."""
+    if rule_set.removed:
+        return " (removed, but its name and rules stay reserved)"
+    if rule_set.hidden:
+        return " (hidden by an Admin)"
+    return ""
+
+
+def _require_admin(by, action: str) -> None:
+    if not is_admin(by):
+        raise PermissionDenied(f"Only an Admin can {action} a game.")
+
+
+def rename_rule_set(rule_set: RuleSet, new_name: str, by) -> RuleSet:
+    """Give ``rule_set`` a new name (the fingerprint does not change). Admins only.
+
+    Raises ``PermissionDenied``, ``rules.RulesError`` for a malformed name and
+    ``NameTaken`` (checked by the database's case-insensitive unique index).
+    """
+    _require_admin(by, "rename")
     rules.validate_name(new_name)
     document = {**rule_set.document, "name": new_name}
     try:
@@ -74,6 +164,64 @@ def rename_rule_set(rule_set: RuleSet, new_name: str) -> RuleSet:
         raise _conflict(new_name, "") from None
     rule_set.name, rule_set.document = new_name, document
     return rule_set
+
+
+def hide_rule_set(rule_set: RuleSet, hidden: bool, by) -> RuleSet:
+    """Hide a game from everyone but Admins (moderation), or show it again."""
+    _require_admin(by, "hide or show")
+    RuleSet.objects.filter(pk=rule_set.pk).update(hidden=hidden)
+    rule_set.hidden = hidden
+    return rule_set
+
+
+def remove_rule_set(rule_set: RuleSet, by) -> RuleSet:
+    """Remove a game: it vanishes for everyone but Admins, while the row stays, so that
+    matches played on it keep their rules and its name and fingerprint stay reserved.
+    Removing twice keeps the first time."""
+    _require_admin(by, "remove")
+    now = timezone.now()
+    RuleSet.objects.filter(pk=rule_set.pk, removed_at__isnull=True).update(removed_at=now)
+    rule_set.refresh_from_db(fields=["removed_at"])
+    return rule_set
+
+
+# --- Reads ------------------------------------------------------------------------------
+
+
+def visible_rule_sets(user) -> QuerySet[RuleSet]:
+    """The rule sets ``user`` may see: everything for Admins, else neither hidden nor
+    removed ones. Every list and page of games starts from this queryset."""
+    rule_sets = RuleSet.objects.all()
+    if is_admin(user):
+        return rule_sets
+    return rule_sets.filter(hidden=False, removed_at__isnull=True)
+
+
+def filter_rule_sets(
+    rule_sets: QuerySet[RuleSet], name: str = "", players: str = "", board: str = ""
+) -> QuerySet[RuleSet]:
+    """Narrow ``rule_sets`` by a name fragment, the players option and the board type.
+
+    Both options are read from the stored document, which leaves out every default
+    (rules README, "Canonical form"): a missing ``players`` means "2", a missing
+    ``board.type`` means "hash". ``__isnull=True`` on a JSON key means "key absent".
+    """
+    if name:
+        rule_sets = rule_sets.filter(name__icontains=name)
+    if players:
+        match = Q(document__players=players)
+        if players == DEFAULT_PLAYERS:
+            match |= Q(document__players__isnull=True)
+        rule_sets = rule_sets.filter(match)
+    if board:
+        match = Q(document__board__type=board)
+        if board == DEFAULT_BOARD:
+            match |= Q(document__board__type__isnull=True)
+        rule_sets = rule_sets.filter(match)
+    return rule_sets
+
+
+# --- The catalogue ----------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
@@ -86,15 +234,19 @@ class LoadResult:
 def load_catalogue() -> list[LoadResult]:
     """Create the catalogue games that are missing; leave existing ones untouched.
 
-    Idempotent and safe to run concurrently (a lost race shows up as "exists").
+    The games belong to the "foundry" system Admin. Idempotent and safe to run
+    concurrently (a lost race shows up as "exists").
     """
+    from accounts.services import system_user
+
+    owner = system_user()
     results = []
     for name, data in catalogue.documents().items():
         if RuleSet.objects.filter(name__iexact=name).exists():
             results.append(LoadResult(name, "exists"))
             continue
         try:
-            create_rule_set(data)
+            create_rule_set(data, owner)
         except NameTaken:
             results.append(LoadResult(name, "exists"))
         except DuplicateRules as exc:

@@ -1,0 +1,132 @@
+"""Sign-up, the Admins' Users page and the player pages. Thin: parse, call a service,
+render or redirect."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth import get_user_model, login
+from django.contrib.auth import views as auth_views
+from django.core.paginator import Paginator
+from django.db.models.functions import Lower
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.views.decorators.http import require_POST
+
+from accounts.decorators import admin_required
+from accounts.forms import RoleForm, SignUpForm, UserSearchForm
+from accounts.models import Player, Role
+from accounts.roles import role_of
+from accounts.services import RoleChangeRefused, check_role_change, set_role
+from variants.services import CREATOR_QUOTA, visible_rule_sets
+
+USERS_PER_PAGE = 50
+CREATIONS_PER_PAGE = 25
+PLAYER_TABS = {"stats": "Stats", "creations": "Creations"}
+
+
+class LoginView(auth_views.LoginView):
+    template_name = "accounts/login.html"
+    redirect_authenticated_user = True
+
+    def get_redirect_url(self) -> str:
+        # ?next= pointing back at this page would make Django refuse (a redirect loop).
+        url = super().get_redirect_url()
+        return "" if url.split("?")[0] == self.request.path else url
+
+
+def signup(request: HttpRequest) -> HttpResponse:
+    if request.user.is_authenticated:
+        return redirect("variants:games")
+    form = SignUpForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        user = form.save()
+        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+        messages.success(
+            request,
+            f"Welcome, {user.username}! As a Creator you can create up to {CREATOR_QUOTA} games.",
+        )
+        return redirect(_next_url(request) or "variants:games")
+    return render(request, "accounts/signup.html", {"form": form})
+
+
+def _next_url(request: HttpRequest) -> str | None:
+    url = request.POST.get("next") or request.GET.get("next")
+    safe = url and url_has_allowed_host_and_scheme(
+        url, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    )
+    return url if safe else None
+
+
+# --- Users (Admins) ---------------------------------------------------------------------
+
+
+@admin_required
+def users(request: HttpRequest) -> HttpResponse:
+    """Every user with their role; an Admin changes roles from here (after confirming)."""
+    search = UserSearchForm(request.GET or None)
+    accounts = get_user_model().objects.select_related("player").order_by(Lower("username"))
+    if search.is_valid() and search.cleaned_data["q"]:
+        accounts = accounts.filter(username__icontains=search.cleaned_data["q"])
+    page = Paginator(accounts, USERS_PER_PAGE).get_page(request.GET.get("page"))
+    rows = [_user_row(user, request.user) for user in page]
+    query = request.GET.copy()
+    query.pop("page", None)
+    context = {
+        "search": search,
+        "page": page,
+        "rows": rows,
+        "roles": Role.choices,
+        "query": query.urlencode(),
+    }
+    return render(request, "accounts/users.html", context, status=400 if search.errors else 200)
+
+
+def _user_row(user, admin) -> dict:
+    try:
+        check_role_change(user, admin)
+        locked_reason = ""
+    except RoleChangeRefused as exc:
+        locked_reason = str(exc)
+    return {"user": user, "role": role_of(user), "locked_reason": locked_reason}
+
+
+@admin_required
+@require_POST
+def change_role(request: HttpRequest, pk: int) -> HttpResponse:
+    """POST role: ask to confirm; POST role + confirm: change it."""
+    user = get_object_or_404(get_user_model(), pk=pk)
+    form = RoleForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, "Choose one of the roles: Creator, Trainer or Admin.")
+        return redirect("accounts:users")
+    role = Role(form.cleaned_data["role"])
+    if not form.cleaned_data["confirm"]:
+        context = {"account": user, "role": role, "current": role_of(user)}
+        return render(request, "accounts/role_confirm.html", context)
+    try:
+        set_role(user, role, by=request.user)
+    except RoleChangeRefused as exc:
+        messages.error(request, str(exc))
+    else:
+        messages.success(request, f"{user.username} is now a {role.label}.")
+    return redirect("accounts:users")
+
+
+# --- Player pages -----------------------------------------------------------------------
+
+
+def player(request: HttpRequest, pk: int) -> HttpResponse:
+    """A player's page: the Stats tab (until live play, a placeholder) or the Creations
+    tab, the games the player's user created that the visitor may see."""
+    shown = get_object_or_404(Player.objects.select_related("user", "owner"), pk=pk)
+    tab = request.GET.get("tab", "stats")
+    if tab not in PLAYER_TABS:
+        tab = "stats"  # an old or mistyped link still lands on the page
+    context = {"shown": shown, "tab": tab, "tabs": PLAYER_TABS, "role": role_of(shown.user)}
+    if tab == "creations" and shown.user_id:
+        creations = visible_rule_sets(request.user).filter(creator_id=shown.user_id)
+        context["page"] = Paginator(creations.order_by(Lower("name")), CREATIONS_PER_PAGE).get_page(
+            request.GET.get("page")
+        )
+    return render(request, "accounts/player.html", context)

@@ -1,0 +1,38 @@
+from django import forms
+
+from variants.rules.vocabulary import BOARD_LABELS, PLAYER_LABELS
+
+
+class GameFilterForm(forms.Form):
+    """The Games page's query string: ``?q=&players=&board=`` (all optional)."""
+
+    q = forms.CharField(
+        required=False,
+        max_length=64,
+        label="Name",
+        error_messages={"max_length": "Search for at most %(limit_value)d characters."},
+    )
+    players = forms.ChoiceField(
+        required=False,
+        label="Players",
+        choices=[("", "Any number"), *PLAYER_LABELS.items()],
+        error_messages={
+            "invalid_choice": "Unknown number of players %(value)r: choose one of "
+            + ", ".join(PLAYER_LABELS)
+            + "."
+        },
+    )
+    board = forms.ChoiceField(
+        required=False,
+        label="Board",
+        choices=[("", "Any board"), *BOARD_LABELS.items()],
+        error_messages={
+            "invalid_choice": "Unknown board %(value)r: choose one of "
+            + ", ".join(BOARD_LABELS)
+            + "."
+        },
+    )
+
+
+class RenameForm(forms.Form):
+    name = forms.CharField(max_length=64, label="New name")
