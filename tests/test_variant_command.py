@@ -48,11 +48,11 @@ def test_play_json_tallies_every_seat():
         assert seat["wins"] + seat["draws"] + seat["losses"] == 30
 
 
-def test_play_fills_chaos_itself():
+def test_play_fills_chaos_itself(creator):
     from variants.services import create_rule_set
 
     create_rule_set({"name": "Chaos-TTT", "players": "2-vs-chaos",
-                     "board": {"type": "squares", "size": [4, 4, 1]}})  # fmt: skip
+                     "board": {"type": "squares", "size": [4, 4, 1]}}, creator)  # fmt: skip
     data = json.loads(run("play", "Chaos-TTT", "--seats", "random,random", "--games", "5",
                           "--json"))  # fmt: skip
     assert [s["spec"] for s in data["seats"]] == ["random", "random", "chaos"]
