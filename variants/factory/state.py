@@ -393,8 +393,8 @@ def adjusted_size(board_type: str, size: tuple) -> tuple[int, int, int]:
     if board_type == "stacks":
         z = max(z, 2)
     size = [min(v, MAX_DIMENSION) for v in (x, y, z)]
-    # Shrink the sides that are not the height first, so stacks keep theirs.
-    for axis in (0, 1, 2):
+    # Shrink the last sides first: x (across) is kept longest, and stacks keep their height.
+    for axis in (1, 0, 2) if board_type == "stacks" else (2, 1, 0):
         size[axis] = max(1, min(size[axis], rules.dimension_limit(tuple(size), axis)))
     return tuple(size)
 
