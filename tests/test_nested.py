@@ -324,7 +324,9 @@ def test_moves_are_written_level_by_level():
     assert (x, y) == (9 + 6 + 0, 9 + 0 + 2)
 
 
-@pytest.mark.parametrize("text", ["", "10/1", "0/1", "1", "1/1/1", "a/b", "10,1", "1,2,3"])
+@pytest.mark.parametrize(
+    "text", ["", "10/1", "0/1", "1", "1/1/1", "a/b", "10,1", "1,2,3", "resign"]
+)
 def test_bad_nested_move_text(text):
     with pytest.raises(IllegalMove):
         game("Ultimate-Tic-Tac-Toe").parse_move(text)
@@ -334,7 +336,7 @@ def test_refused_moves_leave_the_state_untouched_and_views_are_json():
     g = game("Ultimate-Tic-Tac-Toe")
     s = play(g.new_initial_state(), "5/3")
     before = json.dumps(s.view(None))
-    for seat, text in ((0, "3/1"), (1, "4/1"), (1, "5/3")):
+    for seat, text in ((0, "3/1"), (1, "4/1"), (1, "5/3"), (1, "pass"), (1, "draw")):
         with pytest.raises(IllegalMove):
             s.apply(seat, g.parse_move(text))
     assert json.dumps(s.view(None)) == before

@@ -5,7 +5,7 @@ from variants.rules.nested import default_route_map
 from variants.rules.vocabulary import TEAM_COLORS, TEAM_SYMBOLS
 
 from ..errors import InvalidMoveText
-from ..moves import PLACE, Move
+from ..moves import PLACE, SPECIAL, Move
 from .geometry import NestedGeometry
 
 
@@ -69,6 +69,8 @@ class NestedGame:
         if not isinstance(text, str) or len(text) > 80:
             raise InvalidMoveText(f"{str(text)[:80]!r} is not a move")
         t = text.strip().lower()
+        if t in SPECIAL:  # written like every game's; nested boards do not allow them
+            return SPECIAL[t]
         if "," in t:
             parts = t.split(",")
             if len(parts) != g.D or not all(p.strip().isdigit() for p in parts):
