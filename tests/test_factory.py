@@ -26,7 +26,7 @@ FACTORY = "/games/new/"
 REFRESH = "/games/new/refresh/"
 
 
-# --- helpers ---------------------------------------------------------------------------------
+# --- helpers ----------------------------------------------------------------------
 
 
 class FormReader(HTMLParser):
@@ -320,7 +320,7 @@ def test_shape_count_adds_unused_shapes():
     assert problems == [{"path": "board.size[0]", "message": "must be a whole number"}]
 
 
-# --- layout -------------------------------------------------------------------------------------
+# --- layout ----------------------------------------------------------------------
 
 
 def goal_sides(state):
@@ -479,7 +479,7 @@ def test_errors_are_placed_next_to_their_controls():
     assert layout.top_errors == ["Something else"]
 
 
-# --- views: the factory page --------------------------------------------------------------------
+# --- views: the factory page ----------------------------------------------------------------------
 
 
 def test_anonymous_visitors_are_sent_to_log_in(client, db):
@@ -663,7 +663,7 @@ def test_copy_prefills_an_unsaved_page(client, ann, user):
     assert client.get(f"{FACTORY}?copy=999999").status_code == 404
 
 
-# --- views: the htmx partial --------------------------------------------------------------------
+# --- views: the htmx partial ----------------------------------------------------------------------
 
 
 def _refresh(client, fields, headers=True, **changes):

@@ -61,6 +61,8 @@ class Control:
     coming: str = ""  # why it is disabled, when the engine cannot play it yet
     refresh: bool = False  # changing it re-renders the dependent parts (htmx)
     short: str = ""  # a visible label in front of the select ("x", "y", "z")
+    integer: bool = False  # an integer select (zero counts as blank on a saved page)
+    hide_when_saved: bool = False  # cleared and disabled: nothing to show on a saved page
     errors: list[str] = field(default_factory=list)
     id: str = ""
 
@@ -78,7 +80,7 @@ class Control:
     @property
     def blank(self) -> bool:
         """Blank dropdowns and integer selects of zero are hidden on a saved page."""
-        return self.value in ("", "0")
+        return self.hide_when_saved or self.value == "" or (self.integer and self.value == "0")
 
 
 def select(name, label, choices, value, **kwargs) -> Control:
@@ -382,6 +384,7 @@ def build(
                         f"{color} {shape}s in reserve",
                         [(n, str(n)) for n in range(0, limit + 1)],
                         count,
+                        integer=True,
                         errors=err(f"reserve-{color}-{row}"),
                     ),
                     Marker(f"piece-{color}-{row}", f"{color} {shape} marker", piece=(color, shape)),
@@ -547,6 +550,7 @@ def build(
             state.timeout,
             # Without a timer nothing times out: the consequence is cleared and disabled.
             disabled=state.seconds is None,
+            hide_when_saved=state.seconds is None,
             errors=err("timeout"),
         ),
         top_errors=[],
