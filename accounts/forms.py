@@ -15,8 +15,8 @@ class SignUpForm(UserCreationForm):
         fields = ["username"]
 
     def clean_username(self) -> str:
-        username = super().clean_username()
-        if username.lower() in RESERVED_USERNAMES:
+        username = super().clean_username()  # None when taken (the error is recorded)
+        if username and username.lower() in RESERVED_USERNAMES:
             raise forms.ValidationError(f"{username!r} is reserved; choose another name.")
         return username
 

@@ -137,11 +137,14 @@ def celery_worker(django_db_setup, django_db_blocker, tmp_path_factory) -> Itera
 
 @pytest.fixture
 def make_user(db):
-    """``make_user("ann", "trainer")``: a saved user with that role (password "pw")."""
+    """``make_user("ann", "trainer")``: a saved user with that role. No password unless
+    given (hashing one takes most of a second; log in with ``client.force_login``)."""
     from django.contrib.auth import get_user_model
 
-    def make(username: str, role: str = "creator", **fields):
-        return get_user_model().objects.create_user(username, password="pw", role=role, **fields)
+    def make(username: str, role: str = "creator", password: str | None = None, **fields):
+        return get_user_model().objects.create_user(
+            username, password=password, role=role, **fields
+        )
 
     return make
 
