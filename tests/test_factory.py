@@ -424,6 +424,10 @@ def test_unsupported_features_are_disabled_and_coming():
         "Dealt common marker",
     ]
     assert not layout.allow_pass.disabled and not layout.agree_draw.disabled
+    assert layout.phase_locks == ["Player 1", "Player 2"]
+    state = default_state()
+    state.players = "2-vs-chaos"
+    assert page.build(adjust(state)).phase_locks == ["Player 1", "Player 2", "Chaos"]
 
 
 def test_check_and_stalemate_labels_come_from_the_vocabulary():

@@ -22,7 +22,8 @@ from django.conf import settings
 
 from tests.conftest import BASE_DIR, child_env, children_database_env, free_port, stop
 
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+# CHROMIUM_PATH names another binary (or a missing one, to see the skip).
+CHROMIUM = os.environ.get("CHROMIUM_PATH") or shutil.which("chromium") or "/usr/bin/chromium"
 CHROMIUM_ARGS = [
     "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
     "--disable-background-networking", "--disable-component-update", "--disable-sync",

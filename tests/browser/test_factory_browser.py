@@ -187,7 +187,8 @@ def test_checks_markers_spaces_and_timer(person):
     for control in ("cloaking", "phases", "phase", "order", "movement", "power-1", "move-1"):
         assert page.locator(f"#id_{control}").is_disabled(), control
     assert page.locator("#id_power_condition-1").input_value() == ""
-    assert page.locator(".fc-coming").count() == 10
+    assert page.locator(".fc-coming").count() == 11
+    assert page.locator("#fc-phase-locks button[disabled]").count() == 2
 
 
 def test_stacks_pieces_fall_in_the_browser(person):

@@ -309,6 +309,7 @@ class Layout:
     top_errors: list[str]
     hidden: dict[str, str]
     note: str = ""
+    phase_locks: list[str] = field(default_factory=list)  # who a phase_lock icon would lock
 
     @property
     def marker_selected(self) -> bool:
@@ -560,12 +561,18 @@ def build(
             "pieces": encode_pieces(state),
         },
         note=note,
+        phase_locks=_seat_names(state),
     )
     if readonly:
         for control in _all_controls(layout):
             control.disabled = True
     layout.top_errors = [m for messages in placed.values() for m in messages]
     return layout
+
+
+def _seat_names(state: FactoryState) -> list[str]:
+    seats, chaos, _teams = PLAYER_MODES[state.players]
+    return ["Chaos" if i == chaos else f"Player {i + 1}" for i in range(seats)]
 
 
 def _all_controls(layout: Layout) -> list[Control]:
