@@ -17,7 +17,7 @@ weaker bot), and deepening stops as soon as a search reached no heuristic leaf.
 
 import random
 
-from .common import REWARD, Budget, rollout, sample_root
+from .common import REWARD, Budget, rollout, sample_root, traits
 from .keys import PathKey
 
 WIN = 1_000_000
@@ -100,7 +100,7 @@ class HardAgent:
         self._inexact = 0  # heuristic leaves (and inexact table hits) so far
         self._table: dict = {}
         self._history: dict = {}
-        self._keys = PathKey()
+        self._keys = PathKey(0 if traits(game).flat else 2 * game.nseats)
         self._partial = None
         self._partial_value = -WIN - 1
         self._limit = self.effort

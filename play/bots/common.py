@@ -1,8 +1,9 @@
 """What the searching bots share: the root copy, budgets, rewards and random rollouts.
 
 Everything here goes through the engine's public API (``to_move``, ``legal_moves``,
-``apply``, ``clone``, ``outcome``) and reads ``state.game`` only for the public facts
-``nseats``, ``chaos`` and ``teams``.
+``apply``, ``clone``, ``outcome``, ``view``) and uses of ``state.game`` only the public
+facts ``nseats``, ``chaos`` and ``teams`` and the calls ``new_initial_state`` and
+``parse_move``.
 
 **A bot must never read hidden information.** Every search starts from
 ``sample_root(state, seat, rng)``: today's flat games hide nothing, so it is a plain
@@ -12,8 +13,9 @@ Everything here goes through the engine's public API (``to_move``, ``legal_moves
 
 import time
 import weakref
+from typing import NamedTuple
 
-from variants.engine import IllegalMove
+from variants.engine import IllegalMove, InvalidMoveText
 
 SMALL = 24  # at most this many moves: a fresh legal-move list is cheaper than a pool
 REWARD = {"win": 1.0, "draw": 0.5, "loss": 0.0}
@@ -50,32 +52,46 @@ def is_draw_offer(move) -> bool:
     return str(move) == "draw"
 
 
-_OFFERS: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+class Traits(NamedTuple):
+    """What the bots learn about a game once, from its start position's public API."""
+
+    draw: object  # the "draw" Move if players may offer draws, else None
+    flat: bool  # the flat family: a position is its pieces, and moves only ever go away
 
 
-def draw_offer_move(game):
-    """The "draw" Move if this game lets players offer draws, else None (memoised: asking
-    a list for a move costs a comparison per move, which rollouts feel)."""
-    if game not in _OFFERS:
+_TRAITS: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+
+
+def traits(game) -> Traits:
+    """Memoised: rollouts and searches ask on every call."""
+    found = _TRAITS.get(game)
+    if found is None:
         start = game.new_initial_state(0)
-        draw = game.parse_move("draw")
         seats = start.to_move()
-        _OFFERS[game] = draw if seats and draw in start.legal_moves(seats[0]) else None
-    return _OFFERS[game]
+        try:
+            draw = game.parse_move("draw")
+        except InvalidMoveText:
+            draw = None
+        if not seats or draw not in start.legal_moves(seats[0]):
+            draw = None
+        flat = start.view(None).get("family", "flat") == "flat"
+        found = _TRAITS[game] = Traits(draw, flat)
+    return found
 
 
 def rollout(state, rng) -> int:
     """Play random moves until the game ends (mutates ``state``); returns the move count.
 
     Uniform over each seat's placements and passes, but never offers a draw (a random
-    offer is noise, not a model of play). On big boards each seat keeps the list of moves
-    it had when the rollout began and draws from it, dropping a move that turns out
-    illegal (a space since taken, a reserve run out): in these games a seat's moves only
-    ever go away, so that is safe, and much cheaper than a fresh list every move. Small
-    boards (where the engine caches legal-move lists) just ask each time."""
+    offer is noise, not a model of play). On big flat boards each seat keeps the list of
+    moves it had when the rollout began and draws from it, dropping a move that turns out
+    illegal (a space since taken, a reserve run out): in the flat family a seat's moves
+    only ever go away, so that is safe, and much cheaper than a fresh list every move.
+    Small boards (where the engine caches legal-move lists) and other families (nested
+    boards route by the last move, so a move can come back) just ask each time."""
     pools: dict[int, list] = {}
     choice = rng.choice
-    draw = draw_offer_move(state.game)
+    draw, flat = traits(state.game)
     n = 0
     while not state.is_terminal():
         seats = state.to_move()
@@ -85,7 +101,7 @@ def rollout(state, rng) -> int:
             pool = pools[seat] = _placements(state, seat, draw)
         if len(seats) > 1:  # a draw offer awaits answers: answer at random
             state.apply(seat, choice(state.legal_moves(seat)))
-        elif len(pool) <= SMALL:
+        elif not flat or len(pool) <= SMALL:
             state.apply(seat, choice(_placements(state, seat, draw)))
         else:
             _apply_random(state, seat, pool, rng, draw)

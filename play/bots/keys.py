@@ -7,7 +7,13 @@ before it, so each pair also carries how many earlier moves of the path share it
 of one random 64-bit number per such triple (Zobrist hashing), plus what a set of moves
 cannot tell: the seats awaited, how many passes in a row end the path and whether a draw
 offer was just declined. Keys compare positions below one root, which is all a search
-needs. If the engine grows a public ``state.key()``, it is used instead.
+needs.
+
+That a position is its pieces holds in the flat family only. Elsewhere the order of the
+recent moves matters too (nested boards send the next player where the last move
+points; Kyū looks at the last two destinations of each team; "no sending back" at each
+seat's last move), so there the last ``order`` moves (2 x seats) join the key in order.
+If the engine grows a public ``state.key()``, it is used instead.
 """
 
 import random
@@ -19,7 +25,8 @@ _ZOBRIST_SEED = 0x5EED_0F_7AB1E
 class PathKey:
     """The key of the position at the end of the current search path (push/pop moves)."""
 
-    def __init__(self):
+    def __init__(self, order: int = 0):
+        self.order = order  # how many of the last moves count in their order
         self._numbers: dict = {}
         self._rng = random.Random(_ZOBRIST_SEED)
         self._counts: dict = {}  # target (or (kind, seat) for specials) -> moves on the path
@@ -44,7 +51,8 @@ class PathKey:
         own = getattr(state, "key", None)
         if own is not None:
             return own()
-        return (self._hash, seats, self._tail())
+        recent = tuple(self._path[-self.order :]) if self.order else ()
+        return (self._hash, seats, self._tail(), recent)
 
     def _tail(self) -> tuple:
         passes = 0
