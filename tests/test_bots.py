@@ -272,6 +272,10 @@ PLAYER_MODES = [
     {"name": "Choose", "colors": "choose", "board": {"type": "squares", "size": [4, 4, 1]}},
     {"name": "Two", "pieces_per_turn": 2, "board": {"type": "squares", "size": [5, 5, 1]},
      "turn_checks": [{"k": 4, "result": "wins"}]},
+    {"name": "Together", "players": "3", "board": {"type": "nested"},
+     "nested": {"side": 3, "depth": 1, "dimensions": 2, "turn_order": "simultaneous"}},
+    {"name": "Kyu", "board": {"type": "nested"},
+     "nested": {"side": 2, "depth": 2, "dimensions": 2, "kyu": True, "no_send_back": True}},
 ]  # fmt: skip
 
 

@@ -11,7 +11,7 @@ move costs the same on any machine and games are reproducible), or at ``time_lim
 seconds, whichever comes first; it returns the best move of the deepest search done (or
 of the one cut short, once its first move is searched). A small game is searched to its
 end and is then played perfectly: first a search without a depth limit is tried on a
-tenth of the effort (unless ``depth`` is set lower than MAX_DEPTH: that asks for a
+quarter of the effort (unless ``depth`` is set lower than MAX_DEPTH: that asks for a
 weaker bot), and deepening stops as soon as a search reached no heuristic leaf.
 """
 
@@ -26,7 +26,9 @@ EXACT, LOWER, UPPER = 0, 1, 2
 MAX_DEPTH = 20
 DEFAULT_EFFORT = 100_000
 ROLLOUTS = 4  # random playouts per heuristic leaf
+NODE_COST = 3  # a node (clone, apply, list and order moves) costs about 3 rollout moves
 PROVEN = 10**6  # the depth stored with an entry whose subtree holds no heuristic leaf
+PROOF_DEPTH = 80  # the proof attempt's horizon (the search recurses: keep off the stack limit)
 
 
 class OutOfBudget(Exception):
@@ -56,11 +58,14 @@ class HardAgent:
         return self._deepen(root, seat, moves)
 
     def _solve(self, root, seat: int, moves: list):
-        """Try to search to the very end within a tenth of the effort. What it proves stays
+        """Try to search to the very end within a quarter of the effort. What it proves stays
         in the table (exact whatever the depth), so a failed try is not wasted."""
-        self._limit = self._work + self.effort // 10
+        self._limit = self._work + self.effort // 4
+        inexact = self._inexact
         try:
-            best, _value = self._root(root, seat, moves, PROVEN)
+            best, _value = self._root(root, seat, moves, PROOF_DEPTH)
+            if self._inexact != inexact:  # the game goes on beyond PROOF_DEPTH
+                return None
             self.last_depth = PROVEN  # "to the end"
             return best
         except OutOfBudget:
@@ -125,7 +130,7 @@ class HardAgent:
             self._keys.pop(seat, move)
 
     def _search(self, state, depth: int, ply: int, alpha, beta):
-        self._tick(1)
+        self._tick(NODE_COST)
         if state.is_terminal():
             return self._terminal(state, ply)
         seats = state.to_move()
