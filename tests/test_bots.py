@@ -70,7 +70,7 @@ def test_hard_never_loses_tic_tac_toe(opponent):
     result = tally(game("Tic-Tac-Toe"), "hard", opponent, games, seed=11)
     assert result["losses"] == 0, result
     if opponent in ("random", "easy"):
-        assert result["wins"] >= 0.75 * games, result  # measured: 36 of 40
+        assert result["wins"] >= 0.75 * games, result  # measured: 33 of 40, and 7 draws
 
 
 def minimax(state, seat: int, memo: dict) -> float:
@@ -203,7 +203,7 @@ def test_hard_depth_limit_and_budget():
 @pytest.mark.parametrize("name", ["Tic-Tac-Toe", "Connect4"])
 def test_medium_beats_random(name):
     result = tally(game(name), "medium", "random", 100, seed=3)
-    assert result["wins"] >= 70, result  # measured: 78 (Tic-Tac-Toe), 95 (Connect4)
+    assert result["wins"] >= 70, result  # measured: 83 (Tic-Tac-Toe), 98 (Connect4)
 
 
 def test_medium_wins_then_blocks():
@@ -236,7 +236,7 @@ def test_mcts_crushes_random_at_connect4():
 @pytest.mark.parametrize("name, games", [("Connect4", 10), ("Qubic-4", 6)])
 def test_mcts_beats_medium(name, games):
     result = tally(game(name), "mcts:500", "medium", games, seed=7)
-    assert result["wins"] > result["losses"], result  # measured: 10-0 and 5-1
+    assert result["wins"] > result["losses"], result  # measured: 9-1 and 5-1
 
 
 def test_mcts_takes_a_win_and_blocks_one():

@@ -37,7 +37,9 @@ class Node:
     def expand(self, state, player: int) -> None:
         self.player = player
         moves = state.legal_moves(player)
-        win = winning_move(state, player, moves) if len(moves) > 1 else None
+        # Chaos moves at random, so it is not assumed to take its wins.
+        thinks = len(moves) > 1 and player != state.game.chaos
+        win = winning_move(state, player, moves) if thinks else None
         self.untried = [win] if win is not None else moves
 
 
