@@ -301,3 +301,40 @@ def test_clone_is_independent():
     play(c, "2,1", "1,1")
     assert s.ply == 1 and c.ply == 3
     assert len(s.view(None)["boards"][0]["pieces"]) == 1
+
+
+# -- leaving the game: forfeit and skip (used by the match layer) --------------------------
+def test_forfeit_in_two_player_game_ends_it():
+    s = play(game("Tic-Tac-Toe").new_initial_state(), "2,2,1")
+    s.forfeit(1, "timeout")
+    assert s.outcome.reason == "timeout" and s.outcome.results == ("win", "loss")
+    with pytest.raises(IllegalMove):
+        s.forfeit(0)
+
+
+def test_forfeit_in_three_player_game_skips_the_seat():
+    g = game({"players": "3", "board": {"type": "squares", "size": [5, 5, 1]}})
+    s = play(g.new_initial_state(), "1,1,1")
+    s.forfeit(1)  # seat 2 was to move
+    assert s.to_move() == (2,) and not s.is_terminal()
+    play(s, "2,2,1")
+    assert s.to_move() == (0,)
+    play(s, "5,5,1", "3,3,1")
+    assert s.to_move() == (0,)
+    s.forfeit(2)
+    assert s.outcome.results == ("win", "loss", "loss")
+
+
+def test_partners_forfeit_as_a_team():
+    g = game({"players": "partners", "board": {"type": "squares", "size": [4, 4, 1]}})
+    s = g.new_initial_state()
+    s.forfeit(2)
+    assert s.outcome.results == ("loss", "win", "loss", "win")
+
+
+def test_skip_passes_the_turn():
+    s = game("Connect4").new_initial_state()
+    s.skip(0)
+    assert s.to_move() == (1,) and s.ply == 0
+    with pytest.raises(IllegalMove):
+        s.skip(0)

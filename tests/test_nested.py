@@ -344,3 +344,19 @@ def test_refused_moves_leave_the_state_untouched_and_views_are_json():
         for st, _m in random_games(game(name), 1):
             for seat in (None, 0, 1):
                 assert json.loads(json.dumps(st.view(seat))) == st.view(seat)
+
+
+def test_nested_forfeit_and_skip():
+    g = game("TacticToy-4Teams")
+    s = g.new_initial_state()
+    s.skip(0)
+    assert s.to_move() == (1,)
+    s.forfeit(2)
+    s.apply(1, s.legal_moves(1)[0])
+    assert s.to_move() == (3,)  # team 2's turns are skipped
+    s.forfeit(3)
+    s.forfeit(1)
+    assert s.outcome.results == ("win", "loss", "loss", "loss")
+    t = nested(turn_order="simultaneous", players="3").new_initial_state()
+    t.forfeit(1)
+    assert t.to_move() == (0, 2)

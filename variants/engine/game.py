@@ -19,6 +19,8 @@ CACHE_LIMIT = 200_000
 class Game:
     """An immutable compiled variant. Make states with ``new_initial_state``."""
 
+    family = "flat"  # NestedGame says "nested"; moves on a flat board only ever go away
+
     def __init__(self, doc: RuleDoc):
         self.doc = doc
         self.name = doc.name

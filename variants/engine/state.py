@@ -22,6 +22,7 @@ class State:
     __slots__ = (
         "game", "seed", "board", "cmask", "heights", "free", "reserves", "stock",
         "turn", "placed", "passes", "offer", "declined", "decided", "outcome", "ply", "last",
+        "out",
     )  # fmt: skip
 
     def __init__(self, game, seed=None):
@@ -43,6 +44,7 @@ class State:
         self.outcome = None
         self.ply = 0
         self.last = None
+        self.out = 0  # seats that forfeited (resigned, timed out), as bits
         if not self._can_place(0) and not game.allow_pass:
             self._stalemate()
 
@@ -159,6 +161,8 @@ class State:
         s = seat + 1
         if s == g.nseats:
             s = 0
+        if self.out:
+            s = self._live_after(seat)
         self.turn = s
         self.placed = 0
         self.declined = False
@@ -189,7 +193,7 @@ class State:
             self.ply += 1
             self.last = move
             self.passes += 1
-            if self.passes >= g.nseats:
+            if self.passes >= g.nseats - self.out.bit_count():
                 return self._stalemate()
             return self._next_turn()
         if move.kind == DRAW:
@@ -203,7 +207,9 @@ class State:
                 raise IllegalMove("your draw offer was declined this turn: choose another move")
             self.ply += 1
             self.last = move
-            self.offer = [s for s in range(g.nseats) if s != seat and s != g.chaos]
+            self.offer = [
+                s for s in range(g.nseats) if s != seat and s != g.chaos and not self.out >> s & 1
+            ]
             if not self.offer:
                 self._agreed_draw()
             return None
@@ -235,10 +241,7 @@ class State:
         return bool(self.free) and bool(self.stock & self.game.seat_stock[seat])
 
     def _next_turn(self) -> None:
-        g = self.game
-        s = self.turn + 1
-        if s == g.nseats:
-            s = 0
+        s = self._live_after(self.turn)
         self.turn = s
         self.placed = 0
         self.declined = False
@@ -248,9 +251,47 @@ class State:
     def _cannot_place(self, seat: int) -> None:
         """The seat to move has no placement: it must pass, or the game is stalemated."""
         g = self.game
-        if g.allow_pass and any(self._can_place(o) for o in range(g.nseats)):
+        live = [o for o in range(g.nseats) if not self.out >> o & 1]
+        if g.allow_pass and any(self._can_place(o) for o in live):
             return
         self._stalemate()
+
+    def _live_after(self, seat: int) -> int:
+        """The next seat in turn order that has not forfeited."""
+        n = self.game.nseats
+        s = (seat + 1) % n
+        while self.out >> s & 1 and s != seat:
+            s = (s + 1) % n
+        return s
+
+    # -- leaving: resignation, timeouts, disconnects (decided by the match layer) -------
+    def forfeit(self, seat: int, reason: str = "resignation") -> None:
+        """``seat`` leaves the game and its team loses. If one team is left it wins;
+        otherwise play goes on without that team (its turns are skipped)."""
+        g = self.game
+        if self.outcome is not None:
+            raise IllegalMove("the game is over")
+        if not 0 <= seat < g.nseats or seat == g.chaos or self.out >> seat & 1:
+            raise IllegalMove(f"seat {seat + 1} cannot forfeit")
+        team = g.teams[seat]
+        for s in range(g.nseats):
+            if g.teams[s] == team:
+                self.out |= 1 << s
+        live = {g.teams[s] for s in range(g.nseats) if not self.out >> s & 1 and s != g.chaos}
+        if len(live) <= 1:
+            results = [WIN if g.teams[s] in live else LOSS for s in range(g.nseats)]
+            return self._finish(results, reason, f"Seat {seat + 1} left the game ({reason})", ())
+        self.offer = None
+        if self.out >> self.turn & 1:
+            self.placed = 0
+            self._next_turn()
+
+    def skip(self, seat: int) -> None:
+        """The seat to move loses its turn (a timer's "skip" consequence)."""
+        if self.outcome is not None or self.offer is not None or seat != self.turn:
+            raise IllegalMove(f"seat {seat + 1} is not the seat to move")
+        self.passes = 0
+        self._next_turn()
 
     # -- ending ---------------------------------------------------------------------
     def _team_results(self, winners: set[int] | None, losers: set[int] | None) -> list[str]:
@@ -314,6 +355,9 @@ class State:
             players = [r for s, r in enumerate(results) if s != g.chaos]
             if all(r == WIN for r in players):
                 results[g.chaos] = LOSS  # if all players win, Chaos loses
+        for s in range(g.nseats):
+            if self.out >> s & 1:
+                results[s] = LOSS  # a seat that forfeited loses, whatever the board says
         self.offer = None
         self.outcome = Outcome(tuple(results), reason, detail, tuple(lines))
 
@@ -337,6 +381,7 @@ class State:
         new.outcome = self.outcome
         new.ply = self.ply
         new.last = self.last
+        new.out = self.out
         return new
 
     def _piece_name(self, ri: int) -> str:

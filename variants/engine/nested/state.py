@@ -21,7 +21,7 @@ CACHE_LIMIT = 100_000
 class NestedState:
     __slots__ = (
         "game", "seed", "cell", "bown", "tmask", "dmask", "emask", "avail", "area",
-        "turn", "moved", "hist", "last_inner", "outcome", "ply", "last",
+        "turn", "moved", "hist", "last_inner", "outcome", "ply", "last", "out",
     )  # fmt: skip
 
     def __init__(self, game, seed=None):
@@ -44,6 +44,7 @@ class NestedState:
         self.outcome = None
         self.ply = 0
         self.last = None
+        self.out = 0  # teams disqualified (resigned, timed out), as bits
         self._set_up(random.Random(seed))
 
     # -- set-up: obstacles and scouts, from the match's seed --------------------------------
@@ -81,7 +82,7 @@ class NestedState:
             return ()
         if self.game.opts.turn_order == "sequential":
             return (self.turn,)
-        return tuple(t for t in self.game.teams if not self.moved >> t & 1)
+        return tuple(t for t in self.game.teams if not (self.moved | self.out) >> t & 1)
 
     def is_terminal(self) -> bool:
         return self.outcome is not None
@@ -89,7 +90,7 @@ class NestedState:
     def _awaits(self, seat: int) -> bool:
         if self.game.opts.turn_order == "sequential":
             return seat == self.turn
-        return 0 <= seat < self.game.nseats and not self.moved >> seat & 1
+        return 0 <= seat < self.game.nseats and not (self.moved | self.out) >> seat & 1
 
     def legal_moves(self, seat: int) -> list:
         if self.outcome is not None or (
@@ -299,22 +300,63 @@ class NestedState:
         nxt = seat + 1
         if nxt == game.nseats:
             nxt = 0
+        if self.out:
+            nxt = self._live_after(seat)
         if game.sequential:
             self.turn = nxt
         else:
-            self.moved |= 1 << seat
-            if self.moved == (1 << game.nseats) - 1:
-                self.moved = 0
+            self._round_done(seat)
         if opts.kyu:  # a free move resets the history of the team that gets it
             self.hist[nxt] = () if free or not dest else (*self.hist[nxt][-1:], dest[-1])
         if opts.checked and detect:
             self._detect_checkmate(nxt)
 
+    def _round_done(self, team: int) -> None:
+        self.moved |= 1 << team
+        if self.moved | self.out == (1 << self.game.nseats) - 1:
+            self.moved = 0
+
+    def _live_after(self, team: int) -> int:
+        n = self.game.nseats
+        t = (team + 1) % n
+        while self.out >> t & 1 and t != team:
+            t = (t + 1) % n
+        return t
+
+    # -- leaving: resignation, timeouts (decided by the match layer) ----------------------
+    def forfeit(self, seat: int, reason: str = "resignation") -> None:
+        """The team is disqualified and loses; its turns are skipped. If only one team
+        remains, that team wins."""
+        game = self.game
+        if self.outcome is not None:
+            raise IllegalMove("the game is over")
+        if not 0 <= seat < game.nseats or self.out >> seat & 1:
+            raise IllegalMove(f"seat {seat + 1} cannot forfeit")
+        self.out |= 1 << seat
+        live = [t for t in game.teams if not self.out >> t & 1]
+        if len(live) == 1:
+            results = [WIN if t in live else LOSS for t in game.teams]
+            return self._finish(results, reason, f"Team {game.symbols[seat]} left ({reason})")
+        if game.sequential and self.turn == seat:
+            self.turn = self._live_after(seat)
+        elif not game.sequential and self.moved | self.out == (1 << game.nseats) - 1:
+            self.moved = 0
+
+    def skip(self, seat: int) -> None:
+        """The team's turn passes without a mark (a timer's "skip" consequence); the
+        allowed area stays as it was."""
+        if self.outcome is not None or not self._awaits(seat):
+            raise IllegalMove(f"seat {seat + 1} is not to move")
+        if self.game.sequential:
+            self.turn = self._live_after(seat)
+        else:
+            self._round_done(seat)
+
     # -- move filters: Kyū, no sending back, Checked ----------------------------------------
     def _filter(self, seat: int, moves: list) -> list:
         game = self.game
         opts, dest = game.opts, game.dest
-        nxt = (seat + 1) % game.nseats
+        nxt = self._live_after(seat)
         if opts.kyu and len(self.hist[nxt]) == 2 and self.hist[nxt][0] == self.hist[nxt][1]:
             again = self.hist[nxt][0]
             others = {dest[m.target][-1] for m in moves} - {again}
@@ -395,6 +437,7 @@ class NestedState:
         return tuple(out[:1])
 
     def _finish(self, results, reason, detail, lines=()) -> None:
+        results = [LOSS if self.out >> t & 1 else r for t, r in enumerate(results)]
         self.outcome = Outcome(tuple(results), reason, detail, lines)
 
     # -- copying and showing ------------------------------------------------------------
@@ -416,6 +459,7 @@ class NestedState:
         new.outcome = self.outcome
         new.ply = self.ply
         new.last = self.last
+        new.out = self.out
         return new
 
     def view(self, seat: int | None = None) -> dict:
