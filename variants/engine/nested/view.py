@@ -21,6 +21,7 @@ def view(state, seat):
     geo, opts = game.geometry, game.opts
     to_move = list(state.to_move())
     legal = state.legal_moves(seat) if seat in to_move else []
+    over = state.outcome is not None
     return {
         "game": game.name,
         "family": "nested",
@@ -41,8 +42,9 @@ def view(state, seat):
             for lv in range(1, geo.N)
         ],
         "peak": block_symbol(state, 0),
-        "area": [list(r) for r in geo.block_box(state.area)],  # 0-based inclusive ranges
-        "area_path": [p + 1 for p in geo.block_path(state.area)],
+        # Where the next move must go: 0-based inclusive ranges per dimension (none once over).
+        "area": None if over else [list(r) for r in geo.block_box(state.area)],
+        "area_path": [] if over else [p + 1 for p in geo.block_path(state.area)],
         "ply": state.ply,
         "to_move": to_move,
         "last_move": None if state.last is None else str(state.last),
