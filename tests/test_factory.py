@@ -588,6 +588,7 @@ def test_dimension_beyond_its_limit_is_shown_next_to_it(client, ann):
     assert "At most" in html
     # The submitted (invalid) value stays selected, so the creator sees what was wrong.
     assert '<option value="19" selected>19</option>' in html
+    assert "The board cannot be drawn with these dimensions." in html
 
 
 def test_reserve_beyond_its_limit_is_shown_next_to_it(client, ann):

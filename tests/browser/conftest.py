@@ -123,7 +123,9 @@ def person(browser, live_server_url) -> Iterator[Callable]:
 
     contexts = []
 
-    def make(username: str, role: str = "creator", width: int = 1200, height: int = 900):
+    def make(
+        username: str, role: str = "creator", width: int = 1200, height: int = 900, js: bool = True
+    ):
         user = get_user_model().objects.create_user(username, password=None)  # cookie login
         if role != "creator":
             user.role = role
@@ -131,7 +133,9 @@ def person(browser, live_server_url) -> Iterator[Callable]:
         client = Client()
         client.force_login(user)
         context = browser.new_context(
-            base_url=live_server_url, viewport={"width": width, "height": height}
+            base_url=live_server_url,
+            viewport={"width": width, "height": height},
+            java_script_enabled=js,
         )
         context.add_cookies(
             [

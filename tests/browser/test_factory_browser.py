@@ -395,3 +395,27 @@ def test_phone_width_and_keyboard(person):
     page.keyboard.press("Escape")
     assert not page.is_checked("#mk-lock")
     screenshot(page, "factory-phone")
+
+
+def test_without_javascript_the_form_still_works(person):
+    page = person("carla", js=False)
+    page.goto(FACTORY)
+    page.select_option("#id_players", "3")
+    page.click("noscript button, button[value=refresh]")  # "Update" redraws on the server
+    assert page.locator(".fc-reserve-row").count() == 3
+    page.click("#fc-add-check")
+    assert page.locator("select[name=check]").count() == 2
+    page.select_option("#id_check_1", "2-loses-o")
+    page.click("label[for=mk-lock]")  # a plain radio: selected with the green highlight
+    assert background(page, "label[for=mk-lock]") == GREEN
+    page.click("#sp-1-2-2-1")
+    assert page.get_attribute("#sp-1-2-2-1", "aria-label") == "space 2,2,1, locked"
+    page.fill("#id_name", "NoScript3P")
+    page.click("#fc-save")
+    page.wait_for_url(re.compile(r"/games/\d+/$"))
+    doc = RuleSet.objects.get(name="NoScript3P").rule_doc()
+    assert doc.players == "3" and [(s.board, s.at) for s in doc.locked] == [(1, (2, 2, 1))]
+    assert {(c.k, c.result, c.diagonal) for c in doc.turn_checks} == {
+        (3, "wins", True),
+        (2, "loses", False),
+    }
