@@ -67,6 +67,14 @@ def test_every_real_difference_changes_the_fingerprint(change):
     assert fingerprint(parse({"name": "Other", **change})) != base
 
 
+def test_a_timeout_rule_without_a_timer_is_no_difference():
+    assert fingerprint(parse({"name": "A", "timeout": "skip"})) == fingerprint(parse({"name": "B"}))
+    timed = {"seconds_per_turn": 30}
+    assert fingerprint(parse({"name": "A", "timeout": "skip", **timed})) != fingerprint(
+        parse({"name": "B", **timed})
+    )
+
+
 def test_order_free_lists_are_sorted():
     a = {"name": "A", "board": {"type": "squares", "size": [4, 4, 1]}}
     one = {**a, "locked": [{"at": [1, 1, 1]}, {"at": [4, 4, 1]}]}

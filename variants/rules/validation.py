@@ -182,6 +182,8 @@ def _check_gravity(doc: RuleDoc) -> list[tuple[str, str]]:
 
 def _normalise(doc: RuleDoc) -> RuleDoc:
     """Derive the defaults that depend on other fields and put order-free lists in order."""
+    if doc.seconds_per_turn is None and doc.timeout != "loss":
+        doc = doc.model_copy(update={"timeout": "loss"})  # no timer, no timeout rule
     if doc.board.type == "nested":
         return normalise_nested(doc)
     doc = doc.model_copy(
