@@ -112,6 +112,17 @@ def test_connect4_pieces_fall_and_full_stacks_refuse():
         s.apply(s.to_move()[0], s.game.parse_move("4,1"))
 
 
+def test_stacks_rest_on_locked_spaces_and_set_up_pieces():
+    g = game({"board": {"type": "stacks", "size": [2, 1, 3]}, "turn_checks": [{"k": 2}],
+              "locked": [{"at": [1, 1, 1]}],
+              "initial_pieces": [{"at": [2, 1, 1], "color": "white"}]})  # fmt: skip
+    s = play(g.new_initial_state(), "1,1")
+    pieces = {tuple(p["at"]): p["color"] for p in s.view(0)["boards"][0]["pieces"]}
+    assert pieces == {(1, 1, 2): "black", (2, 1, 1): "white"}
+    play(s, "2,1")  # white lands on its own set-up piece: two in a column
+    assert s.outcome.winners == (1,)
+
+
 def test_connect4_vertical_and_diagonal_wins():
     s = play(game("Connect4").new_initial_state(), "1,1", "2,1", "1,1", "2,1", "1,1", "2,1")
     play(s, "1,1")

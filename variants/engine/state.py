@@ -92,9 +92,6 @@ class State:
             moves.append(DRAW_MOVE)
         return moves
 
-    def outcome_or_none(self):
-        return self.outcome
-
     # -- playing --------------------------------------------------------------------
     def apply(self, seat: int, move) -> None:
         """Play ``move`` for ``seat``; IllegalMove (state untouched) if it may not."""
