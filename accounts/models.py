@@ -33,13 +33,14 @@ class Player(models.Model):
     """Anyone who can take a seat: a human (one per user), a bot, or the Random player.
 
     Chaos is never stored: it is a seat the engine fills, not a player with a record.
-    Personas (a human's alter egos, a later issue) will be another kind with an ``owner``.
+    Personas are a human's alter egos: their ``owner`` plays them, rated apart.
     """
 
     class Kind(models.TextChoices):
         HUMAN = "human", "Human"
         BOT = "bot", "Bot"
         RANDOM = "random", "Random"
+        PERSONA = "persona", "Persona"  # a human's alter ego: ``owner`` plays it
 
     kind = models.CharField(max_length=16, choices=Kind.choices)
     # Bots and (later) personas: their name. A human is shown by the user's username.

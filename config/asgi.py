@@ -14,8 +14,9 @@ from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
 from config.routing import websocket_urlpatterns  # noqa: E402
+from play.timekeeper import StartTimekeeper  # noqa: E402
 
-application = ProtocolTypeRouter(
+router = ProtocolTypeRouter(
     {
         "http": django_asgi_app,
         "websocket": AllowedHostsOriginValidator(
@@ -23,3 +24,6 @@ application = ProtocolTypeRouter(
         ),
     }
 )
+
+# Timers and bot moves run in every web process (see play/timekeeper.py).
+application = StartTimekeeper(router)

@@ -1,5 +1,10 @@
-"""Websocket URL patterns (the apps' consumers are added here as they arrive)."""
+"""Websocket URL patterns."""
 
-from django.urls import URLPattern
+from django.urls import path
 
-websocket_urlpatterns: list[URLPattern] = []
+from play.consumers import LobbyConsumer, MatchConsumer
+
+websocket_urlpatterns = [
+    path("ws/match/<int:pk>/", MatchConsumer.as_asgi()),
+    path("ws/lobby/", LobbyConsumer.as_asgi()),
+]

@@ -138,6 +138,16 @@ if REDIS_URL:
 else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
 
+# --- Live play ----------------------------------------------------------------------
+# Seconds between two moves of server-moved seats (bots, Random, Chaos) in a row, so a
+# person can follow a bot-vs-bot game; a bot answering a person moves at once.
+PLAY_BOT_PACE = envfloat("PLAY_BOT_PACE", 0.5)
+# The longest a bot thinks over one move (less when the rules' turn time is short).
+PLAY_BOT_SECONDS = envfloat("PLAY_BOT_SECONDS", 2.0)
+# Each web process runs a timekeeper (timers, bot moves); off only in unit tests that
+# drive ``play.services`` with their own clock.
+PLAY_TIMEKEEPER = envbool("PLAY_TIMEKEEPER", True)
+
 # --- Celery ---------------------------------------------------------------------------
 # Broker: Redis when REDIS_URL is set, else kombu's file-system transport under
 # CELERY_FS_ROOT (default var/celery). kombu writes messages to data_folder_out and reads

@@ -6,6 +6,7 @@ from config import views
 urlpatterns = [
     path("", include("variants.urls")),
     path("", include("accounts.urls")),
+    path("", include("play.urls")),
     path("healthz", views.healthz, name="healthz"),
     path("admin/", admin.site.urls),
 ]

@@ -1,0 +1,137 @@
+"""The websocket consumers: parse and check a message, call a service, send per seat.
+
+No rule lives here. A group message only says "match N changed" (with public events);
+each connection then sends its own seat's view, so hidden pieces never leave the server.
+"""
+
+from __future__ import annotations
+
+import json
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncWebsocketConsumer
+
+from . import notify, services, timekeeper
+from .errors import MatchError
+from .messages import parse_lobby_message, parse_match_message
+
+MAX_MESSAGE = 4096
+NOT_FOUND = 4404
+
+
+class JsonConsumer(AsyncWebsocketConsumer):
+    """Size and JSON checks shared by both sockets: a bad message gets an ``error``."""
+
+    parse = None  # (dict) -> (handler name, arguments); raises MatchError
+
+    async def receive(self, text_data=None, bytes_data=None):
+        raw = text_data if text_data is not None else bytes_data or b""
+        if len(raw) > MAX_MESSAGE:
+            return await self.send_json(MatchError("too-large", "Message too large.").event())
+        try:
+            message = json.loads(raw)
+            name, args = type(self).parse(message)
+            await getattr(self, "on_" + name)(**args)
+        except (ValueError, UnicodeDecodeError):
+            await self.send_json(MatchError("malformed", "Messages are JSON objects.").event())
+        except MatchError as exc:
+            await self.send_json(exc.event())
+
+    async def send_json(self, data: dict) -> None:
+        await self.send(text_data=json.dumps(data))
+
+
+class MatchConsumer(JsonConsumer):
+    """``/ws/match/<id>/``: players and spectators of one match."""
+
+    parse = staticmethod(parse_match_message)
+
+    async def connect(self):
+        self.match_id = int(self.scope["url_route"]["kwargs"]["pk"])
+        self.user = self.scope.get("user")
+        self.you: list[int] = []
+        if not await database_sync_to_async(services.match_exists)(self.match_id):
+            return await self.close(code=NOT_FOUND)
+        await self.channel_layer.group_add(notify.match_group(self.match_id), self.channel_name)
+        await self.accept()
+        await self._attach()
+
+    async def _attach(self):
+        self.you = await database_sync_to_async(services.connect)(
+            self.match_id, self.user, self.channel_name, timekeeper.PROCESS
+        )
+        await self.send_state()
+
+    async def disconnect(self, code):
+        if not hasattr(self, "match_id"):
+            return
+        await self.channel_layer.group_discard(notify.match_group(self.match_id), self.channel_name)
+        if self.you:
+            await database_sync_to_async(services.disconnect)(self.channel_name)
+
+    async def send_state(self):
+        state = await database_sync_to_async(services.snapshot)(self.match_id, self.user, self.you)
+        await self.send_json(state)
+
+    async def match_changed(self, message):
+        if not self.you:  # a spectator may have become a player (an accepted invitation)
+            self.you = await database_sync_to_async(services.connect)(
+                self.match_id, self.user, self.channel_name, timekeeper.PROCESS
+            )
+        await self.send_state()
+        for event in message["events"]:
+            await self.send_json(event)
+
+    # -- messages from the client (already checked by parse_match_message) ----------------
+
+    async def on_move(self, move: str, seat=None, ply=None):
+        await database_sync_to_async(services.play)(
+            self.match_id, self.user, move, seat=seat, ply=ply
+        )
+
+    async def on_resign(self, seat=None):
+        await database_sync_to_async(services.resign)(self.match_id, self.user, seat=seat)
+
+    async def on_draw_offer(self, seat=None):
+        await self.on_move("draw", seat=seat)
+
+    async def on_draw_answer(self, accept: bool, seat=None):
+        await self.on_move("accept" if accept else "decline", seat=seat)
+
+    async def on_reconnect(self):
+        await self._attach()
+
+    async def on_afk_ping(self):
+        await database_sync_to_async(services.afk_ping)(self.match_id, self.user)
+
+
+class LobbyConsumer(JsonConsumer):
+    """``/ws/lobby/``: matchmaking, and invitations arriving for the signed-in user."""
+
+    parse = staticmethod(parse_lobby_message)
+
+    async def connect(self):
+        self.user = self.scope.get("user")
+        if not getattr(self.user, "is_authenticated", False):
+            return await self.close(code=4401)
+        await self.channel_layer.group_add(notify.user_group(self.user.pk), self.channel_name)
+        await self.accept()
+
+    async def disconnect(self, code):
+        if getattr(self.user, "is_authenticated", False):
+            await self.channel_layer.group_discard(
+                notify.user_group(self.user.pk), self.channel_name
+            )
+
+    async def user_event(self, message):
+        for event in message["events"]:
+            await self.send_json(event)
+
+    async def on_join(self, rule_set: int, afk_timeout: int, afk_warning: int):
+        match = await database_sync_to_async(services.join_queue_by_id)(
+            rule_set, self.user, afk_timeout=afk_timeout, afk_warning=afk_warning
+        )
+        await self.send_json(match)
+
+    async def on_leave(self):
+        await database_sync_to_async(services.leave_queue)(self.user)

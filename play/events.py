@@ -1,0 +1,99 @@
+"""The JSON events the server sends (see ``play/PROTOCOL.md``), built from models and
+the engine's per-seat views. Nothing here reads a seat's view for another seat."""
+
+from __future__ import annotations
+
+from .models import Match, Seat
+
+
+def game_over_event(outcome) -> dict:
+    data = outcome.to_dict()
+    winners = data["winners"]
+    lines = data["lines"]
+    return {
+        "type": "game:over",
+        "reason": data["reason"],
+        "winner": winners[0] if winners and len(winners) < len(data["results"]) else None,
+        "winners": winners if len(winners) < len(data["results"]) else [],
+        "results": data["results"],
+        "ranks": data["ranks"],
+        "winningLine": lines[0] if lines else None,
+        "winningLines": lines,
+        "detail": data["detail"],
+    }
+
+
+def seat_name(seat: Seat) -> str:
+    if seat.kind == Seat.Kind.CHAOS:
+        return "Chaos"
+    if seat.kind == Seat.Kind.OPEN:
+        return "Next available human"
+    return seat.player.display_name
+
+
+def seat_kind(seat: Seat) -> str:
+    if seat.kind != Seat.Kind.PLAYER:
+        return seat.kind
+    return seat.player.kind
+
+
+def seats_data(seats: list[Seat], view: dict, connected: set[int]) -> list[dict]:
+    colors = view.get("seat_colors") or []
+    teams = view.get("teams") or []
+    return [
+        {
+            "index": s.index,
+            "name": seat_name(s),
+            "kind": seat_kind(s),
+            "playerId": s.player_id,
+            "color": colors[s.index] if s.index < len(colors) else None,
+            "team": teams[s.index] if s.index < len(teams) else s.index,
+            "connected": s.index in connected,
+            "invitation": s.invitation if s.kind != Seat.Kind.CHAOS else None,
+            "result": s.result or None,
+        }
+        for s in seats
+    ]
+
+
+def _ms(moment) -> int | None:
+    return None if moment is None else int(moment.timestamp() * 1000)
+
+
+def timers(match: Match, seats: list[Seat]) -> dict:
+    from .clock import afk_times, turn_seconds
+
+    afk = None
+    if match.afk_seat is not None and match.afk_since is not None:
+        warn_at, deadline = afk_times(match)
+        afk = {"seat": match.afk_seat, "warnAt": _ms(warn_at), "deadline": _ms(deadline)}
+    return {
+        "turnDeadline": _ms(match.turn_deadline),
+        "turnSeconds": turn_seconds(match),
+        "afk": afk,
+        "disconnected": [
+            {"seat": s.index, "deadline": _ms(s.disconnect_deadline)}
+            for s in seats
+            if s.disconnect_deadline is not None
+        ],
+        "inviteDeadline": _ms(match.invite_deadline),
+    }
+
+
+def state_event(match: Match, seats: list[Seat], state, you: list[int], connected) -> dict:
+    """The ``state`` event for a connection holding ``you`` (empty: a spectator)."""
+    waiting = [s for s in you if s in state.to_move()]
+    seat = (waiting or you or [None])[0]
+    view = state.view(seat)
+    return {
+        "type": "state",
+        "matchId": match.pk,
+        "status": match.status,
+        "ply": match.ply,
+        "you": you,
+        "seat": seat,
+        "seats": seats_data(seats, view, connected),
+        "view": view,
+        "timers": timers(match, seats),
+        "outcome": match.outcome if match.is_over else None,
+    }

@@ -1,0 +1,81 @@
+"""The start form: a game and a player for every seat (Chaos seats fill themselves)."""
+
+from __future__ import annotations
+
+from django import forms
+from django.contrib.auth import get_user_model
+
+from accounts.models import Player
+from accounts.services import human_player, random_player
+from variants.services import visible_rule_sets
+
+from .services import SeatChoice, game_of_rule_set
+
+MAX_SEATS = 4
+ME, OPEN, INVITE = "me", "open", "invite"
+
+
+def seat_options(user) -> list[tuple[str, str]]:
+    """What a seat can hold for this user: themselves, matchmaking, an invited person, the
+    user's personas, Random and the bots."""
+    options = [(ME, "Me"), (OPEN, "Next available human"), (INVITE, "Invite a person…")]
+    personas = Player.objects.filter(kind=Player.Kind.PERSONA, owner=user).order_by("name")
+    options += [(f"player:{p.pk}", f"{p.name} (my persona)") for p in personas]
+    options.append((f"player:{random_player().pk}", "Random"))
+    bots = Player.objects.filter(kind=Player.Kind.BOT).order_by("name")
+    options += [(f"player:{p.pk}", f"{p.name} (bot)") for p in bots]
+    return options
+
+
+class StartForm(forms.Form):
+    game = forms.ModelChoiceField(queryset=None, empty_label="Choose a game")
+    afk_timeout = forms.IntegerField(
+        label="AFK timeout (s)", min_value=10, max_value=3600, initial=60
+    )
+    afk_warning = forms.IntegerField(label="Warning (s)", min_value=1, max_value=3599, initial=20)
+
+    def __init__(self, *args, user, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.user = user
+        self.fields["game"].queryset = visible_rule_sets(user).order_by("id")
+        options = seat_options(user)
+        for n in range(1, MAX_SEATS + 1):
+            self.fields[f"seat_{n}"] = forms.ChoiceField(
+                label=f"Player {n}", choices=options, initial=ME if n == 1 else OPEN
+            )
+            self.fields[f"invite_{n}"] = forms.CharField(
+                label=f"Player {n}'s username", required=False, max_length=150
+            )
+
+    def seat_count(self, rule_set) -> tuple[int, int | None]:
+        game = game_of_rule_set(rule_set)
+        return game.nseats - (game.chaos is not None), game.chaos
+
+    def clean(self):
+        data = super().clean()
+        rule_set = data.get("game")
+        if rule_set is None or self.errors:
+            return data
+        needed, _chaos = self.seat_count(rule_set)
+        data["choices"] = [self._choice(n, data) for n in range(1, needed + 1)]
+        if data["afk_warning"] >= data["afk_timeout"]:
+            self.add_error("afk_warning", "The warning must come before the timeout.")
+        return data
+
+    def _choice(self, n: int, data) -> SeatChoice | None:
+        value = data.get(f"seat_{n}")
+        if value == ME:
+            return SeatChoice("player", human_player(self.user))
+        if value == OPEN:
+            return SeatChoice("open")
+        if value == INVITE:
+            name = (data.get(f"invite_{n}") or "").strip()
+            person = get_user_model().objects.filter(username__iexact=name).first()
+            if not name or person is None or not hasattr(person, "player"):
+                self.add_error(f"invite_{n}", f"Player {n}: there is no user {name!r}.")
+                return None
+            if person == self.user:
+                return SeatChoice("player", human_player(self.user))
+            return SeatChoice("player", person.player)
+        player = Player.objects.get(pk=int(value.split(":", 1)[1]))
+        return SeatChoice("player", player)

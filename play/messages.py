@@ -1,0 +1,74 @@
+"""Checking what a client sends: each message type, its fields and their types.
+
+Returns the consumer handler's name and its keyword arguments, or raises ``MatchError``
+naming what is wrong. Nothing a client sends reaches a service unchecked.
+"""
+
+from __future__ import annotations
+
+from .errors import MatchError
+
+MAX_NOTATION = 64
+
+
+def _need(message, field: str, kind, *, optional=False):
+    if field not in message or message[field] is None:
+        if optional:
+            return None
+        raise MatchError("malformed", f"{message.get('type')}: {field} is missing.")
+    value = message[field]
+    if kind is int and (isinstance(value, bool) or not isinstance(value, int)):
+        raise MatchError("malformed", f"{message['type']}: {field} must be a whole number.")
+    if not isinstance(value, kind):
+        raise MatchError("malformed", f"{message['type']}: {field} must be a {kind.__name__}.")
+    return value
+
+
+def _seat(message):
+    seat = _need(message, "seat", int, optional=True)
+    if seat is not None and not 0 <= seat < 8:
+        raise MatchError("malformed", f"{message['type']}: seat {seat} does not exist.")
+    return seat
+
+
+def _type(message) -> str:
+    if not isinstance(message, dict):
+        raise MatchError("malformed", "Messages are JSON objects with a type.")
+    kind = message.get("type")
+    if not isinstance(kind, str):
+        raise MatchError("malformed", "A message needs a type.")
+    return kind
+
+
+def parse_match_message(message) -> tuple[str, dict]:
+    kind = _type(message)
+    if kind == "move":
+        move = _need(message, "move", str).strip()
+        if not move or len(move) > MAX_NOTATION:
+            raise MatchError("malformed", f"move: 1 to {MAX_NOTATION} characters.")
+        ply = _need(message, "ply", int, optional=True)
+        return "move", {"move": move, "seat": _seat(message), "ply": ply}
+    if kind == "game:resign":
+        return "resign", {"seat": _seat(message)}
+    if kind == "draw:offer":
+        return "draw_offer", {"seat": _seat(message)}
+    if kind == "draw:answer":
+        return "draw_answer", {"accept": _need(message, "accept", bool), "seat": _seat(message)}
+    if kind == "game:reconnect":
+        return "reconnect", {}
+    if kind == "afk:ping":
+        return "afk_ping", {}
+    raise MatchError("unknown-type", f"Unknown message type {kind[:40]!r}.")
+
+
+def parse_lobby_message(message) -> tuple[str, dict]:
+    kind = _type(message)
+    if kind == "matchmaking:join":
+        return "join", {
+            "rule_set": _need(message, "ruleSet", int),
+            "afk_timeout": _need(message, "afkTimeout", int, optional=True) or 60,
+            "afk_warning": _need(message, "afkWarning", int, optional=True) or 20,
+        }
+    if kind == "matchmaking:leave":
+        return "leave", {}
+    raise MatchError("unknown-type", f"Unknown message type {kind[:40]!r}.")

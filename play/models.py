@@ -1,0 +1,149 @@
+"""Matches, event-sourced: a ``Match``, its ``Seat``s and an append-only ``Move`` log.
+
+The position is never stored: it is the replay of the log from the match's seed (see
+``play.replay``). Every timer is a column here, so a restart of any process loses none.
+Writes go through ``play.services``.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.urls import reverse
+
+
+class Match(models.Model):
+    class Status(models.TextChoices):
+        INVITED = "invited", "Waiting for players"  # invitations or open seats pending
+        ACTIVE = "active", "In play"
+        FINISHED = "finished", "Finished"
+        ABORTED = "aborted", "Called off"  # an invitation was declined or expired
+
+    rule_set = models.ForeignKey(
+        "variants.RuleSet", on_delete=models.PROTECT, related_name="matches"
+    )
+    seed = models.BigIntegerField(help_text="Seeds the set-up and the bots: a replay is exact.")
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.INVITED)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    created = models.DateTimeField(auto_now_add=True)
+    started = models.DateTimeField(null=True, blank=True)
+    finished = models.DateTimeField(null=True, blank=True)
+    ply = models.PositiveIntegerField(default=0, help_text="Rows in the move log.")
+    outcome = models.JSONField(null=True, blank=True, help_text="The game:over payload.")
+    rated = models.BooleanField(default=True)
+
+    # Timers (seconds). AFK and reconnect follow the game-server seed's defaults.
+    afk_timeout = models.PositiveIntegerField(default=60)
+    afk_warning = models.PositiveIntegerField(default=20)
+    reconnect_window = models.PositiveIntegerField(default=60)
+    # Deadlines (null: not running). ``wake_at`` is the earliest of them, or the time a
+    # bot or Chaos is due to move: the timekeeper polls it.
+    turn_started = models.DateTimeField(null=True, blank=True)
+    turn_deadline = models.DateTimeField(null=True, blank=True)
+    afk_seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    afk_since = models.DateTimeField(null=True, blank=True)
+    afk_warned = models.BooleanField(default=False)
+    invite_deadline = models.DateTimeField(null=True, blank=True)
+    wake_at = models.DateTimeField(null=True, blank=True, db_index=True)
+
+    class Meta:
+        ordering = ["-id"]
+        indexes = [models.Index(fields=["status", "rule_set"])]
+
+    def __str__(self) -> str:
+        return f"Match {self.pk} ({self.rule_set.name})"
+
+    def get_absolute_url(self) -> str:
+        return reverse("play:match", kwargs={"pk": self.pk})
+
+    @property
+    def is_over(self) -> bool:
+        return self.status in (self.Status.FINISHED, self.Status.ABORTED)
+
+
+class Seat(models.Model):
+    class Kind(models.TextChoices):
+        PLAYER = "player", "Player"
+        CHAOS = "chaos", "Chaos"  # filled by the game: moves at random, never stored as a player
+        OPEN = "open", "Next available human"  # matchmaking fills it
+
+    class Invitation(models.TextChoices):
+        ACCEPTED = "accepted", "Accepted"
+        PENDING = "pending", "Invited"
+        DECLINED = "declined", "Declined"
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="seats")
+    index = models.PositiveSmallIntegerField(help_text="The engine's seat number (0-based).")
+    kind = models.CharField(max_length=8, choices=Kind.choices, default=Kind.PLAYER)
+    player = models.ForeignKey(
+        "accounts.Player", on_delete=models.PROTECT, null=True, blank=True, related_name="seats"
+    )
+    invitation = models.CharField(
+        max_length=8, choices=Invitation.choices, default=Invitation.ACCEPTED
+    )
+    disconnect_deadline = models.DateTimeField(null=True, blank=True)
+    result = models.CharField(max_length=4, blank=True)  # win / draw / loss, once over
+    rank = models.PositiveSmallIntegerField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["match", "index"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "index"], name="play_seat_unique_index"),
+        ]
+
+    def __str__(self) -> str:
+        return f"seat {self.index + 1} of match {self.match_id}"
+
+
+class Move(models.Model):
+    """One line of a match's log. ``kind`` says how to replay it: a move in notation, or
+    a match-layer event the engine applies as ``forfeit``/``skip``."""
+
+    class Kind(models.TextChoices):
+        MOVE = "move", "Move"
+        RESIGN = "resign", "Resignation"
+        TIMEOUT = "timeout", "Timeout"
+        DISCONNECT = "disconnect", "Disconnect"
+        SKIP = "skip", "Turn skipped"
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="moves")
+    ply = models.PositiveIntegerField(help_text="1-based position in the log.")
+    seat = models.PositiveSmallIntegerField()
+    kind = models.CharField(max_length=12, choices=Kind.choices, default=Kind.MOVE)
+    notation = models.CharField(max_length=64, blank=True)
+    auto = models.BooleanField(default=False, help_text="Played by the server for the seat.")
+    think_ms = models.PositiveIntegerField(default=0, help_text="Time the seat took.")
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["match", "ply"]
+        constraints = [
+            # The log is append-only and gap-free: two writers cannot both take a ply.
+            models.UniqueConstraint(fields=["match", "ply"], name="play_move_unique_ply"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.ply}. seat {self.seat + 1} {self.notation or self.kind}"
+
+
+class Presence(models.Model):
+    """An open websocket of a seated user. The reconnect window opens when a seat's last
+    presence goes. A process touches its rows while it lives, so the rows of a process
+    that died are recognised as stale by the others."""
+
+    channel_name = models.CharField(max_length=200)
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="presences")
+    seat = models.PositiveSmallIntegerField()
+    process = models.CharField(max_length=64)
+    seen = models.DateTimeField()
+
+    class Meta:
+        indexes = [models.Index(fields=["match", "seat"]), models.Index(fields=["process"])]
+        constraints = [
+            models.UniqueConstraint(fields=["channel_name", "seat"], name="play_presence_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.channel_name} holds seat {self.seat + 1} of match {self.match_id}"

@@ -1,0 +1,86 @@
+"""A match's position: the replay of its move log from its seed.
+
+The log is the only truth. A per-process cache keeps the latest replayed position of
+each match so that a new move replays only the rows after it; a cache miss (another
+process wrote, or this one restarted) just replays more rows.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+
+from variants.engine import compile_game
+
+from .models import Match, Move
+
+_CACHE_SIZE = 2048
+_cache: OrderedDict[int, tuple[int, int, object]] = OrderedDict()  # id -> (seed, ply, state)
+_lock = threading.Lock()
+
+
+def game_of(match: Match):
+    return compile_game(match.rule_set.document)
+
+
+def apply_record(game, state, kind: str, seat: int, notation: str) -> None:
+    """Replay one log row on ``state`` (raises the engine's IllegalMove if it cannot)."""
+    if kind == Move.Kind.MOVE:
+        state.apply(seat, game.parse_move(notation))
+    elif kind == Move.Kind.SKIP:
+        state.skip(seat)
+    else:  # resign, timeout, disconnect: the seat's team leaves the game
+        state.forfeit(seat, _FORFEIT_REASON[kind])
+
+
+_FORFEIT_REASON = {
+    Move.Kind.RESIGN: "resignation",
+    Move.Kind.TIMEOUT: "timeout",
+    Move.Kind.DISCONNECT: "disconnect",
+}
+
+
+def current_state(match: Match):
+    """The position after the match's ``ply`` log rows (a fresh object the caller owns)."""
+    game = game_of(match)
+    with _lock:
+        cached = _cache.get(match.pk)
+    if cached and cached[0] == match.seed and cached[1] <= match.ply:
+        state, done = cached[2].clone(), cached[1]
+    else:
+        state, done = game.new_initial_state(seed=match.seed), 0
+    if done < match.ply:
+        rows = Move.objects.filter(match=match, ply__gt=done, ply__lte=match.ply).order_by("ply")
+        for row in rows.values_list("kind", "seat", "notation"):
+            apply_record(game, state, *row)
+            done += 1
+    remember(match, done, state)
+    return state
+
+
+def remember(match: Match, ply: int, state) -> None:
+    with _lock:
+        _cache[match.pk] = (match.seed, ply, state.clone())
+        _cache.move_to_end(match.pk)
+        while len(_cache) > _CACHE_SIZE:
+            _cache.popitem(last=False)
+
+
+def frames(match: Match) -> list[dict]:
+    """Every position of a match for the replay page: the spectator's view after each row."""
+    game = game_of(match)
+    state = game.new_initial_state(seed=match.seed)
+    out = [{"ply": 0, "seat": None, "move": None, "kind": None, "view": state.view(None)}]
+    for row in Move.objects.filter(match=match).order_by("ply"):
+        apply_record(game, state, row.kind, row.seat, row.notation)
+        out.append(
+            {
+                "ply": row.ply,
+                "seat": row.seat,
+                "move": row.notation or row.get_kind_display(),
+                "kind": row.kind,
+                "auto": row.auto,
+                "view": state.view(None),
+            }
+        )
+    return out

@@ -1,0 +1,602 @@
+"""Writes to matches: create, invite, match-make, move, resign, draw, AFK, presence.
+
+Every write locks the match row (``select_for_update``), rebuilds the position from the
+log, checks, appends to the log, re-plans the timers (``play.clock``) and, on commit only,
+notifies the match's group (``play.notify``). Views, consumers and the timekeeper call
+these functions; none of them decides a rule: the engine does.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from datetime import timedelta
+
+from django.db import transaction
+from django.db.models import Q
+from django.utils import timezone
+
+from accounts.models import Player
+from variants.engine import IllegalMove
+from variants.engine.errors import InvalidMoveText
+
+from . import clock, notify
+from .errors import MatchError
+from .events import game_over_event
+from .models import Match, Move, Presence, Seat
+from .replay import current_state, game_of, remember
+from .signals import match_finished
+
+INVITE_SECONDS = 600
+
+
+@dataclass(frozen=True)
+class SeatChoice:
+    """What the start form chose for one non-Chaos seat."""
+
+    kind: str  # "player" or "open"
+    player: Player | None = None
+
+
+# -- who holds which seat --------------------------------------------------------------
+
+
+def controls(player: Player | None, user) -> bool:
+    """May ``user`` move for ``player``? Their own human player and their personas."""
+    if player is None or not getattr(user, "is_authenticated", False):
+        return False
+    if player.kind == Player.Kind.HUMAN:
+        return player.user_id == user.pk
+    return player.kind == Player.Kind.PERSONA and player.owner_id == user.pk
+
+
+def held_seats(match: Match, user) -> list[int]:
+    return [
+        s.index
+        for s in match.seats.all()
+        if s.invitation == Seat.Invitation.ACCEPTED and controls(s.player, user)
+    ]
+
+
+def server_moves(seat: Seat) -> bool:
+    """Chaos, Random and bots are moved by the server."""
+    if seat.kind == Seat.Kind.CHAOS:
+        return True
+    return seat.player is not None and seat.player.kind in (Player.Kind.BOT, Player.Kind.RANDOM)
+
+
+def _lock(match_id: int) -> Match:
+    try:
+        return (
+            Match.objects.select_for_update(of=("self",))
+            .select_related("rule_set")
+            .get(pk=match_id)
+        )
+    except Match.DoesNotExist:
+        raise MatchError("not-found", f"There is no match {match_id}.") from None
+
+
+def _seats(match: Match) -> list[Seat]:
+    return list(match.seats.select_related("player__user").order_by("index"))
+
+
+# -- creating and starting ---------------------------------------------------------------
+
+
+def create_match(
+    rule_set,
+    choices: list[SeatChoice],
+    by,
+    *,
+    afk_timeout: int = 60,
+    afk_warning: int = 20,
+    seed: int | None = None,
+    rated: bool = True,
+) -> Match:
+    """A match of ``rule_set`` with one choice per non-Chaos seat, in seat order. Humans
+    other than ``by`` are invited; open seats wait for matchmaking; once every seat has
+    accepted the match starts."""
+    game = game_of_rule_set(rule_set)
+    needed = game.nseats - (game.chaos is not None)
+    if len(choices) != needed:
+        raise MatchError("malformed", f"{rule_set.name} needs {needed} players, not {len(choices)}")
+    _check_afk(afk_timeout, afk_warning)
+    now = timezone.now()
+    with transaction.atomic():
+        match = Match.objects.create(
+            rule_set=rule_set,
+            seed=random.SystemRandom().randrange(2**31) if seed is None else seed,
+            created_by=by if getattr(by, "is_authenticated", False) else None,
+            afk_timeout=afk_timeout,
+            afk_warning=afk_warning,
+            rated=rated,
+        )
+        picks = iter(choices)
+        for index in range(game.nseats):
+            if index == game.chaos:
+                Seat.objects.create(match=match, index=index, kind=Seat.Kind.CHAOS)
+            else:
+                Seat.objects.create(match=match, index=index, **_seat_fields(next(picks), by))
+        seats = _seats(match)
+        for seat in seats:
+            if seat.invitation == Seat.Invitation.PENDING and seat.player is not None:
+                notify.user_event(seat.player.user_id, _invitation_event(match, by))
+        if all(s.invitation == Seat.Invitation.ACCEPTED for s in seats):
+            _start(match, seats, now)
+        else:
+            match.invite_deadline = now + timedelta(seconds=INVITE_SECONDS)
+            clock.plan(match, seats, None, now)
+            match.save()
+    return match
+
+
+def game_of_rule_set(rule_set):
+    from variants.engine import compile_game
+
+    return compile_game(rule_set.document)
+
+
+def _check_afk(timeout: int, warning: int) -> None:
+    if not (isinstance(timeout, int) and 10 <= timeout <= 3600):
+        raise MatchError("malformed", "afkTimeout: whole seconds from 10 to 3600.")
+    if not (isinstance(warning, int) and 1 <= warning < timeout):
+        raise MatchError("malformed", "afkWarning: whole seconds, at least 1 and under afkTimeout.")
+
+
+def _seat_fields(choice: SeatChoice, by) -> dict:
+    if choice.kind == Seat.Kind.OPEN:
+        return {"kind": Seat.Kind.OPEN, "invitation": Seat.Invitation.PENDING}
+    player = choice.player
+    if player is None:
+        raise MatchError("malformed", "Every seat needs a player.")
+    if player.kind == Player.Kind.PERSONA and player.owner_id != getattr(by, "pk", None):
+        raise MatchError("not-allowed", f"{player.display_name} is someone else's persona.")
+    invited = player.kind == Player.Kind.HUMAN and player.user_id != getattr(by, "pk", None)
+    return {
+        "player": player,
+        "invitation": Seat.Invitation.PENDING if invited else Seat.Invitation.ACCEPTED,
+    }
+
+
+def _invitation_event(match: Match, by) -> dict:
+    return {
+        "type": "invitation",
+        "matchId": match.pk,
+        "url": match.get_absolute_url(),
+        "from": getattr(by, "username", "someone"),
+        "ruleSet": match.rule_set.name,
+    }
+
+
+def _start(match: Match, seats: list[Seat], now) -> None:
+    match.status = Match.Status.ACTIVE
+    match.started = now
+    match.invite_deadline = None
+    state = current_state(match)
+    clock.plan(match, seats, state, now, new_turn=True)
+    match.save()
+    notify.match_changed(match.pk, [])
+
+
+def answer_invitation(match_id: int, user, accept: bool) -> Match:
+    with transaction.atomic():
+        match = _lock(match_id)
+        seats = _seats(match)
+        mine = [
+            s for s in seats if s.invitation == Seat.Invitation.PENDING and controls(s.player, user)
+        ]
+        if match.status != Match.Status.INVITED or not mine:
+            raise MatchError("not-allowed", "There is no invitation for you to answer here.")
+        for seat in mine:
+            seat.invitation = Seat.Invitation.ACCEPTED if accept else Seat.Invitation.DECLINED
+            seat.save(update_fields=["invitation"])
+        if not accept:
+            _abort(match, seats, f"{user.username} declined the invitation.")
+        elif all(s.invitation == Seat.Invitation.ACCEPTED for s in seats):
+            _start(match, seats, timezone.now())
+        else:
+            notify.match_changed(match.pk, [])
+    return match
+
+
+def cancel(match_id: int, user) -> Match:
+    """The creator (or an invitee) calls off a match that has not started."""
+    with transaction.atomic():
+        match = _lock(match_id)
+        seats = _seats(match)
+        involved = match.created_by_id == user.pk or any(controls(s.player, user) for s in seats)
+        if match.status != Match.Status.INVITED or not involved:
+            raise MatchError("not-allowed", "Only a match that has not started can be called off.")
+        _abort(match, seats, f"{user.username} called the match off.")
+    return match
+
+
+def _abort(match: Match, seats: list[Seat], why: str) -> None:
+    match.status = Match.Status.ABORTED
+    match.finished = timezone.now()
+    match.outcome = {"type": "game:aborted", "reason": why}
+    clock.clear(match, seats)
+    match.save()
+    notify.match_changed(match.pk, [{"type": "game:aborted", "reason": why}])
+
+
+# -- matchmaking ------------------------------------------------------------------------
+
+
+def join_queue(rule_set, user, *, afk_timeout: int = 60, afk_warning: int = 20) -> Match:
+    """ "Next available human": take the oldest open seat of a waiting match of this game
+    (not one of the user's own), or open a new match with the user in the first seat.
+    The waiting match's row is locked with SKIP LOCKED, so two joiners take two seats."""
+    from accounts.services import human_player
+
+    player = human_player(user)
+    with transaction.atomic():
+        waiting = (
+            Match.objects.select_for_update(skip_locked=True)
+            .filter(rule_set=rule_set, status=Match.Status.INVITED, seats__kind=Seat.Kind.OPEN)
+            .exclude(seats__player=player)
+            .order_by("created")
+            .first()
+        )
+        if waiting is None:
+            game = game_of_rule_set(rule_set)
+            others = game.nseats - (game.chaos is not None) - 1
+            choices = [SeatChoice("player", player)] + [SeatChoice("open")] * others
+            return create_match(
+                rule_set, choices, user, afk_timeout=afk_timeout, afk_warning=afk_warning
+            )
+        seats = _seats(waiting)
+        seat = next(s for s in seats if s.kind == Seat.Kind.OPEN)
+        seat.kind, seat.player, seat.invitation = Seat.Kind.PLAYER, player, Seat.Invitation.ACCEPTED
+        seat.save(update_fields=["kind", "player", "invitation"])
+        if all(s.invitation == Seat.Invitation.ACCEPTED for s in seats):
+            _start(waiting, seats, timezone.now())
+            for other in seats:
+                if other.player and other.player.user_id and other.player.user_id != user.pk:
+                    notify.user_event(other.player.user_id, matched_event(waiting))
+        else:
+            notify.match_changed(waiting.pk, [])
+    return waiting
+
+
+def matched_event(match: Match) -> dict:
+    return {"type": "matchmaking:matched", "matchId": match.pk, "url": match.get_absolute_url()}
+
+
+def leave_queue(user) -> int:
+    """Call off the user's matches still waiting for an open seat; how many."""
+    ids = list(
+        Match.objects.filter(
+            status=Match.Status.INVITED, seats__kind=Seat.Kind.OPEN, created_by=user
+        ).values_list("pk", flat=True)
+    )
+    for match_id in ids:
+        try:
+            cancel(match_id, user)
+        except MatchError:
+            pass  # it started or ended meanwhile
+    return len(ids)
+
+
+# -- moves --------------------------------------------------------------------------------
+
+
+def _acting_seat(match: Match, seats: list[Seat], user, state, seat: int | None) -> int:
+    held = [s.index for s in seats if controls(s.player, user)]
+    if match.status == Match.Status.INVITED:
+        raise MatchError("not-started", "The match has not started: players are still invited.")
+    if match.is_over:
+        raise MatchError("finished", "The match is over.")
+    if not held:
+        raise MatchError("not-seated", "You are watching this match, not playing in it.")
+    if seat is not None:
+        if seat not in held:
+            raise MatchError("not-seated", f"Seat {seat + 1} is not yours.")
+        return seat
+    waiting = [s for s in held if s in state.to_move()]
+    return (waiting or held)[0]
+
+
+def play(match_id: int, user, text: str, *, seat: int | None = None, ply: int | None = None):
+    """A move by a person (``text`` in the game's notation, or pass/draw/accept/decline)."""
+    with transaction.atomic():
+        match = _lock(match_id)
+        seats = _seats(match)
+        state = current_state(match)
+        seat = _acting_seat(match, seats, user, state, seat)
+        if ply is not None and ply != match.ply:
+            raise MatchError("stale", "The position changed before your move arrived; look again.")
+        if seat not in state.to_move():
+            raise MatchError("not-your-turn", "It is not your turn.")
+        game = game_of(match)
+        try:
+            move = game.parse_move(text)
+        except InvalidMoveText:
+            raise MatchError("malformed", f"{text[:40]!r} is not a move of this game.") from None
+        _append(match, seats, state, seat, Move.Kind.MOVE, move, _draw_events(move, seat))
+
+
+def _draw_events(move, seat: int) -> list[dict]:
+    text = str(move)
+    if text == "draw":
+        return [{"type": "draw:offer", "seat": seat}]
+    if text in ("accept", "decline"):
+        return [{"type": "draw:answer", "seat": seat, "accept": text == "accept"}]
+    return []
+
+
+def resign(match_id: int, user, *, seat: int | None = None) -> None:
+    with transaction.atomic():
+        match = _lock(match_id)
+        seats = _seats(match)
+        state = current_state(match)
+        seat = _acting_seat(match, seats, user, state, seat)
+        _append(match, seats, state, seat, Move.Kind.RESIGN, None, [])
+
+
+def _append(match, seats, state, seat: int, kind: str, move, events: list[dict], *, auto=False):
+    """Apply one row to the position and the log (the caller holds the match's lock)."""
+    now = timezone.now()
+    try:
+        if kind == Move.Kind.MOVE:
+            state.apply(seat, move)
+        elif kind == Move.Kind.SKIP:
+            state.skip(seat)
+        else:
+            state.forfeit(seat, clock.FORFEIT_REASON[kind])
+    except IllegalMove as exc:
+        code = "illegal" if kind == Move.Kind.MOVE else "not-allowed"
+        raise MatchError(code, _sentence(exc)) from None
+    think = 0 if match.turn_started is None else (now - match.turn_started).total_seconds()
+    match.ply += 1
+    Move.objects.create(
+        match=match,
+        ply=match.ply,
+        seat=seat,
+        kind=kind,
+        notation="" if move is None else str(move),
+        auto=auto,
+        think_ms=max(0, int(think * 1000)),
+    )
+    if match.afk_warned and match.afk_seat == seat:
+        events.append({"type": "tictactoe:afk_warning_cleared", "seat": seat})
+    if state.is_terminal():
+        _finish(match, seats, state, now, events)
+    else:
+        paced = server_moves(next(s for s in seats if s.index == seat))
+        clock.plan(match, seats, state, now, new_turn=True, paced=paced)
+        match.save()
+    remember(match, match.ply, state)
+    notify.match_changed(match.pk, events)
+
+
+def _sentence(exc: Exception) -> str:
+    text = str(exc).strip() or "That move is not allowed now."
+    return text[0].upper() + text[1:] + ("" if text.endswith(".") else ".")
+
+
+def _finish(match, seats, state, now, events: list[dict]) -> None:
+    outcome = state.outcome
+    match.status = Match.Status.FINISHED
+    match.finished = now
+    match.outcome = game_over_event(outcome)
+    clock.clear(match, seats)
+    match.save()
+    for seat in seats:
+        seat.result = outcome.results[seat.index]
+        seat.rank = outcome.ranks[seat.index]
+        seat.save(update_fields=["result", "rank"])
+    events.append(match.outcome)
+    match_id = match.pk
+    transaction.on_commit(lambda: match_finished.send(sender=Match, match_id=match_id))
+
+
+# -- server-side moves and timers (called by the timekeeper) --------------------------------
+
+
+def server_move(match_id: int, now=None) -> bool:
+    """If a bot, Random or Chaos is to move, think (outside any lock) and play; the move
+    is written only if nobody moved meanwhile. True if a move was played."""
+    from .agents import agent_for
+
+    now = now or timezone.now()
+    match = Match.objects.select_related("rule_set").get(pk=match_id)
+    if match.status != Match.Status.ACTIVE or match.wake_at is None or match.wake_at > now:
+        return False
+    seats = _seats(match)
+    state = current_state(match)
+    by_index = {s.index: s for s in seats}
+    seat = next((i for i in state.to_move() if server_moves(by_index[i])), None)
+    if seat is None:
+        return False
+    move = agent_for(match, by_index[seat], state).choose(state.clone(), seat)
+    with transaction.atomic():
+        locked = _lock(match_id)
+        if locked.ply != match.ply or locked.status != Match.Status.ACTIVE:
+            return False  # someone moved while the bot thought: this move is stale
+        seats = _seats(locked)
+        _append(locked, seats, current_state(locked), seat, Move.Kind.MOVE, move, [])
+    return True
+
+
+def expire_timers(match_id: int, now=None) -> None:
+    """Everything due on this match at ``now``: invitations, reconnect windows, the turn
+    timer, the AFK warning and timeout. Safe to run twice: each check re-reads the row."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        match = _lock(match_id)
+        if match.wake_at is None or match.wake_at > now or match.is_over:
+            return
+        seats = _seats(match)
+        if match.status == Match.Status.INVITED:
+            if match.invite_deadline and match.invite_deadline <= now:
+                _abort(match, seats, "The invitation expired.")
+            return
+        state = current_state(match)
+        for kind, seat, move, events in clock.due(match, seats, state, now):
+            if kind is None:  # a warning only
+                clock.plan(match, seats, state, now)
+                match.save()
+                notify.match_changed(match.pk, events)
+                continue
+            try:
+                _append(match, seats, state, seat, kind, move, events, auto=True)
+            except MatchError:
+                continue  # e.g. the seat's team already left the game
+            return  # the position changed: the next timer is planned afresh
+        clock.plan(match, seats, state, now)
+        match.save()
+
+
+def afk_ping(match_id: int, user) -> None:
+    with transaction.atomic():
+        match = _lock(match_id)
+        seats = _seats(match)
+        if match.status != Match.Status.ACTIVE or match.afk_seat not in held_seats(match, user):
+            return
+        events = []
+        if match.afk_warned:
+            events.append({"type": "tictactoe:afk_warning_cleared", "seat": match.afk_seat})
+        match.afk_since, match.afk_warned = timezone.now(), False
+        clock.plan(match, seats, current_state(match), timezone.now())
+        match.save()
+        notify.match_changed(match.pk, events)
+
+
+def due_matches(now=None, limit: int = 200) -> list[int]:
+    now = now or timezone.now()
+    return list(
+        Match.objects.filter(wake_at__lte=now)
+        .filter(Q(status=Match.Status.ACTIVE) | Q(status=Match.Status.INVITED))
+        .order_by("wake_at")
+        .values_list("pk", flat=True)[:limit]
+    )
+
+
+# -- presence: who is connected, and the reconnect window ------------------------------------
+
+
+def connect(match_id: int, user, channel_name: str, process: str) -> list[int]:
+    """A socket opened; returns the seats it holds (none: a spectator)."""
+    now = timezone.now()
+    with transaction.atomic():
+        match = _lock(match_id)
+        held = held_seats(match, user)
+        if not held:
+            return []
+        events = []
+        for seat in match.seats.filter(index__in=held):
+            Presence.objects.get_or_create(
+                channel_name=channel_name,
+                seat=seat.index,
+                defaults={"match": match, "process": process, "seen": now},
+            )
+            if seat.disconnect_deadline is not None:
+                seat.disconnect_deadline = None
+                seat.save(update_fields=["disconnect_deadline"])
+                events.append(_presence_event("player:reconnected", seat))
+        if events and not match.is_over:
+            clock.plan(match, _seats(match), current_state(match), now)
+            match.save()
+            notify.match_changed(match.pk, events)
+        return held
+
+
+def disconnect(channel_name: str, now=None) -> None:
+    rows = list(Presence.objects.filter(channel_name=channel_name).values_list("match_id", "seat"))
+    Presence.objects.filter(channel_name=channel_name).delete()
+    for match_id, seat in rows:
+        _maybe_open_window(match_id, seat, now or timezone.now())
+
+
+def _maybe_open_window(match_id: int, index: int, now) -> None:
+    with transaction.atomic():
+        match = _lock(match_id)
+        if match.status != Match.Status.ACTIVE:
+            return
+        if Presence.objects.filter(match=match, seat=index).exists():
+            return  # another tab of the same seat is still open
+        seat = match.seats.select_related("player").get(index=index)
+        if seat.disconnect_deadline is not None:
+            return
+        seat.disconnect_deadline = now + timedelta(seconds=match.reconnect_window)
+        seat.save(update_fields=["disconnect_deadline"])
+        clock.plan(match, _seats(match), current_state(match), now)
+        match.save()
+        notify.match_changed(match.pk, [_presence_event("player:disconnected", seat)])
+
+
+def _presence_event(kind: str, seat: Seat) -> dict:
+    event = {"type": kind, "seat": seat.index, "playerId": seat.player_id}
+    if seat.disconnect_deadline is not None:
+        event["deadline"] = int(seat.disconnect_deadline.timestamp() * 1000)
+    return event
+
+
+def touch_presences(process: str) -> None:
+    Presence.objects.filter(process=process).update(seen=timezone.now())
+
+
+def sweep_presences(stale_after: float = 45.0, now=None) -> int:
+    """Presences of a process that stopped touching them (it died): each is a disconnect."""
+    now = now or timezone.now()
+    stale = list(
+        Presence.objects.filter(seen__lt=now - timedelta(seconds=stale_after)).values_list(
+            "channel_name", flat=True
+        )
+    )
+    for channel_name in set(stale):
+        disconnect(channel_name, now)
+    return len(stale)
+
+
+# -- reads for the consumer and the pages ------------------------------------------------------
+
+
+def snapshot(match_id: int, user, you: list[int] | None = None) -> dict:
+    """The ``state`` event for ``user`` (``you``: the seats their connection holds)."""
+    from .events import state_event
+
+    match = Match.objects.select_related("rule_set").get(pk=match_id)
+    seats = _seats(match)
+    if you is None:
+        you = held_seats(match, user)
+    connected = set(Presence.objects.filter(match=match).values_list("seat", flat=True))
+    return state_event(match, seats, current_state(match), you, connected)
+
+
+def match_exists(match_id: int) -> bool:
+    return Match.objects.filter(pk=match_id).exists()
+
+
+def join_queue_by_id(rule_set_id: int, user, **timers) -> dict:
+    """``matchmaking:join`` from the lobby socket: the event to answer with."""
+    from variants.services import visible_rule_sets
+
+    rule_set = visible_rule_sets(user).filter(pk=rule_set_id).first()
+    if rule_set is None:
+        raise MatchError("malformed", f"ruleSet: there is no game {rule_set_id}.")
+    match = join_queue(rule_set, user, **timers)
+    if match.status == Match.Status.ACTIVE:
+        return matched_event(match)
+    return {"type": "matchmaking:waiting", "ruleSet": rule_set.pk, "matchId": match.pk}
+
+
+def pending_invitation(match: Match, user) -> bool:
+    """Is ``user`` invited to this match and yet to answer?"""
+    return match.status == Match.Status.INVITED and any(
+        s.invitation == Seat.Invitation.PENDING and controls(s.player, user)
+        for s in match.seats.select_related("player")
+    )
+
+
+def invitations_for(user) -> list[Match]:
+    return list(
+        Match.objects.filter(
+            status=Match.Status.INVITED,
+            seats__invitation=Seat.Invitation.PENDING,
+            seats__player__user=user,
+        )
+        .select_related("rule_set", "created_by")
+        .distinct()
+    )

@@ -1,0 +1,102 @@
+"""Each web process's timekeeper: plays the bots' moves and fires the timers.
+
+Every deadline is a column (``Match.wake_at`` is the earliest), so the timekeeper keeps no
+state of its own: it polls for due matches, and is poked after each commit so a bot
+answers at once. Several processes may run one each: every action re-checks its
+condition under the match's row lock, so a timer fires once and a stale one does nothing.
+A process also touches its websocket presences, and treats the presences of a process
+that stopped touching its own (it died) as disconnections.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+import socket
+import time
+import uuid
+
+from channels.db import database_sync_to_async
+from django.conf import settings
+
+log = logging.getLogger(__name__)
+
+PROCESS = f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:8]}"
+POLL_SECONDS = 0.25
+TOUCH_SECONDS = 15.0
+
+_loop: asyncio.AbstractEventLoop | None = None
+_event: asyncio.Event | None = None
+_task: asyncio.Task | None = None
+
+
+def ensure_started() -> None:
+    """Start this process's timekeeper on the running event loop (once)."""
+    global _loop, _event, _task
+    if not settings.PLAY_TIMEKEEPER:
+        return
+    loop = asyncio.get_running_loop()
+    if _task is not None and not _task.done() and _loop is loop:
+        return
+    _loop, _event = loop, asyncio.Event()
+    _task = loop.create_task(_run(), name="play-timekeeper")
+
+
+def poke() -> None:
+    """Look for due work now (safe from any thread; a no-op without a timekeeper)."""
+    loop, event = _loop, _event
+    if loop is None or event is None or loop.is_closed():
+        return
+    try:
+        loop.call_soon_threadsafe(event.set)
+    except RuntimeError:
+        pass  # the loop closed meanwhile
+
+
+async def _run() -> None:
+    from . import services
+
+    inflight: set[int] = set()
+    touched = 0.0
+    while True:
+        try:
+            if time.monotonic() - touched > TOUCH_SECONDS:
+                touched = time.monotonic()
+                await database_sync_to_async(services.touch_presences)(PROCESS)
+                await database_sync_to_async(services.sweep_presences)()
+            for match_id in await database_sync_to_async(services.due_matches)():
+                if match_id not in inflight:
+                    inflight.add(match_id)
+                    task = asyncio.create_task(_wake(match_id))
+                    task.add_done_callback(lambda _t, m=match_id: inflight.discard(m))
+        except Exception:
+            log.exception("timekeeper poll failed")
+        try:
+            await asyncio.wait_for(_event.wait(), POLL_SECONDS)
+        except TimeoutError:
+            pass
+        _event.clear()
+
+
+async def _wake(match_id: int) -> None:
+    from . import services
+
+    try:
+        # Bots think off the shared database thread, so one slow bot delays nobody else.
+        await database_sync_to_async(services.server_move, thread_sensitive=False)(match_id)
+        await database_sync_to_async(services.expire_timers)(match_id)
+    except Exception:
+        log.exception("timekeeper: match %s", match_id)
+
+
+class StartTimekeeper:
+    """ASGI wrapper: the first request or socket a process serves starts its timekeeper."""
+
+    def __init__(self, app):
+        self.app = app
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] in ("http", "websocket"):
+            ensure_started()
+        return await self.app(scope, receive, send)

@@ -1,0 +1,122 @@
+"""Match pages: start a match, answer an invitation, play (the live page), watch a replay,
+list one's matches. Thin: forms check, ``play.services`` writes."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.paginator import Paginator
+from django.db.models import Q
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_POST
+
+from . import services
+from .errors import MatchError
+from .forms import StartForm
+from .models import Match
+from .replay import frames
+
+
+def start_form(request: HttpRequest, data=None) -> StartForm:
+    """The start form; ``?game=<pk>&seat2=<choice>`` prefill it ("Play New Game" links)."""
+    initial = {}
+    if request.GET.get("game", "").isdigit():
+        initial["game"] = int(request.GET["game"])
+    for n in range(1, 5):
+        if request.GET.get(f"seat{n}"):
+            initial[f"seat_{n}"] = request.GET[f"seat{n}"]
+    return StartForm(data, user=request.user, initial=initial)
+
+
+@login_required
+def new_match(request: HttpRequest) -> HttpResponse:
+    form = start_form(request, request.POST if request.method == "POST" else None)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            match = _start(request, data)
+        except MatchError as exc:
+            form.add_error(None, exc.reason)
+        else:
+            return redirect(match.get_absolute_url())
+    status = 400 if request.method == "POST" else 200
+    return render(request, "play/new.html", {"form": form}, status=status)
+
+
+def _start(request, data) -> Match:
+    choices = data["choices"]
+    timers = {"afk_timeout": data["afk_timeout"], "afk_warning": data["afk_warning"]}
+    me = [c for c in choices if c.player is not None and c.player.user_id == request.user.pk]
+    if len(me) == 1 and all(c.kind == "open" for c in choices if c not in me):
+        # "Me" against "Next available human": join a waiting match if there is one.
+        return services.join_queue(data["game"], request.user, **timers)
+    return services.create_match(data["game"], choices, request.user, **timers)
+
+
+def match_page(request: HttpRequest, pk: int) -> HttpResponse:
+    match = get_object_or_404(Match.objects.select_related("rule_set"), pk=pk)
+    state = services.snapshot(match.pk, request.user)
+    boot = {
+        "matchId": match.pk,
+        "wsUrl": f"/ws/match/{match.pk}/",
+        "name": match.rule_set.name,
+        "rulesLine": match.rule_set.summary,
+        "replayUrl": reverse("play:replay", kwargs={"pk": match.pk}),
+        "playNewUrl": reverse("play:new") + f"?game={match.rule_set_id}",
+        "homeUrl": reverse("variants:home"),
+        "answerUrl": reverse("play:answer", kwargs={"pk": match.pk}),
+        "state": state,
+    }
+    pending = services.pending_invitation(match, request.user)
+    context = {"match": match, "boot": boot, "pending": pending}
+    return render(request, "play/match.html", context)
+
+
+@require_POST
+@login_required
+def answer(request: HttpRequest, pk: int) -> HttpResponse:
+    match = get_object_or_404(Match, pk=pk)
+    choice = request.POST.get("answer")
+    try:
+        if choice in ("accept", "decline"):
+            services.answer_invitation(match.pk, request.user, accept=choice == "accept")
+        elif choice == "cancel":
+            services.cancel(match.pk, request.user)
+        else:
+            raise MatchError("malformed", "Answer with accept, decline or cancel.")
+    except MatchError as exc:
+        messages.error(request, exc.reason)
+    return redirect(match.get_absolute_url())
+
+
+def replay(request: HttpRequest, pk: int) -> HttpResponse:
+    match = get_object_or_404(Match.objects.select_related("rule_set"), pk=pk)
+    seats = services.snapshot(match.pk, None, [])["seats"]
+    data = {
+        "matchId": match.pk,
+        "name": match.rule_set.name,
+        "rulesLine": match.rule_set.summary,
+        "seats": seats,
+        "frames": frames(match),
+        "outcome": match.outcome,
+        "matchUrl": match.get_absolute_url(),
+    }
+    return render(request, "play/replay.html", {"match": match, "replay": data})
+
+
+def match_list(request: HttpRequest) -> HttpResponse:
+    """Your invitations and matches, and the matches anyone may watch."""
+    live = Match.objects.filter(status=Match.Status.ACTIVE).select_related("rule_set")
+    mine = Match.objects.none()
+    invitations = []
+    if request.user.is_authenticated:
+        players = Q(seats__player__user=request.user) | Q(seats__player__owner=request.user)
+        mine = Match.objects.filter(players | Q(created_by=request.user)).distinct()
+        invitations = services.invitations_for(request.user)
+    page = Paginator(mine.select_related("rule_set").order_by("-id"), 20).get_page(
+        request.GET.get("page")
+    )
+    context = {"live": live.order_by("-id")[:20], "page": page, "invitations": invitations}
+    return render(request, "play/matches.html", context)

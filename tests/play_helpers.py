@@ -1,0 +1,57 @@
+"""Matches for tests: games by name, players, and moves played through the services."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from django.utils import timezone
+
+
+def rule_set(name: str, **doc):
+    """A catalogue game by name, or (with ``doc``) a new game made by the system user."""
+    from accounts.services import system_user
+    from variants.models import RuleSet
+    from variants.services import create_rule_set
+
+    if not doc:
+        from variants.services import load_catalogue
+
+        if not RuleSet.objects.filter(name=name).exists():
+            load_catalogue()
+        return RuleSet.objects.get(name=name)
+    return create_rule_set({"name": name, **doc}, system_user())
+
+
+def bot(name: str = "Easy", spec: str = "easy"):
+    from accounts.models import Player
+
+    return Player.objects.create(kind="bot", name=name, bot_spec={"kind": spec})
+
+
+def human(user):
+    from accounts.services import human_player
+
+    return human_player(user)
+
+
+def start(rule, by, *players, **options):
+    """A match of ``rule`` with these players (a user, a Player, or "open")."""
+    from play.services import SeatChoice, create_match
+
+    choices = []
+    for p in players:
+        if p == "open":
+            choices.append(SeatChoice("open"))
+        elif hasattr(p, "kind"):
+            choices.append(SeatChoice("player", p))
+        else:
+            choices.append(SeatChoice("player", human(p)))
+    return create_match(rule, choices, by, seed=options.pop("seed", 1), **options)
+
+
+def later(seconds: float):
+    return timezone.now() + timedelta(seconds=seconds)
+
+
+def log(match) -> list[tuple]:
+    return list(match.moves.order_by("ply").values_list("seat", "kind", "notation"))

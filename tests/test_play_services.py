@@ -1,0 +1,218 @@
+"""Matches through ``play.services``: moves, errors, draws, resignation, invitations,
+matchmaking, server-side players, timers and the reconnect window (with a fake clock)."""
+
+from __future__ import annotations
+
+import pytest
+
+from play import services
+from play.errors import MatchError
+from play.models import Match, Move, Presence
+from play.replay import current_state
+from tests.play_helpers import bot, later, log, rule_set, start
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def ttt(db):
+    return rule_set("Tic-Tac-Toe")
+
+
+def play_all(match, moves):
+    for user, text in moves:
+        services.play(match.pk, user, text)
+
+
+def fresh(match) -> Match:
+    return Match.objects.get(pk=match.pk)
+
+
+def test_two_humans_play_to_a_win(ttt, creator, other_creator):
+    match = start(ttt, creator, creator, other_creator)
+    assert match.status == "invited"  # the other human must accept first
+    services.answer_invitation(match.pk, other_creator, accept=True)
+    assert fresh(match).status == "active"
+    x, o = creator, other_creator
+    play_all(match, [(x, "1,1,1"), (o, "1,2,1"), (x, "2,1,1"), (o, "2,2,1"), (x, "3,1,1")])
+    match = fresh(match)
+    assert match.status == "finished"
+    assert match.outcome["reason"] == "victory"
+    assert match.outcome["winner"] == 0
+    assert sorted(match.outcome["winningLine"]) == [[1, 1, 1, 1], [1, 2, 1, 1], [1, 3, 1, 1]]
+    assert [s.result for s in match.seats.all()] == ["win", "loss"]
+    assert match.ply == 5 and len(log(match)) == 5
+
+
+def test_errors_change_nothing(ttt, creator, other_creator, make_user):
+    match = start(ttt, creator, creator, other_creator)
+    with pytest.raises(MatchError) as err:
+        services.play(match.pk, creator, "1,1,1")
+    assert err.value.code == "not-started"
+    services.answer_invitation(match.pk, other_creator, accept=True)
+    cases = [
+        (other_creator, "1,1,1", {}, "not-your-turn"),
+        (creator, "9,9,9", {}, "malformed"),
+        (creator, "banana", {}, "malformed"),
+        (make_user("stranger"), "1,1,1", {}, "not-seated"),
+        (creator, "1,1,1", {"ply": 3}, "stale"),
+        (creator, "1,1,1", {"seat": 1}, "not-seated"),
+    ]
+    for user, text, extra, code in cases:
+        with pytest.raises(MatchError) as err:
+            services.play(match.pk, user, text, **extra)
+        assert err.value.code == code, (text, extra)
+    services.play(match.pk, creator, "1,1,1")
+    with pytest.raises(MatchError) as err:
+        services.play(match.pk, other_creator, "1,1,1")
+    assert err.value.code == "illegal"
+    assert log(match) == [(0, "move", "1,1,1")]
+
+
+def test_resignation_ends_the_match(ttt, creator, other_creator):
+    match = start(ttt, creator, creator, other_creator)
+    services.answer_invitation(match.pk, other_creator, accept=True)
+    services.resign(match.pk, other_creator)
+    match = fresh(match)
+    assert match.outcome["reason"] == "resignation"
+    assert match.outcome["winner"] == 0
+    assert log(match) == [(1, "resign", "")]
+    with pytest.raises(MatchError) as err:
+        services.play(match.pk, creator, "1,1,1")
+    assert err.value.code == "finished"
+
+
+def test_agreed_draw(creator, other_creator):
+    rules = rule_set("Drawable", agree_draw=True)
+    match = start(rules, creator, creator, other_creator)
+    services.answer_invitation(match.pk, other_creator, accept=True)
+    services.play(match.pk, creator, "draw")
+    services.play(match.pk, other_creator, "decline")
+    services.play(match.pk, creator, "2,2,1")
+    services.play(match.pk, other_creator, "draw")
+    services.play(match.pk, creator, "accept")
+    match = fresh(match)
+    assert match.outcome["reason"] == "agreed-draw"
+    assert match.outcome["winner"] is None
+    assert [s.result for s in match.seats.all()] == ["draw", "draw"]
+
+
+def test_declined_invitation_calls_the_match_off(ttt, creator, other_creator):
+    match = start(ttt, creator, creator, other_creator)
+    services.answer_invitation(match.pk, other_creator, accept=False)
+    assert fresh(match).status == "aborted"
+    with pytest.raises(MatchError):
+        services.answer_invitation(match.pk, other_creator, accept=True)
+
+
+def test_invitation_expires(ttt, creator, other_creator):
+    match = start(ttt, creator, creator, other_creator)
+    services.expire_timers(match.pk, now=later(services.INVITE_SECONDS + 1))
+    assert fresh(match).status == "aborted"
+
+
+def test_matchmaking_pairs_two_people(ttt, creator, other_creator):
+    first = services.join_queue(ttt, creator)
+    assert first.status == "invited"
+    again = services.join_queue(ttt, creator)  # the same person does not meet themselves
+    assert again.pk != first.pk
+    second = services.join_queue(ttt, other_creator)
+    assert second.pk == first.pk
+    assert fresh(first).status == "active"
+    assert [s.player.user for s in fresh(first).seats.all()] == [creator, other_creator]
+
+
+def test_a_bot_answers_a_human(ttt, creator):
+    match = start(ttt, creator, creator, bot())
+    assert match.status == "active"
+    services.play(match.pk, creator, "2,2,1")
+    assert services.server_move(match.pk, now=later(1)) is True
+    match = fresh(match)
+    assert match.ply == 2 and log(match)[1][0] == 1
+    assert services.server_move(match.pk, now=later(1)) is False  # the human's turn
+
+
+def test_chaos_moves_on_the_server(creator):
+    rules = rule_set(
+        "TTT-vs-Chaos", players="2-vs-chaos", board={"type": "squares", "size": [4, 4, 1]}
+    )
+    match = start(rules, creator, creator, bot("Medium", "medium"))
+    seats = list(match.seats.order_by("index").values_list("kind", flat=True))
+    assert seats == ["player", "player", "chaos"]
+    while fresh(match).status == "active":
+        state = current_state(fresh(match))
+        if 0 in state.to_move():
+            services.play(match.pk, creator, str(state.legal_moves(0)[0]))
+        else:
+            assert services.server_move(match.pk, now=later(5))
+    assert {k for _s, k, _n in log(match)} == {"move"}
+    assert 2 in {s for s, _k, _n in log(match)}  # Chaos moved
+
+
+def test_turn_timer_consequences(creator, other_creator):
+    for consequence, kind in [("loss", "timeout"), ("random-move", "move"), ("skip", "skip")]:
+        rules = rule_set(
+            f"Timed-{consequence}",
+            seconds_per_turn=10,
+            timeout=consequence,
+            board={"type": "squares", "size": [3, 4, 1]},
+        )
+        match = start(rules, creator, creator, other_creator)
+        services.answer_invitation(match.pk, other_creator, accept=True)
+        services.expire_timers(match.pk, now=later(5))
+        assert fresh(match).ply == 0  # not yet
+        services.expire_timers(match.pk, now=later(11))
+        assert log(match)[0][:2] == (0, kind), consequence
+        if kind == "move":
+            assert fresh(match).moves.get().auto
+    assert fresh(match).status == "active"
+
+
+def test_afk_warning_then_timeout(ttt, creator, other_creator):
+    match = start(ttt, creator, creator, other_creator, afk_timeout=30, afk_warning=10)
+    services.answer_invitation(match.pk, other_creator, accept=True)
+    services.expire_timers(match.pk, now=later(21))
+    assert fresh(match).afk_warned
+    services.afk_ping(match.pk, creator)  # clears the warning and restarts the clock
+    match = fresh(match)
+    assert not match.afk_warned and match.status == "active"
+    services.expire_timers(match.pk, now=later(31))
+    match = fresh(match)
+    assert match.status == "finished"
+    assert match.outcome["reason"] == "timeout" and match.outcome["winner"] == 1
+
+
+def test_reconnect_window(ttt, creator, other_creator):
+    match = start(ttt, creator, creator, other_creator)
+    services.answer_invitation(match.pk, other_creator, accept=True)
+    assert services.connect(match.pk, creator, "chan-a", "p1") == [0]
+    services.disconnect("chan-a")
+    seat = fresh(match).seats.get(index=0)
+    assert seat.disconnect_deadline is not None
+    services.connect(match.pk, creator, "chan-b", "p1")  # back in time
+    assert fresh(match).seats.get(index=0).disconnect_deadline is None
+    services.disconnect("chan-b")
+    services.expire_timers(match.pk, now=later(61))
+    match = fresh(match)
+    assert match.outcome["reason"] == "disconnect" and match.outcome["winner"] == 1
+    assert not Presence.objects.exists()
+
+
+def test_stale_presences_of_a_dead_process_count_as_disconnects(ttt, creator, other_creator):
+    match = start(ttt, creator, creator, other_creator)
+    services.answer_invitation(match.pk, other_creator, accept=True)
+    services.connect(match.pk, creator, "chan-a", "dead-process")
+    assert services.sweep_presences(now=later(60)) == 1
+    assert fresh(match).seats.get(index=0).disconnect_deadline is not None
+
+
+def test_the_log_replays_to_the_same_position(ttt, creator):
+    match = start(ttt, creator, creator, bot())
+    services.play(match.pk, creator, "1,1,1")
+    services.server_move(match.pk, now=later(1))
+    from play import replay
+
+    replay._cache.clear()  # as after a restart
+    state = current_state(fresh(match))
+    assert state.ply == 2
+    assert Move.objects.filter(match=match).count() == 2
