@@ -4,15 +4,22 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('accounts', '0003_random_player_and_system_user'),
+        ("accounts", "0003_random_player_and_system_user"),
     ]
 
     operations = [
         migrations.AlterField(
-            model_name='player',
-            name='kind',
-            field=models.CharField(choices=[('human', 'Human'), ('bot', 'Bot'), ('random', 'Random'), ('persona', 'Persona')], max_length=16),
+            model_name="player",
+            name="kind",
+            field=models.CharField(
+                choices=[
+                    ("human", "Human"),
+                    ("bot", "Bot"),
+                    ("random", "Random"),
+                    ("persona", "Persona"),
+                ],
+                max_length=16,
+            ),
         ),
     ]
