@@ -27,6 +27,14 @@ def seat_options(user) -> list[tuple[str, str]]:
     return options
 
 
+# Seats a person or bot takes, by the rule document's player mode (Chaos fills itself).
+SEATS = {"2": 2, "3": 3, "4": 4, "partners": 4, "2-vs-chaos": 2, "3-vs-chaos": 3}
+
+
+def seats_needed(document: dict) -> int:
+    return SEATS.get(document.get("players", "2"), 2)
+
+
 class StartForm(forms.Form):
     game = forms.ModelChoiceField(queryset=None, empty_label="Choose a game")
     afk_timeout = forms.IntegerField(
@@ -41,7 +49,10 @@ class StartForm(forms.Form):
         options = seat_options(user)
         for n in range(1, MAX_SEATS + 1):
             self.fields[f"seat_{n}"] = forms.ChoiceField(
-                label=f"Player {n}", choices=options, initial=ME if n == 1 else OPEN
+                label=f"Player {n}",
+                choices=options,
+                initial=ME if n == 1 else OPEN,
+                required=False,  # only the game's seats are needed (checked in clean)
             )
             self.fields[f"invite_{n}"] = forms.CharField(
                 label=f"Player {n}'s username", required=False, max_length=150
@@ -64,6 +75,9 @@ class StartForm(forms.Form):
 
     def _choice(self, n: int, data) -> SeatChoice | None:
         value = data.get(f"seat_{n}")
+        if not value:
+            self.add_error(f"seat_{n}", f"Player {n}: choose who plays this seat.")
+            return None
         if value == ME:
             return SeatChoice("player", human_player(self.user))
         if value == OPEN:

@@ -14,7 +14,7 @@ from django.views.decorators.http import require_POST
 
 from . import services
 from .errors import MatchError
-from .forms import StartForm
+from .forms import MAX_SEATS, StartForm, seats_needed
 from .models import Match
 from .replay import frames
 
@@ -42,7 +42,14 @@ def new_match(request: HttpRequest) -> HttpResponse:
         else:
             return redirect(match.get_absolute_url())
     status = 400 if request.method == "POST" else 200
-    return render(request, "play/new.html", {"form": form}, status=status)
+    return render(request, "play/new.html", form_context(form), status=status)
+
+
+def form_context(form: StartForm) -> dict:
+    """What ``play/start_form.html`` needs: the games with their seat counts, the seats."""
+    games = [(r, seats_needed(r.document)) for r in form.fields["game"].queryset]
+    seat_fields = [(form[f"seat_{n}"], form[f"invite_{n}"]) for n in range(1, MAX_SEATS + 1)]
+    return {"form": form, "games": games, "seat_fields": seat_fields}
 
 
 def _start(request, data) -> Match:

@@ -30,7 +30,12 @@ GAMES_PER_PAGE = 20
 def home(request: HttpRequest) -> HttpResponse:
     """Every game the visitor may see with its one-line summary (catalogue games first)."""
     rule_sets = visible_rule_sets(request.user).only("name", "summary").order_by("id")
-    return render(request, "variants/home.html", {"rule_sets": rule_sets})
+    context = {"rule_sets": rule_sets}
+    if request.user.is_authenticated:
+        from play.views import form_context, start_form
+
+        context.update(form_context(start_form(request)))
+    return render(request, "variants/home.html", context)
 
 
 def games(request: HttpRequest) -> HttpResponse:
