@@ -216,3 +216,50 @@ def test_the_log_replays_to_the_same_position(ttt, creator):
     state = current_state(fresh(match))
     assert state.ply == 2
     assert Move.objects.filter(match=match).count() == 2
+
+
+def test_partners_win_as_a_team(make_user):
+    people = [make_user(n) for n in ("p1", "p2", "p3", "p4")]
+    rules = rule_set(
+        "Partners-4x4",
+        players="partners",
+        colors="partners-share",
+        board={"type": "squares", "size": [4, 4, 1]},
+    )
+    match = start(rules, people[0], *people)
+    for person in people[1:]:
+        services.answer_invitation(match.pk, person, accept=True)
+    # Seats 1 and 3 (indices 0, 2) are one team: seat 1 completes a row on y=1.
+    moves = ["1,1,1", "1,2,1", "2,1,1", "2,2,1", "4,4,1", "1,4,1"]
+    for ply, text in enumerate(moves):
+        services.play(match.pk, people[ply % 4], text)
+    state = current_state(fresh(match))
+    assert state.to_move() == (2,)
+    services.play(match.pk, people[2], "3,1,1")  # seat 3 completes its team's line
+    match = fresh(match)
+    assert match.outcome["reason"] == "victory"
+    assert match.outcome["winners"] == [0, 2]
+    assert [s.result for s in match.seats.order_by("index")] == ["win", "loss", "win", "loss"]
+
+
+def test_ultimate_turn_timer_plays_a_random_move_written_level_by_level(creator, other_creator):
+    match = start(rule_set("Ultimate-Tic-Tac-Toe"), creator, creator, other_creator)
+    services.answer_invitation(match.pk, other_creator, accept=True)
+    assert fresh(match).turn_deadline is not None
+    services.expire_timers(match.pk, now=later(16))
+    row = fresh(match).moves.get()
+    assert row.auto and row.kind == "move" and row.seat == 0
+    assert len(row.notation.split("/")) == 2  # block/cell, as the Strategic seed writes it
+    state = current_state(fresh(match))
+    assert state.to_move() == (1,)
+
+
+def test_bots_play_each_other_to_the_end(creator):
+    match = start(rule_set("Tic-Tac-Toe"), creator, bot("A", "medium"), bot("B", "easy"))
+    assert match.status == "active"
+    for _ in range(9):
+        services.server_move(match.pk, now=later(5))
+    match = fresh(match)
+    assert match.status == "finished"
+    assert match.outcome["reason"] in ("victory", "draw")
+    assert match.wake_at is None
