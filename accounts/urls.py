@@ -16,4 +16,5 @@ urlpatterns = [
     path("users/", views.users, name="users"),
     path("users/<int:pk>/role/", views.change_role, name="change_role"),
     path("players/<int:pk>/", views.player, name="player"),
+    path("personas/", views.personas, name="personas"),
 ]

@@ -6,6 +6,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth import get_user_model, login
 from django.contrib.auth import views as auth_views
+from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
 from django.db.models.functions import Lower
 from django.http import HttpRequest, HttpResponse
@@ -130,3 +131,22 @@ def player(request: HttpRequest, pk: int) -> HttpResponse:
             request.GET.get("page")
         )
     return render(request, "accounts/player.html", context)
+
+
+@login_required
+def personas(request: HttpRequest) -> HttpResponse:
+    """The user's personas, and a form to add one."""
+    from accounts.personas import PersonaError, PersonaForm, create_persona, personas_of
+
+    form = PersonaForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            persona = create_persona(request.user, form.cleaned_data["name"])
+        except PersonaError as exc:
+            form.add_error("name", str(exc))
+        else:
+            messages.success(request, f"{persona.name} is ready to play.")
+            return redirect("accounts:personas")
+    status = 400 if form.errors else 200
+    context = {"form": form, "personas": personas_of(request.user)}
+    return render(request, "accounts/personas.html", context, status=status)

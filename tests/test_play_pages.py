@@ -115,3 +115,22 @@ def test_creator_can_call_a_match_off(client, creator, other_creator, ttt):
     assert Match.objects.get().status == "aborted"
     with pytest.raises(services.MatchError):
         services.answer_invitation(match.pk, other_creator, True)
+
+
+def test_personas_are_made_and_play_for_their_owner(client, creator, other_creator, ttt):
+    client.force_login(creator)
+    assert client.post("/personas/", {"name": "  Poorer   Novice "}).status_code == 302
+    response = client.post("/personas/", {"name": "poorer novice"})
+    assert response.status_code == 400 and b"already have a persona" in response.content
+    assert client.post("/personas/", {"name": ""}).status_code == 400
+    persona = creator.owned_players.get()
+    assert persona.name == "Poorer Novice" and persona.kind == "persona"
+    response = post_start(client, ttt, "me", f"player:{persona.pk}")
+    match = Match.objects.get()
+    assert match.status == "active"  # one's own persona needs no invitation
+    services.play(match.pk, creator, "1,1,1")
+    services.play(match.pk, creator, "2,2,1")  # the persona's move, by its owner
+    assert match.moves.count() == 2
+    client.force_login(other_creator)
+    response = post_start(client, ttt, "me", f"player:{persona.pk}")
+    assert response.status_code == 400  # not a choice for anyone else
