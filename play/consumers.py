@@ -50,6 +50,7 @@ class MatchConsumer(JsonConsumer):
         self.match_id = int(self.scope["url_route"]["kwargs"]["pk"])
         self.user = self.scope.get("user")
         self.you: list[int] = []
+        self.status = None
         if not await database_sync_to_async(services.match_exists)(self.match_id):
             return await self.close(code=NOT_FOUND)
         await self.channel_layer.group_add(notify.match_group(self.match_id), self.channel_name)

@@ -479,11 +479,13 @@ def due_matches(now=None, limit: int = 200) -> list[int]:
 def connect(match_id: int, user, channel_name: str, process: str) -> list[int]:
     """A socket opened; returns the seats it holds (none: a spectator)."""
     now = timezone.now()
+    if not getattr(user, "is_authenticated", False):
+        return []
+    if not held_seats(Match.objects.get(pk=match_id), user):
+        return []  # a spectator: no presence, no lock
     with transaction.atomic():
         match = _lock(match_id)
         held = held_seats(match, user)
-        if not held:
-            return []
         events = []
         for seat in match.seats.filter(index__in=held):
             Presence.objects.get_or_create(

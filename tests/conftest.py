@@ -20,6 +20,17 @@ BASE_DIR = Path(__file__).resolve().parent.parent
 _TEST_ONLY_VARIABLES = ("DJANGO_ALLOW_ASYNC_UNSAFE",)
 
 
+@pytest.fixture(autouse=True)
+def fresh_channel_layer():
+    """A new channel layer per test: channels-redis binds its locks to the event loop
+    that first used them, and each async test runs on a loop of its own."""
+    from channels.layers import channel_layers
+
+    channel_layers.backends.clear()
+    yield
+    channel_layers.backends.clear()
+
+
 @pytest.fixture
 def catalogue(db):
     """The catalogue games, saved."""
