@@ -965,17 +965,30 @@ export function reasonWords(reason) {
  * Draw `view` into `container` (its children are replaced). Returns {svg, cells}.
  */
 export function renderBoard(container, view, options = {}) {
+  // Keyboard users keep their place: the focused space (or, once it is taken, the board
+  // itself, then the nearest legal space when the next move is theirs).
+  const active = document.activeElement;
+  const hadFocus = Boolean(active && active !== container && container.contains(active));
   const focused = container.querySelector(".vf-cell:focus");
-  const focusedKey = focused ? focused.getAttribute("data-key") : null;
+  if (focused) container.dataset.focusKey = focused.getAttribute("data-key");
+  const focusKey = container.dataset.focusKey || null;
   const sheet = new Sheet(view, options);
   sheet.host = container;
   const svg = view.family === "nested" ? renderNested(sheet) : renderFlat(sheet);
   if (sheet.onMove) svg.classList.add("is-interactive");
+  svg.setAttribute("tabindex", "-1");
   container.classList.add("vf-board-host");
   container.replaceChildren(svg);
-  if (focusedKey) {
-    const again = sheet.cells.find((c) => c.key === focusedKey && c.g.hasAttribute("tabindex"));
-    if (again) again.g.focus();
+  if (hadFocus) {
+    const legal = sheet.cells.filter((c) => c.g.hasAttribute("tabindex"));
+    const anchor = sheet.cells.find((c) => c.key === focusKey);
+    let target = legal.find((c) => c.key === focusKey) || null;
+    if (!target && anchor && legal.length) {
+      const distance = (c) => (c.cx - anchor.cx) ** 2 + (c.cy - anchor.cy) ** 2;
+      target = legal.reduce((best, c) => (distance(c) < distance(best) ? c : best));
+    }
+    if (target) target.g.focus();
+    else svg.focus({ preventScroll: true });
   }
   return { svg, cells: sheet.cells };
 }

@@ -754,3 +754,20 @@ def test_pages_fit_a_phone(page, site, match_page):
     seats_box = page.get_by_test_id("seats").bounding_box()
     assert seats_box["y"] > board_box["y"] + board_box["height"] - 1  # the panel under the board
     assert page.evaluate("document.documentElement.scrollWidth") <= 375
+
+
+def test_match_keyboard_player_keeps_their_place(match_page):
+    page = match_page(bv.view_after("Tic-Tac-Toe"))
+    page.locator("[data-coords='2,2,1']").focus()
+    page.keyboard.press("Enter")
+    assert sent(page)[-1]["move"] == "2,2,1"
+    # The opponent's turn: the space is taken, focus stays on the board (not the page).
+    server(page, state_event(bv.play("Tic-Tac-Toe", ["2,2,1"]).view(0)))
+    assert page.evaluate("document.activeElement.dataset.testid") == "board-svg"
+    # Our turn again: focus comes back to the legal space nearest to where we were.
+    after = bv.play("Tic-Tac-Toe", ["2,2,1", "1,1,1"])
+    server(page, state_event(after.view(0)))
+    focused = page.evaluate("document.activeElement.getAttribute('data-coords')")
+    assert focused in ("2,1,1", "1,2,1", "3,2,1", "2,3,1")
+    page.keyboard.press("Enter")
+    assert sent(page)[-1] == {"type": "move", "move": focused, "ply": 2}
