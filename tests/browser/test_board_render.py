@@ -771,3 +771,34 @@ def test_match_keyboard_player_keeps_their_place(match_page):
     assert focused in ("2,1,1", "1,2,1", "3,2,1", "2,3,1")
     page.keyboard.press("Enter")
     assert sent(page)[-1] == {"type": "move", "move": focused, "ply": 2}
+
+
+def test_3d_line_across_slices_marks_each_space(board):
+    # Black fills x=1,y=1 up through the four z slices; white plays elsewhere.
+    texts = ["1,1,1", "4,4,1", "1,1,2", "4,3,1", "1,1,3", "3,4,1", "1,1,4"]
+    view = bv.view_after("Qubic-4", texts)
+    assert view["outcome"]["reason"] == "victory"
+    page = board(view)
+    won = page.locator(".vf-cell[data-win='true']")
+    assert {won.nth(i).get_attribute("data-coords") for i in range(won.count())} == {
+        "1,1,1",
+        "1,1,2",
+        "1,1,3",
+        "1,1,4",
+    }
+    assert page.locator("[data-testid=win-line]").count() == 0  # no slice holds the whole line
+
+
+def test_quick_win_is_drawn_inside_its_block(board):
+    state = bv.random_until("Ultimate-Quick", lambda s: s.is_terminal() and s.outcome.lines)
+    view = bv.mover_view(state)
+    page = board(view)
+    units = page.locator("[data-testid=win-unit]")
+    assert units.count() == 3
+    captured = next(j for j, s in enumerate(view["blocks"][0]) if s in view["symbols"])
+    bx, by = captured % 3, captured // 3
+    for i in range(3):
+        x, y = (int(v) - 1 for v in units.nth(i).get_attribute("data-point").split(","))
+        cell = page.locator(f"[data-testid=cell][data-index='{(by * 3 + y) * 9 + bx * 3 + x}']")
+        assert "is-win" in cell.get_attribute("class")
+        assert cell.get_attribute("data-symbol") in view["symbols"]
