@@ -1,0 +1,994 @@
+// The live board: an engine view drawn as SVG (flat and nested games).
+//
+//   renderBoard(container, view, {onMove, highlight}) -> {svg, cells}
+//
+// `view` is what the engine's State.view(seat) returns (variants/engine/view.py for flat
+// games, variants/engine/nested/view.py for nested ones). The drawing is rebuilt from
+// the view on every call; nothing here knows the rules beyond the view's data.
+//
+// onMove(notation): called with the exact notation string from view.legal_moves when a
+//   legal target is clicked or activated with Enter/Space. Without onMove the board is
+//   read-only (a replay, a spectator).
+// highlight: {lines, lastMove}. `lines` replaces view.outcome.lines (the same format:
+//   1-based [board, x, y, z] per point for flat games, unit coordinates at the deciding
+//   level for nested games); `lastMove: false` leaves the last move unmarked.
+//
+// Every drawn space (a stack's column on stacks boards) is a `.vf-cell` with
+// data-testid="cell", data-key, data-coords, and data-move (or data-moves, "|"-joined,
+// when several legal moves share it). Legal ones are focusable buttons.
+
+const NS = "http://www.w3.org/2000/svg";
+const U = 40; // one cell, in SVG units
+const SLICE_GAP = 14;
+const BOARD_GAP = 36;
+const LABEL_H = 20;
+const PAD = 6;
+
+// The engine's vocabulary (variants/rules/vocabulary.py) and the teams of nested games.
+export const COLOR_WORDS = ["black", "white", "pink", "yellow"];
+export const PIECE_COLORS = {
+  black: "#1b1b1b",
+  white: "#ffffff",
+  pink: "#f06292",
+  yellow: "#fdd835",
+  blue: "#1e63d6",
+  red: "#d32f2f",
+  green: "#2e7d32",
+  purple: "#7b1fa2",
+};
+const OUTLINES = { white: "#333", yellow: "#8d6e00" };
+
+// Shapes in a 40×40 box (the factory's drawings, templates/variants/factory/piece.html).
+const SHAPE_POINTS = {
+  triangle: "20,4 36,34 4,34",
+  x: "8,4 20,14 32,4 36,8 26,20 36,32 32,36 20,26 8,36 4,32 14,20 4,8",
+  cross: "14,4 26,4 26,14 36,14 36,26 26,26 26,36 14,36 14,26 4,26 4,14 14,14",
+  star: "20,3 24.5,15 37,15 27,23 31,36 20,28 9,36 13,23 3,15 15.5,15",
+  pentagon: "20,3 37,15 31,36 9,36 3,15",
+  square: "6,6 34,6 34,34 6,34",
+};
+
+let renderCount = 0;
+
+function el(name, attrs = {}, parent = null) {
+  const node = document.createElementNS(NS, name);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value !== undefined && value !== null) node.setAttribute(key, String(value));
+  }
+  if (parent) parent.appendChild(node);
+  return node;
+}
+
+// --- pieces and marks --------------------------------------------------------------------
+
+/** A piece (colour, shape) centred in a box of `size` units at (cx, cy). */
+function drawPiece(parent, cx, cy, size, color, shape, extraClass = "") {
+  const g = el(
+    "g",
+    {
+      class: `vf-piece vf-c-${color} vf-s-${shape} ${extraClass}`.trim(),
+      transform: `translate(${cx - size / 2} ${cy - size / 2}) scale(${size / 40})`,
+    },
+    parent,
+  );
+  const paint = {
+    fill: PIECE_COLORS[color] || "#777",
+    stroke: OUTLINES[color] || "none",
+    "stroke-width": OUTLINES[color] ? 2 : 0,
+  };
+  if (shape === "circle" || !SHAPE_POINTS[shape]) {
+    el("circle", { cx: 20, cy: 20, r: 16, ...paint }, g);
+  } else {
+    el("polygon", { points: SHAPE_POINTS[shape], ...paint }, g);
+  }
+  return g;
+}
+
+/** A team's mark of a nested game (X, O, Δ, ▢ or any other symbol), drawn as a pen stroke. */
+function drawMark(parent, cx, cy, size, symbol, color, extraClass = "") {
+  const g = el(
+    "g",
+    {
+      class: `vf-mark ${extraClass}`.trim(),
+      "data-symbol": symbol,
+      transform: `translate(${cx - size / 2} ${cy - size / 2}) scale(${size / 40})`,
+      stroke: PIECE_COLORS[color] || color || "#333",
+      fill: "none",
+      "stroke-width": 5,
+      "stroke-linecap": "round",
+      "stroke-linejoin": "round",
+    },
+    parent,
+  );
+  if (symbol === "X") {
+    el("path", { d: "M9 9 L31 31 M31 9 L9 31" }, g);
+  } else if (symbol === "O") {
+    el("circle", { cx: 20, cy: 20, r: 12 }, g);
+  } else if (symbol === "Δ") {
+    el("polygon", { points: "20,7 33,31 7,31" }, g);
+  } else if (symbol === "▢") {
+    el("rect", { x: 9, y: 9, width: 22, height: 22, rx: 2 }, g);
+  } else if (symbol === "*") {
+    el("path", { d: "M20 7 L20 33 M8.7 13.5 L31.3 26.5 M31.3 13.5 L8.7 26.5" }, g);
+  } else {
+    const text = el(
+      "text",
+      { x: 20, y: 21, "text-anchor": "middle", "dominant-baseline": "central", "font-size": 26 },
+      g,
+    );
+    text.setAttribute("fill", PIECE_COLORS[color] || color || "#333");
+    text.setAttribute("stroke", "none");
+    text.textContent = symbol;
+  }
+  return g;
+}
+
+/** A standalone <svg> of a piece, for side panels and choosers. */
+export function pieceIcon(color, shape = "circle", size = 22) {
+  const svg = el("svg", {
+    class: "vf-icon",
+    viewBox: "0 0 40 40",
+    width: size,
+    height: size,
+    "aria-hidden": "true",
+    focusable: "false",
+  });
+  drawPiece(svg, 20, 20, 40, color, shape);
+  return svg;
+}
+
+/** A standalone <svg> of a nested game's team mark. */
+export function markIcon(symbol, color, size = 22) {
+  const svg = el("svg", {
+    class: "vf-icon",
+    viewBox: "0 0 40 40",
+    width: size,
+    height: size,
+    "aria-hidden": "true",
+    focusable: "false",
+  });
+  drawMark(svg, 20, 20, 40, symbol, color);
+  return svg;
+}
+
+// --- notation ----------------------------------------------------------------------------
+
+/**
+ * A flat game's notation -> {board, coords, color, shape}, or null for pass/draw/accept/
+ * decline. coords are the 1-based numbers as written (x,y,z, or x,y for a stack).
+ */
+export function parseFlatMove(text) {
+  if (!text) return null;
+  const words = String(text).trim().toLowerCase().split(/\s+/);
+  const target = words.pop();
+  if (!/^(b\d+:)?\d+(,\d+)+$/.test(target)) return null;
+  let board = 1;
+  let where = target;
+  if (target.includes(":")) {
+    const [prefix, rest] = target.split(":");
+    board = Number(prefix.slice(1));
+    where = rest;
+  }
+  let color = null;
+  let shape = null;
+  for (const word of words) {
+    if (COLOR_WORDS.includes(word)) color = word;
+    else shape = word;
+  }
+  return { board, coords: where.split(",").map(Number), color, shape };
+}
+
+const flatKey = (board, coords) => `${board}:${coords.join(",")}`;
+
+// --- layout ------------------------------------------------------------------------------
+
+/**
+ * Place panels (slices) of `cols`×`rows` cells in a grid of `perRow` columns; returns the
+ * panels with x, y (their cell area's top-left, in SVG units) and the block's size.
+ */
+function layoutPanels(panels, perRow, labelH) {
+  const colWidths = [];
+  const rowHeights = [];
+  panels.forEach((p, i) => {
+    const c = i % perRow;
+    const r = Math.floor(i / perRow);
+    colWidths[c] = Math.max(colWidths[c] || 0, p.cols * U);
+    rowHeights[r] = Math.max(rowHeights[r] || 0, p.rows * U + labelH);
+  });
+  const xs = [];
+  let acc = 0;
+  for (const w of colWidths) {
+    xs.push(acc);
+    acc += w + SLICE_GAP;
+  }
+  const width = acc - SLICE_GAP;
+  const ys = [];
+  acc = 0;
+  for (const h of rowHeights) {
+    ys.push(acc);
+    acc += h + SLICE_GAP;
+  }
+  const height = acc - SLICE_GAP;
+  panels.forEach((p, i) => {
+    p.x = xs[i % perRow];
+    p.y = ys[Math.floor(i / perRow)] + labelH;
+  });
+  return { width, height };
+}
+
+function slicesPerRow(count, preferred) {
+  if (count <= 4) return count;
+  return preferred || Math.ceil(Math.sqrt(count));
+}
+
+// --- the shared drawing ----------------------------------------------------------------------
+
+class Sheet {
+  constructor(view, options) {
+    this.view = view;
+    this.onMove = typeof options.onMove === "function" ? options.onMove : null;
+    this.highlight = options.highlight || {};
+    this.uid = `vf${++renderCount}`;
+    this.cells = [];
+    this.positions = new Map(); // point key -> {panel, col, row}
+  }
+
+  /** Labels grow with the board, so they stay readable once the drawing is scaled down. */
+  setScale(cellsAcross) {
+    this.textScale = Math.min(Math.max(cellsAcross / 12, 1), 3);
+    this.labelH = Math.round(LABEL_H * this.textScale);
+  }
+
+  text(parent, cls, x, y) {
+    return el(
+      "text",
+      { class: cls, x, y, "font-size": Math.round(13 * this.textScale), "dominant-baseline": "central" },
+      parent,
+    );
+  }
+
+  svgRoot(width, height, kind) {
+    const svg = el("svg", {
+      class: `vf-board vf-${kind}`,
+      viewBox: `${-PAD} ${-PAD} ${width + 2 * PAD} ${height + 2 * PAD}`,
+      role: "group",
+      "aria-label": this.view.game ? `Board of ${this.view.game}` : "Board",
+      "data-testid": "board-svg",
+    });
+    // Wide boards may use the whole width; small ones stay a comfortable size.
+    svg.style.maxWidth = `${Math.round(Math.min(Math.max((width + 2 * PAD) * 3, 280), 1100))}px`;
+    const defs = el("defs", {}, svg);
+    const hatch = el(
+      "pattern",
+      {
+        id: `${this.uid}-hatch`,
+        width: 8,
+        height: 8,
+        patternUnits: "userSpaceOnUse",
+        patternTransform: "rotate(45)",
+      },
+      defs,
+    );
+    el("rect", { width: 8, height: 8, fill: "#eceff1" }, hatch);
+    el("rect", { width: 4, height: 8, fill: "#b0bec5" }, hatch);
+    this.svg = svg;
+    return svg;
+  }
+
+  /** An interactive (or described) cell: a <g> with a background rect. */
+  cell(parent, { x, y, w, h, key, coords, label, moves, classes = [], data = {} }) {
+    const legal = moves.length > 0 && this.onMove !== null;
+    const g = el(
+      "g",
+      {
+        class: ["vf-cell", ...classes, legal ? "is-legal" : ""].join(" ").trim(),
+        "data-testid": "cell",
+        "data-key": key,
+        "data-coords": coords,
+      },
+      parent,
+    );
+    for (const [k, v] of Object.entries(data)) g.setAttribute(`data-${k}`, v);
+    if (moves.length === 1) g.setAttribute("data-move", moves[0]);
+    else if (moves.length > 1) g.setAttribute("data-moves", moves.join("|"));
+    if (legal) {
+      g.setAttribute("tabindex", "0");
+      g.setAttribute("role", "button");
+      g.setAttribute("aria-label", label.action);
+    } else {
+      g.setAttribute("role", "img");
+      g.setAttribute("aria-label", label.describe);
+    }
+    el("rect", { class: "vf-cell-bg", x, y, width: w, height: h }, g);
+    const record = { g, key, moves, cx: x + w / 2, cy: y + h / 2 };
+    if (legal) {
+      g.addEventListener("click", () => this.activate(record));
+      g.addEventListener("keydown", (event) => this.keydown(event, record));
+    }
+    this.cells.push(record);
+    return g;
+  }
+
+  activate(record) {
+    if (!this.onMove || !record.moves.length) return;
+    if (record.moves.length === 1) {
+      this.closeChooser();
+      this.onMove(record.moves[0]);
+    } else {
+      this.openChooser(record);
+    }
+  }
+
+  keydown(event, record) {
+    if (event.key === "Enter" || event.key === " " || event.key === "Spacebar") {
+      event.preventDefault();
+      this.activate(record);
+      return;
+    }
+    const dirs = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+    const dir = dirs[event.key];
+    if (!dir) return;
+    event.preventDefault();
+    let best = null;
+    let bestScore = Infinity;
+    for (const other of this.cells) {
+      if (other === record || !other.g.hasAttribute("tabindex")) continue;
+      const dx = other.cx - record.cx;
+      const dy = other.cy - record.cy;
+      const along = dx * dir[0] + dy * dir[1];
+      if (along <= 0) continue;
+      const across = Math.abs(dx * dir[1]) + Math.abs(dy * dir[0]);
+      const score = along + 3 * across;
+      if (score < bestScore) {
+        bestScore = score;
+        best = other;
+      }
+    }
+    if (best) best.g.focus();
+  }
+
+  openChooser(record) {
+    this.closeChooser();
+    const host = this.host;
+    const box = document.createElement("div");
+    box.className = "vf-chooser";
+    box.setAttribute("role", "dialog");
+    box.setAttribute("aria-label", "Choose a piece");
+    box.dataset.testid = "chooser";
+    for (const move of record.moves) {
+      const parsed = parseFlatMove(move) || {};
+      const color =
+        parsed.color || (this.view.seat_colors || [])[this.view.seat ?? -1] || "black";
+      const shape = parsed.shape || "circle";
+      const button = document.createElement("button");
+      button.type = "button";
+      button.className = "btn btn-sm btn-light vf-choice";
+      button.dataset.testid = "choice";
+      button.dataset.move = move;
+      button.append(pieceIcon(color, shape, 24));
+      const words = move.split(/\s+/).slice(0, -1).join(" ") || move;
+      const text = document.createElement("span");
+      text.textContent = words;
+      button.append(text);
+      button.setAttribute("aria-label", `Place ${move}`);
+      button.addEventListener("click", () => {
+        this.closeChooser();
+        this.onMove(move);
+      });
+      box.append(button);
+    }
+    const close = document.createElement("button");
+    close.type = "button";
+    close.className = "btn btn-sm btn-link vf-choice-cancel";
+    close.textContent = "Cancel";
+    close.addEventListener("click", () => {
+      this.closeChooser();
+      record.g.focus();
+    });
+    box.append(close);
+    box.addEventListener("keydown", (event) => {
+      if (event.key === "Escape") {
+        event.preventDefault();
+        this.closeChooser();
+        record.g.focus();
+      }
+    });
+    host.append(box);
+    const hostRect = host.getBoundingClientRect();
+    const cellRect = record.g.getBoundingClientRect();
+    box.style.left = `${Math.max(0, cellRect.left - hostRect.left)}px`;
+    box.style.top = `${cellRect.bottom - hostRect.top + 4}px`;
+    this.chooser = box;
+    box.querySelector("button").focus();
+  }
+
+  closeChooser() {
+    if (this.chooser) this.chooser.remove();
+    this.chooser = null;
+  }
+
+  /** Draw the winning line(s): a stroke through every panel holding all of a line's points. */
+  drawLines(lines, pointOf, overlay) {
+    lines.forEach((line, index) => {
+      const points = line.map(pointOf).filter(Boolean);
+      if (!points.length) return;
+      const panels = new Map();
+      for (const point of points) {
+        for (const at of point) {
+          if (!panels.has(at.panel)) panels.set(at.panel, []);
+          panels.get(at.panel).push(at);
+        }
+      }
+      let drawn = false;
+      for (const [, ats] of panels) {
+        const distinct = new Set(ats.map((a) => a.point));
+        if (distinct.size < points.length) continue;
+        let a = ats[0];
+        let b = ats[0];
+        let far = -1;
+        for (const p of ats) {
+          for (const q of ats) {
+            const d = (p.cx - q.cx) ** 2 + (p.cy - q.cy) ** 2;
+            if (d > far) {
+              far = d;
+              a = p;
+              b = q;
+            }
+          }
+        }
+        el(
+          "line",
+          {
+            class: "vf-win-line",
+            "data-testid": "win-line",
+            "data-line": index,
+            x1: a.cx,
+            y1: a.cy,
+            x2: b.cx,
+            y2: b.cy,
+          },
+          overlay,
+        );
+        drawn = true;
+      }
+      if (!drawn) overlay.setAttribute("data-split-lines", "true");
+    });
+  }
+}
+
+// --- flat games --------------------------------------------------------------------------
+
+function flatPanels(board) {
+  const [X, Y, Z] = board.size;
+  if (board.type === "stacks") {
+    // Columns stand on a floor, z up; one panel per y (x across), or y across when X is 1.
+    if (X === 1 && Y > 1) {
+      return {
+        perRow: 1,
+        panels: [{ label: "", cols: Y, rows: Z, column: (c) => [1, c + 1] }],
+      };
+    }
+    const panels = [];
+    for (let y = 1; y <= Y; y++) {
+      panels.push({ label: Y > 1 ? `y=${y}` : "", cols: X, rows: Z, column: (c) => [c + 1, y] });
+    }
+    return { perRow: slicesPerRow(Y), panels };
+  }
+  const size = [X, Y, Z];
+  const long = [0, 1, 2].filter((a) => size[a] > 1);
+  if (long.length <= 1) {
+    const across = long.length ? long[0] : 0;
+    return {
+      perRow: 1,
+      panels: [
+        {
+          label: "",
+          cols: size[across],
+          rows: 1,
+          space: (c) => {
+            const p = [1, 1, 1];
+            p[across] = c + 1;
+            return p;
+          },
+        },
+      ],
+    };
+  }
+  if (long.length === 2) {
+    const [across, up] = long;
+    return {
+      perRow: 1,
+      panels: [
+        {
+          label: "",
+          cols: size[across],
+          rows: size[up],
+          space: (c, r) => {
+            const p = [1, 1, 1];
+            p[across] = c + 1;
+            p[up] = size[up] - r; // the largest at the top
+            return p;
+          },
+        },
+      ],
+    };
+  }
+  const panels = [];
+  for (let z = 1; z <= Z; z++) {
+    panels.push({ label: `z=${z}`, cols: X, rows: Y, space: (c, r) => [c + 1, Y - r, z] });
+  }
+  return { perRow: slicesPerRow(Z), panels };
+}
+
+function coordsText(coords, size) {
+  // "2,3" on a plane board, "2,3,1" when the board has depth.
+  return size && size[2] === 1 && coords.length === 3 ? coords.slice(0, 2).join(",") : coords.join(",");
+}
+
+function renderFlat(sheet) {
+  const view = sheet.view;
+  const multi = view.boards.length > 1;
+
+  // Legal targets: board:coords -> notations.
+  const legal = new Map();
+  for (const move of view.legal_moves || []) {
+    const parsed = parseFlatMove(move);
+    if (!parsed) continue;
+    const key = flatKey(parsed.board, parsed.coords);
+    if (!legal.has(key)) legal.set(key, []);
+    legal.get(key).push(move);
+  }
+  const lastMove = sheet.highlight.lastMove === false ? null : parseFlatMove(view.last_move);
+  const lastKey = lastMove ? flatKey(lastMove.board, lastMove.coords) : null;
+
+  // Lay out each board, then the boards side by side.
+  const laid = view.boards.map((board) => ({ board, ...flatPanels(board) }));
+  const across = laid.reduce((n, b) => n + b.panels[0].cols * Math.min(b.perRow, b.panels.length), 0);
+  sheet.setScale(across);
+  const boards = laid.map(({ board, perRow, panels }) => {
+    const labelled = panels.some((p) => p.label);
+    const size = layoutPanels(panels, perRow, labelled ? sheet.labelH : 0);
+    return { board, panels, size };
+  });
+  const top = multi ? sheet.labelH + 4 : 0;
+  const bottom = multi ? sheet.labelH + 4 : 0;
+  let width = 0;
+  let height = 0;
+  for (const b of boards) {
+    b.x = width;
+    width += b.size.width + BOARD_GAP;
+    height = Math.max(height, b.size.height + top + bottom);
+  }
+  width -= BOARD_GAP;
+  const type = view.boards[0] ? view.boards[0].type : "squares";
+  const svg = sheet.svgRoot(width, height, `flat vf-type-${type}`);
+  for (const { board, panels, x: bx, size } of boards) {
+    const b = board.index;
+    const pieces = new Map(board.pieces.map((p) => [flatKey(b, p.at), p]));
+    const locked = new Set(board.locked.map((at) => flatKey(b, at)));
+    const boardG = el(
+      "g",
+      { class: "vf-board-one", "data-board": b, transform: `translate(${bx} ${top})` },
+      svg,
+    );
+    if (board.results) boardG.classList.add("is-decided");
+    if (multi) {
+      const label = sheet.text(boardG, "vf-board-label", size.width / 2, -sheet.labelH / 2);
+      label.textContent = `Board ${b}`;
+      if (board.results) {
+        const result = sheet.text(boardG, "vf-board-result", size.width / 2, size.height + sheet.labelH * 0.7);
+        result.textContent = boardResultText(board);
+        result.setAttribute("data-testid", "board-result");
+      }
+    }
+    for (const panel of panels) {
+      const pg = el("g", { class: "vf-panel", transform: `translate(${panel.x} ${panel.y})` }, boardG);
+      panel.g = pg;
+      panel.abs = { x: bx + panel.x, y: top + panel.y };
+      if (panel.label) {
+        sheet.text(pg, "vf-slice-label", (panel.cols * U) / 2, -sheet.labelH / 2).textContent = panel.label;
+      }
+      if (board.type === "stacks") drawStacksPanel(sheet, pg, panel, b, { pieces, locked, legal, lastKey, multi });
+      else drawSpacesPanel(sheet, pg, panel, b, board, { pieces, locked, legal, lastKey, multi });
+    }
+  }
+  const outcomeLines = sheet.highlight.lines || (view.outcome && view.outcome.lines) || [];
+  const overlay = el("g", { class: "vf-overlay" }, svg);
+  const pointOf = (point) => {
+    const [b, x, y, z] = point;
+    const at = sheet.positions.get(flatKey(b, [x, y, z]));
+    if (!at) return null;
+    at.mark.classList.add("is-win");
+    if (at.cell) at.cell.setAttribute("data-win", "true");
+    return [{ ...at, point: flatKey(b, [x, y, z]) }];
+  };
+  sheet.drawLines(outcomeLines, pointOf, overlay);
+  return svg;
+}
+
+function boardResultText(board) {
+  const winners = board.results.map((r, i) => (r === "win" ? i : -1)).filter((i) => i >= 0);
+  if (!winners.length) return "drawn";
+  return `won by ${winners.map((i) => `Player ${i + 1}`).join(" & ")}`;
+}
+
+function drawSpacesPanel(sheet, pg, panel, b, board, { pieces, locked, legal, lastKey, multi }) {
+  const isHash = board.type === "hash";
+  if (!isHash) {
+    el("rect", { class: "vf-panel-bg", x: 0, y: 0, width: panel.cols * U, height: panel.rows * U }, pg);
+  }
+  for (let r = 0; r < panel.rows; r++) {
+    for (let c = 0; c < panel.cols; c++) {
+      const coords = panel.space(c, r);
+      const key = flatKey(b, coords);
+      const moves = legal.get(key) || [];
+      const piece = pieces.get(key);
+      const isLocked = locked.has(key);
+      const where = (multi ? `board ${b}, ` : "") + coordsText(coords, board.size);
+      const classes = [isHash ? "vf-hash-cell" : "vf-square"];
+      if (isLocked) classes.push("is-locked");
+      if (key === lastKey) classes.push("is-last");
+      const describe = isLocked
+        ? `${where}: locked`
+        : piece
+          ? `${where}: ${piece.color} ${piece.shape}`
+          : `${where}: empty`;
+      const g = sheet.cell(pg, {
+        x: c * U,
+        y: r * U,
+        w: U,
+        h: U,
+        key,
+        coords: coords.join(","),
+        label: { action: `Place at ${where}`, describe },
+        moves,
+        classes,
+        data: { board: b },
+      });
+      if (isLocked) {
+        el("rect", { class: "vf-locked", x: c * U + 2, y: r * U + 2, width: U - 4, height: U - 4, fill: `url(#${sheet.uid}-hatch)` }, g);
+      }
+      if (key === lastKey) {
+        el("rect", { class: "vf-last", x: c * U + 2, y: r * U + 2, width: U - 4, height: U - 4 }, g);
+      }
+      if (piece) drawPiece(g, c * U + U / 2, r * U + U / 2, U * 0.8, piece.color, piece.shape);
+      sheet.positions.set(key, { panel, mark: g, cell: g, cx: panel.abs.x + c * U + U / 2, cy: panel.abs.y + r * U + U / 2 });
+    }
+  }
+  if (isHash) {
+    // The # lines: between cells only, no outer frame.
+    for (let c = 1; c < panel.cols; c++) {
+      el("line", { class: "vf-hash-line", x1: c * U, y1: 2, x2: c * U, y2: panel.rows * U - 2 }, pg);
+    }
+    for (let r = 1; r < panel.rows; r++) {
+      el("line", { class: "vf-hash-line", x1: 2, y1: r * U, x2: panel.cols * U - 2, y2: r * U }, pg);
+    }
+  }
+}
+
+function drawStacksPanel(sheet, pg, panel, b, { pieces, locked, legal, lastKey, multi }) {
+  const H = panel.rows;
+  el("rect", { class: "vf-stacks-bg", x: 0, y: 0, width: panel.cols * U, height: H * U }, pg);
+  for (let c = 0; c < panel.cols; c++) {
+    const [x, y] = panel.column(c);
+    const key = flatKey(b, [x, y]);
+    const moves = legal.get(key) || [];
+    const where = (multi ? `board ${b}, ` : "") + (panel.label || panel.cols === 1 ? `${x},${y}` : `${x}`);
+    let height = 0;
+    for (let z = 1; z <= H; z++) {
+      if (pieces.has(flatKey(b, [x, y, z])) || locked.has(flatKey(b, [x, y, z]))) height = z;
+    }
+    const classes = ["vf-stack"];
+    if (key === lastKey) classes.push("is-last");
+    const g = sheet.cell(pg, {
+      x: c * U,
+      y: 0,
+      w: U,
+      h: H * U,
+      key,
+      coords: `${x},${y}`,
+      label: {
+        action: `Drop in column ${where}`,
+        describe: `column ${where}: ${height} of ${H} filled`,
+      },
+      moves,
+      classes,
+      data: { board: b },
+    });
+    for (let z = 1; z <= H; z++) {
+      const row = H - z;
+      const sk = flatKey(b, [x, y, z]);
+      const cx = c * U + U / 2;
+      const cy = row * U + U / 2;
+      if (key === lastKey && z === height) {
+        el("rect", { class: "vf-last", x: c * U + 2, y: row * U + 2, width: U - 4, height: U - 4 }, g);
+      }
+      let mark;
+      if (locked.has(sk)) {
+        mark = el("rect", { class: "vf-locked", x: c * U + 3, y: row * U + 3, width: U - 6, height: U - 6, fill: `url(#${sheet.uid}-hatch)` }, g);
+      } else if (pieces.has(sk)) {
+        const p = pieces.get(sk);
+        mark = drawPiece(g, cx, cy, U * 0.8, p.color, p.shape);
+      } else {
+        mark = el("circle", { class: "vf-slot", cx, cy, r: U * 0.36 }, g);
+      }
+      sheet.positions.set(sk, { panel, mark, cell: null, cx: panel.abs.x + cx, cy: panel.abs.y + cy });
+    }
+    if (c > 0) el("line", { class: "vf-stack-sep", x1: c * U, y1: 0, x2: c * U, y2: H * U }, pg);
+  }
+  el("line", { class: "vf-floor", x1: -3, y1: H * U + 2, x2: panel.cols * U + 3, y2: H * U + 2 }, pg);
+}
+
+// --- nested games ------------------------------------------------------------------------
+
+function renderNested(sheet) {
+  const view = sheet.view;
+  const S = view.side;
+  const N = view.depth;
+  const D = view.dimensions;
+  const E = view.edge;
+  const symbols = view.symbols || [];
+  const colors = view.seat_colors || [];
+  const teamColor = (symbol) => colors[symbols.indexOf(symbol)] || "#333";
+
+  // Panels: one per (z, t); 3-D side by side, 4-D a matrix with a row per t.
+  const zs = D >= 3 ? E : 1;
+  const ts = D >= 4 ? E : 1;
+  const panels = [];
+  for (let t = 0; t < ts; t++) {
+    for (let z = 0; z < zs; z++) {
+      let label = "";
+      if (D === 3) label = `z=${z + 1}`;
+      if (D === 4) label = `z=${z + 1}, t=${t + 1}`;
+      panels.push({ label, cols: E, rows: E, z, t });
+    }
+  }
+  const perRow = D === 4 ? E : D === 3 ? (N >= 2 ? S : slicesPerRow(E)) : 1;
+  sheet.setScale(E * Math.min(perRow, panels.length));
+  const size = layoutPanels(panels, perRow, D >= 3 ? sheet.labelH : 0);
+  const svg = sheet.svgRoot(size.width, size.height, "nested");
+
+  const legal = new Map();
+  (view.legal_cells || []).forEach((index, k) => {
+    if (!legal.has(index)) legal.set(index, []);
+    legal.get(index).push(view.legal_moves[k]);
+  });
+  const area = view.area;
+  const inArea = (coords) => !!area && coords.every((v, k) => v >= area[k][0] && v <= area[k][1]);
+  const wholeArea = !!area && area.every((r) => r[0] === 0 && r[1] === E - 1);
+  if (area) svg.classList.add(wholeArea ? "vf-area-all" : "vf-area-part");
+  const last = sheet.highlight.lastMove === false ? null : view.last_cell;
+  const lastIndex = last ? last.reduce((acc, v, k) => acc + (v - 1) * E ** k, 0) : -1;
+  const cells = view.cells || "";
+
+  for (const panel of panels) {
+    const pg = el("g", { class: "vf-panel", transform: `translate(${panel.x} ${panel.y})` }, svg);
+    panel.g = pg;
+    if (panel.label) {
+      sheet.text(pg, "vf-slice-label", (E * U) / 2, -sheet.labelH / 2).textContent = panel.label;
+    }
+    el("rect", { class: "vf-panel-bg", x: 0, y: 0, width: E * U, height: E * U }, pg);
+    // The allowed area, tinted (when it is not the whole board).
+    if (area && !wholeArea && (D < 3 || inRange(panel.z, area[2])) && (D < 4 || inRange(panel.t, area[3]))) {
+      el(
+        "rect",
+        {
+          class: "vf-area",
+          "data-testid": "area",
+          x: area[0][0] * U,
+          y: area[1][0] * U,
+          width: (area[0][1] - area[0][0] + 1) * U,
+          height: (area[1][1] - area[1][0] + 1) * U,
+        },
+        pg,
+      );
+    }
+    const cellsG = el("g", { class: "vf-cells" }, pg);
+    for (let y = 0; y < E; y++) {
+      for (let x = 0; x < E; x++) {
+        const coords = [x, y, panel.z, panel.t].slice(0, D);
+        const index = coords.reduce((acc, v, k) => acc + v * E ** k, 0);
+        const symbol = cells[index] || "_";
+        const moves = legal.get(index) || [];
+        const where = coords.map((v) => v + 1).join(",");
+        const classes = ["vf-nested-cell"];
+        if (inArea(coords)) classes.push("is-area");
+        if (index === lastIndex) classes.push("is-last");
+        if (symbol === "#") classes.push("is-obstacle");
+        if (symbol === "%") classes.push("is-protected");
+        const name =
+          symbol === "_" ? "empty" : symbol === "#" ? "obstacle" : symbol === "%" ? "protected" : symbol;
+        const moveText = moves[0] ? `${moves[0]} (${where})` : where;
+        const g = sheet.cell(cellsG, {
+          x: x * U,
+          y: y * U,
+          w: U,
+          h: U,
+          key: String(index),
+          coords: where,
+          label: { action: `Place at ${moveText}`, describe: `${where}: ${name}` },
+          moves,
+          classes,
+          data: { index, symbol },
+        });
+        if (index === lastIndex) {
+          el("rect", { class: "vf-last", x: x * U + 2, y: y * U + 2, width: U - 4, height: U - 4 }, g);
+        }
+        if (symbol === "#") {
+          el("rect", { class: "vf-obstacle", "data-testid": "obstacle", x: x * U + 3, y: y * U + 3, width: U - 6, height: U - 6 }, g);
+        } else if (symbol === "%") {
+          el("rect", { class: "vf-protected", "data-testid": "protected", x: x * U + 3, y: y * U + 3, width: U - 6, height: U - 6, fill: `url(#${sheet.uid}-hatch)` }, g);
+        } else if (symbol !== "_") {
+          drawMark(g, x * U + U / 2, y * U + U / 2, U * 0.9, symbol, teamColor(symbol));
+        }
+      }
+    }
+    drawBlockLines(pg, S, N, E);
+  }
+
+  // Captured and drawn blocks: a big faint mark over the block, in every slice it covers.
+  const marks = el("g", { class: "vf-block-marks" }, svg);
+  (view.blocks || []).forEach((level, lv0) => {
+    const lv = lv0 + 1;
+    const span = S ** (N - lv);
+    [...level].forEach((symbol, j) => {
+      if (symbol === "_") return;
+      const lo = blockLow(j, lv, S, N, D);
+      forPanels(panels, D, lo, span, (panel) => {
+        const cx = panel.x + (lo[0] + span / 2) * U;
+        const cy = panel.y + (lo[1] + span / 2) * U;
+        drawMark(
+          marks,
+          cx,
+          cy,
+          span * U * 0.92,
+          symbol,
+          symbol === "*" ? "#607d8b" : teamColor(symbol),
+          `vf-block-mark ${symbol === "*" ? "is-drawn" : "is-captured"}`,
+        ).setAttribute("data-testid", "block-mark");
+      });
+    });
+  });
+
+  // Winning line(s): units at the level that decided the game.
+  const outcomeLines = sheet.highlight.lines || (view.outcome && view.outcome.lines) || [];
+  if (outcomeLines.length) {
+    let unit = S ** Math.max(N - 1, 0);
+    let base = new Array(D).fill(0);
+    const peakOwned = symbols.includes(view.peak);
+    if (N >= 2 && !peakOwned && view.blocks && view.blocks[0]) {
+      // Quick: a top-level block decided the game; its units are one level further down.
+      const j = [...view.blocks[0]].findIndex((s) => symbols.includes(s));
+      if (j >= 0) {
+        base = blockLow(j, 1, S, N, D);
+        unit = S ** (N - 2);
+      }
+    }
+    const overlay = el("g", { class: "vf-overlay" }, svg);
+    const pointOf = (point) => {
+      const lo = point.map((u, k) => base[k] + (u - 1) * unit);
+      const out = [];
+      forPanels(panels, D, lo, unit, (panel) => {
+        const rect = el(
+          "rect",
+          { class: "vf-win-unit", "data-testid": "win-unit", x: panel.x + lo[0] * U + 2, y: panel.y + lo[1] * U + 2, width: unit * U - 4, height: unit * U - 4 },
+          overlay,
+        );
+        rect.setAttribute("data-point", point.join(","));
+        out.push({
+          panel,
+          point: point.join(","),
+          cx: panel.x + (lo[0] + unit / 2) * U,
+          cy: panel.y + (lo[1] + unit / 2) * U,
+        });
+      });
+      if (unit === 1) {
+        const index = lo.reduce((acc, v, k) => acc + v * E ** k, 0);
+        const cellG = sheet.cells.find((c) => c.key === String(index));
+        if (cellG) {
+          cellG.g.classList.add("is-win");
+          cellG.g.setAttribute("data-win", "true");
+        }
+      }
+      return out;
+    };
+    sheet.drawLines(outcomeLines, pointOf, overlay);
+  }
+  return svg;
+}
+
+function inRange(v, range) {
+  return v >= range[0] && v <= range[1];
+}
+
+/** Ground coordinates (0-based) of the first cell of block j (path order) at level lv. */
+function blockLow(j, lv, S, N, D) {
+  const P = S ** D;
+  const path = [];
+  let rest = j;
+  for (let l = 0; l < lv; l++) {
+    path.unshift(rest % P);
+    rest = Math.floor(rest / P);
+  }
+  const lo = new Array(D).fill(0);
+  path.forEach((p, l) => {
+    for (let k = 0; k < D; k++) lo[k] += (Math.floor(p / S ** k) % S) * S ** (N - (l + 1));
+  });
+  return lo;
+}
+
+/** Call fn(panel) for each slice a box (lo, span) covers. */
+function forPanels(panels, D, lo, span, fn) {
+  for (const panel of panels) {
+    if (D >= 3 && !(panel.z >= lo[2] && panel.z < lo[2] + span)) continue;
+    if (D >= 4 && !(panel.t >= lo[3] && panel.t < lo[3] + span)) continue;
+    fn(panel);
+  }
+}
+
+/** Grid lines, thicker at each higher level's block borders. */
+function drawBlockLines(pg, S, N, E) {
+  const g = el("g", { class: "vf-grid" }, pg);
+  for (let i = 0; i <= E; i++) {
+    let level = 0;
+    while (level < N && i % S ** (level + 1) === 0) level++;
+    const cls = `vf-grid-line vf-level-${level}`;
+    const w = [0.6, 2, 3.5, 5, 6.5][level];
+    el("line", { class: cls, x1: i * U, y1: 0, x2: i * U, y2: E * U, "stroke-width": w }, g);
+    el("line", { class: cls, x1: 0, y1: i * U, x2: E * U, y2: i * U, "stroke-width": w }, g);
+  }
+}
+
+// --- words shared by the match page and the replay ----------------------------------------
+
+const REASONS = {
+  victory: "Victory",
+  draw: "Draw",
+  stalemate: "Stalemate",
+  "agreed-draw": "Draw by agreement",
+  boards: "Most boards won",
+  majority: "Majority of blocks",
+  checkmate: "Checkmate",
+  resignation: "Resignation",
+  timeout: "Out of time",
+  disconnect: "Disconnected",
+};
+
+/** A game:over reason (play/PROTOCOL.md) in words. */
+export function reasonWords(reason) {
+  return REASONS[reason] || (reason ? reason.replace(/-/g, " ") : "Game over");
+}
+
+// --- entry point -------------------------------------------------------------------------
+
+/**
+ * Draw `view` into `container` (its children are replaced). Returns {svg, cells}.
+ */
+export function renderBoard(container, view, options = {}) {
+  // Keyboard users keep their place: the focused space (or, once it is taken, the board
+  // itself, then the nearest legal space when the next move is theirs).
+  const active = document.activeElement;
+  const hadFocus = Boolean(active && active !== container && container.contains(active));
+  const focused = container.querySelector(".vf-cell:focus");
+  if (focused) container.dataset.focusKey = focused.getAttribute("data-key");
+  const focusKey = container.dataset.focusKey || null;
+  const sheet = new Sheet(view, options);
+  sheet.host = container;
+  const svg = view.family === "nested" ? renderNested(sheet) : renderFlat(sheet);
+  if (sheet.onMove) svg.classList.add("is-interactive");
+  svg.setAttribute("tabindex", "-1");
+  container.classList.add("vf-board-host");
+  container.replaceChildren(svg);
+  if (hadFocus) {
+    const legal = sheet.cells.filter((c) => c.g.hasAttribute("tabindex"));
+    const anchor = sheet.cells.find((c) => c.key === focusKey);
+    let target = legal.find((c) => c.key === focusKey) || null;
+    if (!target && anchor && legal.length) {
+      const distance = (c) => (c.cx - anchor.cx) ** 2 + (c.cy - anchor.cy) ** 2;
+      target = legal.reduce((best, c) => (distance(c) < distance(best) ? c : best));
+    }
+    if (target) target.g.focus();
+    else svg.focus({ preventScroll: true });
+  }
+  return { svg, cells: sheet.cells };
+}
