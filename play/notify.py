@@ -6,6 +6,8 @@ disconnection, the game's end); each consumer then builds its own seat's view.
 
 from __future__ import annotations
 
+import asyncio
+
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.db import transaction
@@ -30,7 +32,13 @@ def user_event(user_id: int, event: dict) -> None:
 def _send(group: str, kind: str, events: list[dict]) -> None:
     layer = get_channel_layer()
     if layer is not None:
-        async_to_sync(layer.group_send)(group, {"type": kind, "events": events})
+        message = {"type": kind, "events": events}
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # the usual case: a sync thread (a view, sync_to_async, a task)
+            async_to_sync(layer.group_send)(group, message)
+        else:  # called from a thread that runs a loop itself (e.g. a script driving one)
+            loop.create_task(layer.group_send(group, message))
     from play import timekeeper  # a due bot move or timer runs now, not at the next poll
 
     timekeeper.poke()

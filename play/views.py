@@ -77,7 +77,12 @@ def match_page(request: HttpRequest, pk: int) -> HttpResponse:
         "state": state,
     }
     pending = services.pending_invitation(match, request.user)
-    context = {"match": match, "boot": boot, "pending": pending}
+    can_cancel = (
+        match.status == Match.Status.INVITED
+        and request.user.is_authenticated
+        and match.created_by_id == request.user.pk
+    )
+    context = {"match": match, "boot": boot, "pending": pending, "can_cancel": can_cancel}
     return render(request, "play/match.html", context)
 
 
