@@ -3,6 +3,8 @@ the engine's per-seat views. Nothing here reads a seat's view for another seat."
 
 from __future__ import annotations
 
+import time
+
 from .models import Match, Seat
 
 
@@ -96,4 +98,5 @@ def state_event(match: Match, seats: list[Seat], state, you: list[int], connecte
         "view": view,
         "timers": timers(match, seats),
         "outcome": match.outcome if match.is_over else None,
+        "serverTime": int(time.time() * 1000),  # lets the page correct a wrong local clock
     }
