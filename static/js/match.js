@@ -50,7 +50,7 @@ export class MatchClient {
     this.pending = false;
     this.afk = null; // {seat, deadline, warnAt}
     this.disconnected = new Map(); // seat -> deadline (epoch ms)
-    this.skew = 0; // server clock minus ours, estimated from AFK warnings
+    this.skew = 0; // server clock minus ours (state.serverTime if sent, else AFK warnings)
     this.socket = null;
     this.attempt = 0;
     this.reconnecting = false;
@@ -162,6 +162,8 @@ export class MatchClient {
       case "state":
         this.state = message;
         this.pending = false;
+        // Optional: a server clock reading corrects the countdowns for a skewed local clock.
+        if (typeof message.serverTime === "number") this.skew = message.serverTime - Date.now();
         this.syncTimers(message.timers || {});
         this.render();
         break;
