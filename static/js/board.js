@@ -230,7 +230,7 @@ class Sheet {
     this.highlight = options.highlight || {};
     this.uid = `vf${++renderCount}`;
     this.cells = [];
-    this.positions = new Map(); // point key -> {panel, col, row}
+    this.positions = new Map(); // "board:x,y,z" -> {panel, mark, cell, cx, cy} (flat games)
   }
 
   /** Labels grow with the board, so they stay readable once the drawing is scaled down. */
@@ -456,6 +456,7 @@ class Sheet {
         );
         drawn = true;
       }
+      // A line across slices (3-D) has no single stroke: its spaces are marked instead.
       if (!drawn) overlay.setAttribute("data-split-lines", "true");
     });
   }
