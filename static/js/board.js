@@ -230,7 +230,7 @@ class Sheet {
     this.highlight = options.highlight || {};
     this.uid = `vf${++renderCount}`;
     this.cells = [];
-    this.positions = new Map(); // point key -> {panel, col, row}
+    this.positions = new Map(); // "board:x,y,z" -> {panel, mark, cell, cx, cy} (flat games)
   }
 
   /** Labels grow with the board, so they stay readable once the drawing is scaled down. */
@@ -242,7 +242,13 @@ class Sheet {
   text(parent, cls, x, y) {
     return el(
       "text",
-      { class: cls, x, y, "font-size": Math.round(13 * this.textScale), "dominant-baseline": "central" },
+      {
+        class: cls,
+        x,
+        y,
+        "font-size": Math.round(13 * this.textScale),
+        "dominant-baseline": "central",
+      },
       parent,
     );
   }
@@ -357,8 +363,7 @@ class Sheet {
     box.dataset.testid = "chooser";
     for (const move of record.moves) {
       const parsed = parseFlatMove(move) || {};
-      const color =
-        parsed.color || (this.view.seat_colors || [])[this.view.seat ?? -1] || "black";
+      const color = parsed.color || (this.view.seat_colors || [])[this.view.seat ?? -1] || "black";
       const shape = parsed.shape || "circle";
       const button = document.createElement("button");
       button.type = "button";
@@ -451,6 +456,7 @@ class Sheet {
         );
         drawn = true;
       }
+      // A line across slices (3-D) has no single stroke: its spaces are marked instead.
       if (!drawn) overlay.setAttribute("data-split-lines", "true");
     });
   }
@@ -522,7 +528,9 @@ function flatPanels(board) {
 
 function coordsText(coords, size) {
   // "2,3" on a plane board, "2,3,1" when the board has depth.
-  return size && size[2] === 1 && coords.length === 3 ? coords.slice(0, 2).join(",") : coords.join(",");
+  return size && size[2] === 1 && coords.length === 3
+    ? coords.slice(0, 2).join(",")
+    : coords.join(",");
 }
 
 function renderFlat(sheet) {
@@ -543,7 +551,10 @@ function renderFlat(sheet) {
 
   // Lay out each board, then the boards side by side.
   const laid = view.boards.map((board) => ({ board, ...flatPanels(board) }));
-  const across = laid.reduce((n, b) => n + b.panels[0].cols * Math.min(b.perRow, b.panels.length), 0);
+  const across = laid.reduce(
+    (n, b) => n + b.panels[0].cols * Math.min(b.perRow, b.panels.length),
+    0,
+  );
   sheet.setScale(across);
   const boards = laid.map(({ board, perRow, panels }) => {
     const labelled = panels.some((p) => p.label);
@@ -576,19 +587,30 @@ function renderFlat(sheet) {
       const label = sheet.text(boardG, "vf-board-label", size.width / 2, -sheet.labelH / 2);
       label.textContent = `Board ${b}`;
       if (board.results) {
-        const result = sheet.text(boardG, "vf-board-result", size.width / 2, size.height + sheet.labelH * 0.7);
+        const result = sheet.text(
+          boardG,
+          "vf-board-result",
+          size.width / 2,
+          size.height + sheet.labelH * 0.7,
+        );
         result.textContent = boardResultText(board);
         result.setAttribute("data-testid", "board-result");
       }
     }
     for (const panel of panels) {
-      const pg = el("g", { class: "vf-panel", transform: `translate(${panel.x} ${panel.y})` }, boardG);
+      const pg = el(
+        "g",
+        { class: "vf-panel", transform: `translate(${panel.x} ${panel.y})` },
+        boardG,
+      );
       panel.g = pg;
       panel.abs = { x: bx + panel.x, y: top + panel.y };
       if (panel.label) {
-        sheet.text(pg, "vf-slice-label", (panel.cols * U) / 2, -sheet.labelH / 2).textContent = panel.label;
+        sheet.text(pg, "vf-slice-label", (panel.cols * U) / 2, -sheet.labelH / 2).textContent =
+          panel.label;
       }
-      if (board.type === "stacks") drawStacksPanel(sheet, pg, panel, b, { pieces, locked, legal, lastKey, multi });
+      if (board.type === "stacks")
+        drawStacksPanel(sheet, pg, panel, b, { pieces, locked, legal, lastKey, multi });
       else drawSpacesPanel(sheet, pg, panel, b, board, { pieces, locked, legal, lastKey, multi });
     }
   }
@@ -615,7 +637,11 @@ function boardResultText(board) {
 function drawSpacesPanel(sheet, pg, panel, b, board, { pieces, locked, legal, lastKey, multi }) {
   const isHash = board.type === "hash";
   if (!isHash) {
-    el("rect", { class: "vf-panel-bg", x: 0, y: 0, width: panel.cols * U, height: panel.rows * U }, pg);
+    el(
+      "rect",
+      { class: "vf-panel-bg", x: 0, y: 0, width: panel.cols * U, height: panel.rows * U },
+      pg,
+    );
   }
   for (let r = 0; r < panel.rows; r++) {
     for (let c = 0; c < panel.cols; c++) {
@@ -646,22 +672,51 @@ function drawSpacesPanel(sheet, pg, panel, b, board, { pieces, locked, legal, la
         data: { board: b },
       });
       if (isLocked) {
-        el("rect", { class: "vf-locked", x: c * U + 2, y: r * U + 2, width: U - 4, height: U - 4, fill: `url(#${sheet.uid}-hatch)` }, g);
+        el(
+          "rect",
+          {
+            class: "vf-locked",
+            x: c * U + 2,
+            y: r * U + 2,
+            width: U - 4,
+            height: U - 4,
+            fill: `url(#${sheet.uid}-hatch)`,
+          },
+          g,
+        );
       }
       if (key === lastKey) {
-        el("rect", { class: "vf-last", x: c * U + 2, y: r * U + 2, width: U - 4, height: U - 4 }, g);
+        el(
+          "rect",
+          { class: "vf-last", x: c * U + 2, y: r * U + 2, width: U - 4, height: U - 4 },
+          g,
+        );
       }
       if (piece) drawPiece(g, c * U + U / 2, r * U + U / 2, U * 0.8, piece.color, piece.shape);
-      sheet.positions.set(key, { panel, mark: g, cell: g, cx: panel.abs.x + c * U + U / 2, cy: panel.abs.y + r * U + U / 2 });
+      sheet.positions.set(key, {
+        panel,
+        mark: g,
+        cell: g,
+        cx: panel.abs.x + c * U + U / 2,
+        cy: panel.abs.y + r * U + U / 2,
+      });
     }
   }
   if (isHash) {
     // The # lines: between cells only, no outer frame.
     for (let c = 1; c < panel.cols; c++) {
-      el("line", { class: "vf-hash-line", x1: c * U, y1: 2, x2: c * U, y2: panel.rows * U - 2 }, pg);
+      el(
+        "line",
+        { class: "vf-hash-line", x1: c * U, y1: 2, x2: c * U, y2: panel.rows * U - 2 },
+        pg,
+      );
     }
     for (let r = 1; r < panel.rows; r++) {
-      el("line", { class: "vf-hash-line", x1: 2, y1: r * U, x2: panel.cols * U - 2, y2: r * U }, pg);
+      el(
+        "line",
+        { class: "vf-hash-line", x1: 2, y1: r * U, x2: panel.cols * U - 2, y2: r * U },
+        pg,
+      );
     }
   }
 }
@@ -673,7 +728,8 @@ function drawStacksPanel(sheet, pg, panel, b, { pieces, locked, legal, lastKey, 
     const [x, y] = panel.column(c);
     const key = flatKey(b, [x, y]);
     const moves = legal.get(key) || [];
-    const where = (multi ? `board ${b}, ` : "") + (panel.label || panel.cols === 1 ? `${x},${y}` : `${x}`);
+    const where =
+      (multi ? `board ${b}, ` : "") + (panel.label || panel.cols === 1 ? `${x},${y}` : `${x}`);
     let height = 0;
     for (let z = 1; z <= H; z++) {
       if (pieces.has(flatKey(b, [x, y, z])) || locked.has(flatKey(b, [x, y, z]))) height = z;
@@ -701,22 +757,47 @@ function drawStacksPanel(sheet, pg, panel, b, { pieces, locked, legal, lastKey, 
       const cx = c * U + U / 2;
       const cy = row * U + U / 2;
       if (key === lastKey && z === height) {
-        el("rect", { class: "vf-last", x: c * U + 2, y: row * U + 2, width: U - 4, height: U - 4 }, g);
+        el(
+          "rect",
+          { class: "vf-last", x: c * U + 2, y: row * U + 2, width: U - 4, height: U - 4 },
+          g,
+        );
       }
       let mark;
       if (locked.has(sk)) {
-        mark = el("rect", { class: "vf-locked", x: c * U + 3, y: row * U + 3, width: U - 6, height: U - 6, fill: `url(#${sheet.uid}-hatch)` }, g);
+        mark = el(
+          "rect",
+          {
+            class: "vf-locked",
+            x: c * U + 3,
+            y: row * U + 3,
+            width: U - 6,
+            height: U - 6,
+            fill: `url(#${sheet.uid}-hatch)`,
+          },
+          g,
+        );
       } else if (pieces.has(sk)) {
         const p = pieces.get(sk);
         mark = drawPiece(g, cx, cy, U * 0.8, p.color, p.shape);
       } else {
         mark = el("circle", { class: "vf-slot", cx, cy, r: U * 0.36 }, g);
       }
-      sheet.positions.set(sk, { panel, mark, cell: null, cx: panel.abs.x + cx, cy: panel.abs.y + cy });
+      sheet.positions.set(sk, {
+        panel,
+        mark,
+        cell: null,
+        cx: panel.abs.x + cx,
+        cy: panel.abs.y + cy,
+      });
     }
     if (c > 0) el("line", { class: "vf-stack-sep", x1: c * U, y1: 0, x2: c * U, y2: H * U }, pg);
   }
-  el("line", { class: "vf-floor", x1: -3, y1: H * U + 2, x2: panel.cols * U + 3, y2: H * U + 2 }, pg);
+  el(
+    "line",
+    { class: "vf-floor", x1: -3, y1: H * U + 2, x2: panel.cols * U + 3, y2: H * U + 2 },
+    pg,
+  );
 }
 
 // --- nested games ------------------------------------------------------------------------
@@ -769,7 +850,12 @@ function renderNested(sheet) {
     }
     el("rect", { class: "vf-panel-bg", x: 0, y: 0, width: E * U, height: E * U }, pg);
     // The allowed area, tinted (when it is not the whole board).
-    if (area && !wholeArea && (D < 3 || inRange(panel.z, area[2])) && (D < 4 || inRange(panel.t, area[3]))) {
+    if (
+      area &&
+      !wholeArea &&
+      (D < 3 || inRange(panel.z, area[2])) &&
+      (D < 4 || inRange(panel.t, area[3]))
+    ) {
       el(
         "rect",
         {
@@ -797,7 +883,13 @@ function renderNested(sheet) {
         if (symbol === "#") classes.push("is-obstacle");
         if (symbol === "%") classes.push("is-protected");
         const name =
-          symbol === "_" ? "empty" : symbol === "#" ? "obstacle" : symbol === "%" ? "protected" : symbol;
+          symbol === "_"
+            ? "empty"
+            : symbol === "#"
+              ? "obstacle"
+              : symbol === "%"
+                ? "protected"
+                : symbol;
         const moveText = moves[0] ? `${moves[0]} (${where})` : where;
         const g = sheet.cell(cellsG, {
           x: x * U,
@@ -812,12 +904,39 @@ function renderNested(sheet) {
           data: { index, symbol },
         });
         if (index === lastIndex) {
-          el("rect", { class: "vf-last", x: x * U + 2, y: y * U + 2, width: U - 4, height: U - 4 }, g);
+          el(
+            "rect",
+            { class: "vf-last", x: x * U + 2, y: y * U + 2, width: U - 4, height: U - 4 },
+            g,
+          );
         }
         if (symbol === "#") {
-          el("rect", { class: "vf-obstacle", "data-testid": "obstacle", x: x * U + 3, y: y * U + 3, width: U - 6, height: U - 6 }, g);
+          el(
+            "rect",
+            {
+              class: "vf-obstacle",
+              "data-testid": "obstacle",
+              x: x * U + 3,
+              y: y * U + 3,
+              width: U - 6,
+              height: U - 6,
+            },
+            g,
+          );
         } else if (symbol === "%") {
-          el("rect", { class: "vf-protected", "data-testid": "protected", x: x * U + 3, y: y * U + 3, width: U - 6, height: U - 6, fill: `url(#${sheet.uid}-hatch)` }, g);
+          el(
+            "rect",
+            {
+              class: "vf-protected",
+              "data-testid": "protected",
+              x: x * U + 3,
+              y: y * U + 3,
+              width: U - 6,
+              height: U - 6,
+              fill: `url(#${sheet.uid}-hatch)`,
+            },
+            g,
+          );
         } else if (symbol !== "_") {
           drawMark(g, x * U + U / 2, y * U + U / 2, U * 0.9, symbol, teamColor(symbol));
         }
@@ -871,7 +990,14 @@ function renderNested(sheet) {
       forPanels(panels, D, lo, unit, (panel) => {
         const rect = el(
           "rect",
-          { class: "vf-win-unit", "data-testid": "win-unit", x: panel.x + lo[0] * U + 2, y: panel.y + lo[1] * U + 2, width: unit * U - 4, height: unit * U - 4 },
+          {
+            class: "vf-win-unit",
+            "data-testid": "win-unit",
+            x: panel.x + lo[0] * U + 2,
+            y: panel.y + lo[1] * U + 2,
+            width: unit * U - 4,
+            height: unit * U - 4,
+          },
           overlay,
         );
         rect.setAttribute("data-point", point.join(","));

@@ -30,7 +30,9 @@ export function clock(ms) {
   const hours = Math.floor(total / 3600);
   const minutes = Math.floor((total % 3600) / 60);
   const seconds = String(total % 60).padStart(2, "0");
-  return hours ? `${hours}:${String(minutes).padStart(2, "0")}:${seconds}` : `${minutes}:${seconds}`;
+  return hours
+    ? `${hours}:${String(minutes).padStart(2, "0")}:${seconds}`
+    : `${minutes}:${seconds}`;
 }
 
 function element(tag, className, text) {
@@ -48,7 +50,7 @@ export class MatchClient {
     this.pending = false;
     this.afk = null; // {seat, deadline, warnAt}
     this.disconnected = new Map(); // seat -> deadline (epoch ms)
-    this.skew = 0; // server clock minus ours, estimated from AFK warnings
+    this.skew = 0; // server clock minus ours (state.serverTime if sent, else AFK warnings)
     this.socket = null;
     this.attempt = 0;
     this.reconnecting = false;
@@ -160,6 +162,8 @@ export class MatchClient {
       case "state":
         this.state = message;
         this.pending = false;
+        // Optional: a server clock reading corrects the countdowns for a skewed local clock.
+        if (typeof message.serverTime === "number") this.skew = message.serverTime - Date.now();
         this.syncTimers(message.timers || {});
         this.render();
         break;
@@ -212,7 +216,8 @@ export class MatchClient {
 
   syncTimers(timers) {
     if (timers.afk) {
-      const same = this.afk && this.afk.seat === timers.afk.seat && this.afk.deadline === timers.afk.deadline;
+      const same =
+        this.afk && this.afk.seat === timers.afk.seat && this.afk.deadline === timers.afk.deadline;
       if (!same) this.afk = { ...timers.afk };
     } else {
       this.afk = null;
@@ -266,7 +271,10 @@ export class MatchClient {
   myTurn() {
     const view = this.view();
     if (!view || !this.state || this.state.status !== "active" || this.isOver()) return false;
-    return (view.to_move || []).some((s) => this.you().includes(s)) && (view.legal_moves || []).length > 0;
+    return (
+      (view.to_move || []).some((s) => this.you().includes(s)) &&
+      (view.legal_moves || []).length > 0
+    );
   }
 
   // --- actions ---------------------------------------------------------------------------
@@ -388,7 +396,9 @@ export class MatchClient {
       const waiting = this.seats()
         .filter((s) => s.invitation && s.invitation !== "accepted")
         .map((s) => `${s.name || this.seatLabel(s.index)} (${s.invitation})`);
-      text = waiting.length ? `Waiting for invitations: ${waiting.join(", ")}` : "Waiting for players";
+      text = waiting.length
+        ? `Waiting for invitations: ${waiting.join(", ")}`
+        : "Waiting for players";
     } else if (state.status === "active") {
       text = this.isOver() ? "Finished" : `In play · move ${Number(state.ply || 0) + 1}`;
     } else if (state.status === "finished") {
@@ -419,7 +429,12 @@ export class MatchClient {
   renderButtons() {
     const view = this.view();
     const playing = Boolean(
-      this.state && this.state.status === "active" && !this.isOver() && this.you().length && view,
+      this.state &&
+      this.state.status === "active" &&
+      !this.isOver() &&
+      this.you().length &&
+      view &&
+      !view.outcome,
     );
     const legal = (playing && view.legal_moves) || [];
     show(this.el.pass, legal.includes("pass"));
@@ -477,7 +492,12 @@ export class MatchClient {
       }
       const result = seat.result || (results && results[i]);
       if (result && this.isOver()) {
-        const cls = result === "win" ? "text-bg-success" : result === "loss" ? "text-bg-secondary" : "text-bg-info";
+        const cls =
+          result === "win"
+            ? "text-bg-success"
+            : result === "loss"
+              ? "text-bg-secondary"
+              : "text-bg-info";
         const badge = element("span", `badge ${cls}`, RESULT_WORDS[result] || result);
         badge.dataset.testid = "seat-result";
         meta.append(badge);
@@ -490,7 +510,10 @@ export class MatchClient {
         const byShape = reserves[color] || {};
         const shapes = Object.keys(byShape);
         if (!shapes.length) {
-          box.append(pieceIcon(color, "circle", 18), element("span", "text-body-secondary", "none left"));
+          box.append(
+            pieceIcon(color, "circle", 18),
+            element("span", "text-body-secondary", "none left"),
+          );
         }
         for (const shape of shapes) {
           const item = element("span", "vf-reserve");
@@ -584,7 +607,9 @@ export class MatchClient {
       banner.dataset.seat = seat;
       const icon = element("i", "fa fa-plug me-1");
       icon.setAttribute("aria-hidden", "true");
-      banner.append(icon, element("span", "vf-banner-text"));
+      const wait = element("span", "vf-banner-wait");
+      wait.setAttribute("aria-live", "off");
+      banner.append(icon, element("span", "vf-banner-name"), " disconnected.", wait);
       host.append(banner);
     }
     this.tick();
@@ -636,33 +661,50 @@ export class MatchClient {
 
     const afk = this.el.afk;
     if (this.afkShowing()) {
-      const left = clock(this.afk.deadline - now);
       const mine = this.you().includes(this.afk.seat);
-      afk.replaceChildren();
-      const icon = element("i", "fa fa-hourglass-half me-1");
-      icon.setAttribute("aria-hidden", "true");
-      const count = element("strong", "vf-timer", left);
-      count.dataset.testid = "afk-countdown";
-      if (mine) {
-        afk.append(icon, "Are you still there? Move, or press any key, within ", count, " or you lose the game.");
-      } else {
-        afk.append(icon, `${this.seatName(this.afk.seat)} seems away: they lose in `, count, " unless they move.");
+      const key = `${this.afk.seat}:${this.afk.deadline}:${mine}`;
+      if (afk.dataset.key !== key) {
+        // Built once per warning: the alert is announced once, not at every tick.
+        afk.replaceChildren();
+        const icon = element("i", "fa fa-hourglass-half me-1");
+        icon.setAttribute("aria-hidden", "true");
+        const count = element("strong", "vf-timer");
+        count.dataset.testid = "afk-countdown";
+        count.setAttribute("aria-live", "off");
+        if (mine) {
+          afk.append(
+            icon,
+            "Are you still there? Move, or press any key, within ",
+            count,
+            " or you lose the game.",
+          );
+        } else {
+          afk.append(
+            icon,
+            `${this.seatName(this.afk.seat)} seems away: they lose in `,
+            count,
+            " unless they move.",
+          );
+        }
+        afk.dataset.key = key;
+        afk.dataset.seat = this.afk.seat;
       }
-      afk.dataset.seat = this.afk.seat;
+      afk.querySelector("[data-testid=afk-countdown]").textContent = clock(this.afk.deadline - now);
       show(afk, true);
     } else {
+      afk.dataset.key = "";
       show(afk, false);
     }
 
     for (const banner of this.el.banners.querySelectorAll("[data-testid=disconnected-banner]")) {
       const seat = Number(banner.dataset.seat);
       const deadline = this.disconnected.get(seat);
-      const text = banner.querySelector(".vf-banner-text");
       const left = deadline ? deadline - now : 0;
-      text.textContent =
+      banner.querySelector(".vf-banner-name").textContent = this.seatName(seat);
+      banner.querySelector(".vf-banner-wait").textContent =
         left > 0
-          ? `${this.seatName(seat)} disconnected. Waiting ${clock(left)} for them to come back.`
-          : `${this.seatName(seat)} disconnected. Their time to come back is up.`;
+          ? ` Waiting ${clock(left)} for them to come back.`
+          : " Their time to come back is up.";
     }
   }
 }

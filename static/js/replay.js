@@ -67,10 +67,13 @@ export class Replay {
       if (event.altKey || event.ctrlKey || event.metaKey) return;
       const target = event.target;
       // The slider and text fields handle their own keys.
-      if (target && (target === this.el.slider || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName))) return;
+      if (target && (target === this.el.slider || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName)))
+        return;
       const inList = Boolean(target && target.closest && target.closest(".vf-moves"));
       // Left/right step anywhere; up/down step inside the move list (elsewhere they scroll).
-      const keys = inList ? { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -1, ArrowDown: 1 } : { ArrowLeft: -1, ArrowRight: 1 };
+      const keys = inList
+        ? { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -1, ArrowDown: 1 }
+        : { ArrowLeft: -1, ArrowRight: 1 };
       const step = keys[event.key];
       if (step) {
         event.preventDefault();
@@ -129,7 +132,10 @@ export class Replay {
     const outcome = this.data.outcome;
     const viewLines = frame.view && frame.view.outcome && frame.view.outcome.lines;
     if (lastFrame && outcome && !(viewLines && viewLines.length)) {
-      const lines = outcome.winningLines || outcome.lines || (outcome.winningLine ? [outcome.winningLine] : null);
+      const lines =
+        outcome.winningLines ||
+        outcome.lines ||
+        (outcome.winningLine ? [outcome.winningLine] : null);
       if (lines) highlight.lines = lines;
     }
     if (frame.view) renderBoard(this.el.board, frame.view, { highlight });
@@ -137,7 +143,10 @@ export class Replay {
       i === 0 ? "The start" : `${frame.ply}. ${this.seatName(frame.seat)}: ${frame.move}`;
     this.el.position.textContent = `Position ${i} of ${this.frames.length - 1}`;
     this.el.slider.value = String(i);
-    this.el.slider.setAttribute("aria-valuetext", i === 0 ? "Start" : `Move ${frame.ply}: ${frame.move}`);
+    this.el.slider.setAttribute(
+      "aria-valuetext",
+      i === 0 ? "Start" : `Move ${frame.ply}: ${frame.move}`,
+    );
     this.el.first.disabled = this.el.prev.disabled = i === 0;
     this.el.next.disabled = this.el.last.disabled = lastFrame;
     for (const button of this.el.moves.querySelectorAll("button")) {
@@ -173,7 +182,13 @@ export class Replay {
       const result = results && results[seat.index];
       if (result) {
         const words = { win: "won", draw: "drew", loss: "lost" };
-        meta.append(element("span", `badge ${result === "win" ? "text-bg-success" : "text-bg-secondary"}`, words[result] || result));
+        meta.append(
+          element(
+            "span",
+            `badge ${result === "win" ? "text-bg-success" : "text-bg-secondary"}`,
+            words[result] || result,
+          ),
+        );
       }
       body.append(meta);
       li.append(body);

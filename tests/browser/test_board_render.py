@@ -802,3 +802,18 @@ def test_quick_win_is_drawn_inside_its_block(board):
         cell = page.locator(f"[data-testid=cell][data-index='{(by * 3 + y) * 9 + bx * 3 + x}']")
         assert "is-win" in cell.get_attribute("class")
         assert cell.get_attribute("data-symbol") in view["symbols"]
+
+
+def test_match_countdowns_follow_the_server_clock(match_page):
+    page = match_page(bv.view_after("Tic-Tac-Toe"))
+    now_ms = page.evaluate("Date.now()")
+    # The server's clock is 10 minutes ahead of this browser's; its deadline is 20 s away.
+    server_now = now_ms + 600_000
+    timers = {"turnDeadline": server_now + 20_000, "turnSeconds": 30, "afk": None,
+              "disconnected": [], "inviteDeadline": None}  # fmt: skip
+    event = state_event(bv.view_after("Tic-Tac-Toe"), timers=timers)
+    server(page, {**event, "serverTime": server_now})
+    assert page.get_by_test_id("turn-timer").text_content() in (
+        "Time for this move: 0:20",
+        "Time for this move: 0:19",
+    )
