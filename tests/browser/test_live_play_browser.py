@@ -6,6 +6,7 @@ from __future__ import annotations
 import time
 
 import pytest
+from django.conf import settings
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from play import services
@@ -191,3 +192,21 @@ def test_ultimate_against_a_bot_to_the_end(person):
     assert over_reason(human) == match.outcome["reason"]
     notations = list(match.moves.values_list("notation", flat=True))
     assert all(len(n.split("/")) == 2 for n in notations)  # block/cell, level by level
+
+
+@pytest.mark.skipif(
+    not settings.REDIS_URL,
+    reason="the invitation is made in the test process: only a Redis layer reaches daphne",
+)
+def test_an_invitation_arrives_while_browsing(person):
+    x, o = person("ivan"), person("olga")
+    o.goto("/games/")
+    o.wait_for_timeout(500)  # the lobby socket connects
+    match = start(rule_set("Tic-Tac-Toe"), x.user, x.user, o.user)
+    toast = o.locator("[data-testid=invitation-toast]")
+    toast.wait_for()
+    assert "ivan invites you" in toast.inner_text()
+    toast.locator("a").click()
+    o.wait_for_url(f"**{match.get_absolute_url()}")
+    o.locator("[data-testid=accept-invitation]").click()
+    o.wait_for_selector("[data-testid=board] [data-testid=cell]")
