@@ -191,3 +191,9 @@ def people(creator, other_creator, trainer, site_admin):
         "trainer": trainer,
         "admin": site_admin,
     }
+
+
+def pytest_collection_modifyitems(config, items):
+    """Browser tests last: the sync Playwright API keeps an event loop in the main thread
+    for the session, and the asyncio tests (consumers) cannot run their own beside it."""
+    items.sort(key=lambda item: "browser" in item.keywords)
