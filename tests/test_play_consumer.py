@@ -172,13 +172,17 @@ async def test_draw_offer_and_answers(creator, other_creator):
     await o.disconnect()
 
 
-async def test_afk_warning_cleared_and_timeout(creator, other_creator):
-    match = await sync_to_async(
-        lambda: start(
-            rule_set("Tic-Tac-Toe"), creator, creator, other_creator, afk_timeout=30, afk_warning=10
-        )
-    )()
-    await sync_to_async(services.answer_invitation)(match.pk, other_creator, True)
+@pytest.fixture
+def afk_match(creator, other_creator):
+    """Tic-Tac-Toe with a 30 s AFK timeout, warned 10 s before."""
+    rules = rule_set("Tic-Tac-Toe")
+    match = start(rules, creator, creator, other_creator, afk_timeout=30, afk_warning=10)
+    services.answer_invitation(match.pk, other_creator, accept=True)
+    return match
+
+
+async def test_afk_warning_cleared_and_timeout(afk_match, creator):
+    match = afk_match
     x, state = await join(match, creator)
     assert state["timers"]["afk"]["seat"] == 0
     await sync_to_async(services.expire_timers)(match.pk, later(21))
@@ -195,13 +199,8 @@ async def test_afk_warning_cleared_and_timeout(creator, other_creator):
     await x.disconnect()
 
 
-async def test_afk_ping_clears_the_warning(creator, other_creator):
-    match = await sync_to_async(
-        lambda: start(
-            rule_set("Tic-Tac-Toe"), creator, creator, other_creator, afk_timeout=30, afk_warning=10
-        )
-    )()
-    await sync_to_async(services.answer_invitation)(match.pk, other_creator, True)
+async def test_afk_ping_clears_the_warning(afk_match, creator):
+    match = afk_match
     x, _ = await join(match, creator)
     await sync_to_async(services.expire_timers)(match.pk, later(21))
     await until(x, "tictactoe:afk_warning")
