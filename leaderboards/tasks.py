@@ -1,0 +1,1 @@
+"""Celery tasks of the leaderboards (tournaments). Tasks take ids, never instances."""
