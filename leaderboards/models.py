@@ -139,6 +139,7 @@ class Tournament(models.Model):
         RUNNING = "running", "Running"
         FINALISING = "finalising", "Applying ratings"
         DONE = "done", "Done"
+        FAILED = "failed", "Failed"  # a batch kept failing (see tournaments.MAX_SENDS)
 
     name = models.CharField(max_length=100)
     rule_set = models.ForeignKey(

@@ -204,11 +204,16 @@ class Board:
     player_choices: list[tuple[int, str]] = field(default_factory=list)
 
 
+def board_of(rule_set, universe: Universe):
+    """Every rating of one leaderboard (a queryset)."""
+    return Rating.objects.filter(rule_set=rule_set, universe=universe)
+
+
 def leaderboard(rule_set, universe: Universe, user, added: Sequence[int] = ()) -> Board:
     """Up to ``MAX_ROWS`` rows sorted by R + top burst: the always-shown players (the
     user if rated here, Random, the standard player, and players added with Add Player),
     then as many of the top ten as there is room for."""
-    board = Rating.objects.filter(rule_set=rule_set, universe=universe)
+    board = board_of(rule_set, universe)
     top = list(board.select_related("player__user").order_by("-score", "id")[:TOP_RANKED])
     fixed = _always_shown(rule_set, user, added)
     fixed_ratings = {

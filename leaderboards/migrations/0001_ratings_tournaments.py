@@ -90,6 +90,7 @@ class Migration(migrations.Migration):
                             ("running", "Running"),
                             ("finalising", "Applying ratings"),
                             ("done", "Done"),
+                            ("failed", "Failed"),
                         ],
                         default="running",
                         max_length=12,
