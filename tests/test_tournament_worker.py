@@ -81,13 +81,13 @@ def three_bots(trainer):
     return [bot("Easy", "easy"), bot("Medium", "medium"), random_player()]
 
 
-def wait_until(check, timeout: float, what: str):
+def wait_until(check, timeout: float, what: str, every: float = 0.2):
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         value = check()
         if value:
             return value
-        time.sleep(0.2)
+        time.sleep(every)
     raise AssertionError(f"timed out waiting for {what}")
 
 
@@ -138,9 +138,9 @@ def test_a_killed_worker_loses_no_game_and_counts_none_twice(workers, trainer):
     players = three_bots(trainer)
     first = workers("doomed")
     t = tournaments.create_benchmark(ttt, default_universe(), [p.pk for p in players], trainer)
-    wait_until(lambda: Match.objects.filter(tournament=t).count() >= 45, 120, "45 games")
+    wait_until(lambda: Match.objects.filter(tournament=t).count() >= 30, 120, "30 games")
     # Kill it inside a batch: one it is running with at most half of its games written.
-    wait_until(lambda: mid_batch(t), 60, "the worker to be in the middle of a batch")
+    wait_until(lambda: mid_batch(t), 60, "the worker to be in a batch", every=0.002)
     os.kill(first.pid, signal.SIGKILL)  # hard: no warm shutdown, its messages are gone
     first.wait(timeout=10)
     written = Match.objects.filter(tournament=t).count()
