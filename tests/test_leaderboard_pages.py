@@ -192,3 +192,8 @@ def test_tournaments_tab_lists_tournaments(client, ttt, trainer):
     assert "No tournaments" in html and 'data-testid="new-tournament"' not in html
     client.force_login(trainer)
     assert 'data-testid="new-tournament"' in page(client, f"/games/{ttt.pk}/tournaments/?sort=junk")
+
+
+def test_game_page_links_its_leaderboard_and_tournaments(client, ttt):
+    html = page(client, ttt.get_absolute_url())
+    assert f"/games/{ttt.pk}/leaderboard/" in html and f"/games/{ttt.pk}/tournaments/" in html
