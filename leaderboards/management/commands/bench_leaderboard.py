@@ -48,9 +48,11 @@ class Command(BaseCommand):
     def handle(self, *args, **options):
         if connection.vendor != "postgresql":
             raise CommandError("Run it on PostgreSQL (set DATABASE_URL to a database of its own).")
-        from tests.play_helpers import rule_set
+        from variants.models import RuleSet
+        from variants.services import load_catalogue
 
-        ttt = rule_set("Tic-Tac-Toe")
+        load_catalogue()
+        ttt = RuleSet.objects.get(name="Tic-Tac-Toe")
         user = get_user_model().objects.filter(username=f"{PREFIX}user").first()
         if not options["skip_fill"]:
             started = time.perf_counter()
