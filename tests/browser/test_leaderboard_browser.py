@@ -249,8 +249,20 @@ def test_benchmark_runs_live_with_a_progress_bar(person, worker):
     assert page.locator("[data-testid=player-result]").count() == 3
     t = Tournament.objects.get()
     assert t.status == "done" and t.kind == "S"
+    page.locator("[data-testid=player-result]", has_text="Alpha").locator("a").click()
+    page.wait_for_url(f"**/players/{a.pk}/?tab=stats")
+    page.go_back()
+    page.locator("[data-testid=progress-section]").wait_for()
+    page.get_by_role("link", name="Tic-Tac-Toe", exact=True).click()
+    page.wait_for_url(f"**/games/{ttt.pk}/tournaments/")
+    page.go_back()
     page.click("[data-testid=to-leaderboard]")
     page.wait_for_url(f"**/games/{ttt.pk}/leaderboard/**")
+    # the game's tabs: Setup & Rules and back
+    page.get_by_role("tab", name="Setup & Rules").click()
+    page.wait_for_url(f"**/games/{ttt.pk}/")
+    page.click("[data-testid=tab-leaderboard]")
+    page.wait_for_url(f"**/games/{ttt.pk}/leaderboard/")
     # the Tournaments tab lists it; sorting and the trophy button work
     page.click("[data-testid=tab-tournaments]")
     page.wait_for_url(f"**/games/{ttt.pk}/tournaments/")
