@@ -211,12 +211,15 @@ def watch_seconds() -> float:
 
 
 @lru_cache(maxsize=64)
-def schedule(tournament_id: int) -> tuple[tuple[int, int], ...]:
-    """Game number n (1-based) is ``schedule[n - 1]`` = (set order, game index in the set).
-    Sets and batch size never change, so this is cached per process."""
-    t = Tournament.objects.get(pk=tournament_id)
-    sizes = list(t.sets.order_by("order").values_list("games", flat=True))
-    return tuple(math.interleaved_schedule(sizes, t.batch_size))
+def _schedule(sizes: tuple[int, ...], chunk: int) -> tuple[tuple[int, int], ...]:
+    return tuple(math.interleaved_schedule(sizes, chunk))
+
+
+def schedule(t: Tournament) -> tuple[tuple[int, int], ...]:
+    """Game number n (1-based) is ``schedule(t)[n - 1]`` = (set order, game index in the
+    set). Computed from the sets (cached by their sizes and the batch size)."""
+    sizes = tuple(t.sets.order_by("order").values_list("games", flat=True))
+    return _schedule(sizes, t.batch_size)
 
 
 def run_batch(batch_id: int) -> int:
@@ -241,11 +244,12 @@ def run_batch(batch_id: int) -> int:
         p.pk: p
         for p in Player.objects.filter(pk__in={pk for s in sets.values() for pk in s.players})
     }
+    order = schedule(tournament)
     count = 0
     for number in numbers:
         if number in written:
             continue
-        set_order, index = schedule(tournament.pk)[number - 1]
+        set_order, index = order[number - 1]
         seated = [players[pk] for pk in math.seat_rotation(sets[set_order].players, index)]
         if _play_and_record(tournament, number, seated) is not None:
             count += 1
@@ -516,7 +520,7 @@ def progress(t: Tournament) -> dict:
 def set_rows(t: Tournament) -> list[dict]:
     names = {p.pk: p.display_name for p in Player.objects.filter(tournament_names(t))}
     numbers = Match.objects.filter(tournament=t).values_list("game_number", flat=True)
-    order = schedule(t.pk)
+    order = schedule(t)
     per_set: dict[int, int] = {}
     for number in numbers:
         set_order = order[number - 1][0]
