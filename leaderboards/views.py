@@ -12,7 +12,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
 from accounts.roles import is_trainer_or_admin
-from leaderboards import services, stats, tournaments
+from leaderboards import reports, services, stats, tournaments
 from leaderboards.forms import PlanForm
 from leaderboards.models import Tournament
 from variants.models import RuleSet
@@ -101,9 +101,9 @@ def game_tournaments(request: HttpRequest, pk: int) -> HttpResponse:
     rule_set = _rule_set(request, pk)
     found = Tournament.objects.filter(rule_set=rule_set).select_related("universe")
     order = request.GET.get("sort", "-created")
-    if order.lstrip("-") not in tournaments.SORTABLE:
+    if order.lstrip("-") not in reports.SORTABLE:
         order = "-created"
-    rows = tournaments.table(found, order)
+    rows = reports.table(found, order)
     page = Paginator(rows, 25).get_page(request.GET.get("page"))
     context = {
         "rule_set": rule_set,
@@ -142,8 +142,8 @@ def tournament(request: HttpRequest, pk: int) -> HttpResponse:
     context = {
         "tournament": found,
         "rule_set": found.rule_set,
-        "progress": tournaments.progress(found),
-        "sets": tournaments.set_rows(found),
+        "progress": reports.progress(found),
+        "sets": reports.set_rows(found),
     }
     return render(request, "leaderboards/tournament.html", context)
 
@@ -152,7 +152,7 @@ def progress(request: HttpRequest, pk: int) -> JsonResponse:
     """The progress bar's data, read from the database (and a nudge for stalled work)."""
     found = get_object_or_404(Tournament, pk=pk)
     tournaments.nudge(found)
-    return JsonResponse(tournaments.progress(found))
+    return JsonResponse(reports.progress(found))
 
 
 @login_required
