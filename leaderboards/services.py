@@ -244,8 +244,11 @@ def _always_shown(rule_set, user, added: Sequence[int]) -> list[Player]:
     from accounts.services import random_player
 
     shown: list[Player] = []
+    mine = None
     if getattr(user, "is_authenticated", False):
-        shown.append(Player.objects.select_related("user").get(user=user))
+        mine = Player.objects.select_related("user").filter(user=user).first()
+    if mine is not None:
+        shown.append(mine)
     shown.append(random_player())
     sp = StandardPlayer.objects.filter(rule_set=rule_set).select_related("player__user").first()
     if sp is not None:
