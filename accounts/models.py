@@ -126,3 +126,44 @@ def normalised_bot_spec(spec) -> dict:
         return parse_spec(spec)
     except SpecError as exc:
         raise ValidationError(str(exc)) from None
+
+
+class FriendRequest(models.Model):
+    """A friend request from ``sender`` to ``recipient`` and what became of it.
+
+    Friends are the two ends of an accepted request (either direction). A declined
+    request may be sent again; a banned one may not, until the recipient lifts the ban.
+    Writes go through ``accounts.services`` (send, answer, ban, unban, unfriend).
+    """
+
+    class State(models.TextChoices):
+        REQUESTED = "requested", "Requested"
+        ACCEPTED = "accepted", "Accepted"
+        DECLINED = "declined", "Declined"
+        BANNED = "banned", "Banned"
+
+    sender = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="friend_requests_sent"
+    )
+    recipient = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="friend_requests"
+    )
+    state = models.CharField(max_length=10, choices=State.choices, default=State.REQUESTED)
+    created = models.DateTimeField(auto_now_add=True)
+    answered = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["sender", "recipient"], name="accounts_friendrequest_once"
+            ),
+            models.CheckConstraint(
+                condition=~Q(sender=models.F("recipient")),
+                name="accounts_friendrequest_not_self",
+                violation_error_message="You cannot befriend yourself.",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.sender} → {self.recipient}: {self.state}"

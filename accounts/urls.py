@@ -1,7 +1,7 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from accounts import views
+from accounts import friend_views, views
 
 app_name = "accounts"
 
@@ -13,6 +13,12 @@ urlpatterns = [
         name="login",
     ),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("friends/", friend_views.friends, name="friends"),
+    path("friends/request/", friend_views.send_request, name="friend_request"),
+    path("friends/<int:pk>/answer/", friend_views.answer_request, name="friend_answer"),
+    path("friends/<int:pk>/unban/", friend_views.unban, name="friend_unban"),
+    path("friends/<int:pk>/cancel/", friend_views.cancel, name="friend_cancel"),
+    path("friends/<int:pk>/remove/", friend_views.unfriend, name="friend_remove"),
     path("users/", views.users, name="users"),
     path("users/<int:pk>/role/", views.change_role, name="change_role"),
     path("players/<int:pk>/", views.player, name="player"),

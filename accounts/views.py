@@ -118,13 +118,18 @@ def change_role(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def player(request: HttpRequest, pk: int) -> HttpResponse:
-    """A player's page: the Stats tab (until live play, a placeholder) or the Creations
-    tab, the games the player's user created that the visitor may see."""
+    """A player's page: the Stats tab (per game: last match, matches, % won and drawn,
+    rating, top burst, time to move) or the Creations tab, the games the player's user
+    created that the visitor may see."""
     shown = get_object_or_404(Player.objects.select_related("user", "owner"), pk=pk)
     tab = request.GET.get("tab", "stats")
     if tab not in PLAYER_TABS:
         tab = "stats"  # an old or mistyped link still lands on the page
     context = {"shown": shown, "tab": tab, "tabs": PLAYER_TABS, "role": role_of(shown.user)}
+    if tab == "stats":
+        from leaderboards.stats import player_stats
+
+        context["stats"] = player_stats(shown, visible_rule_sets(request.user))
     if tab == "creations" and shown.user_id:
         creations = visible_rule_sets(request.user).filter(creator_id=shown.user_id)
         context["page"] = Paginator(creations.order_by(Lower("name")), CREATIONS_PER_PAGE).get_page(

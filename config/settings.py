@@ -190,6 +190,11 @@ CELERY_TIMEZONE = "UTC"
 
 HEALTHZ_TIMEOUT = envfloat("HEALTHZ_TIMEOUT", 5.0)
 
+# Tournaments: a batch (or the finaliser) not heard of for this long is sent again; the
+# longest a bot thinks over one move in a tournament game.
+TOURNAMENT_STALE_SECONDS = envfloat("TOURNAMENT_STALE_SECONDS", 60.0)
+TOURNAMENT_BOT_SECONDS = envfloat("TOURNAMENT_BOT_SECONDS", 2.0)
+
 # --- Auth, i18n -----------------------------------------------------------------------
 
 LOGIN_URL = "accounts:login"

@@ -7,6 +7,7 @@ urlpatterns = [
     path("", include("variants.urls")),
     path("", include("accounts.urls")),
     path("", include("play.urls")),
+    path("", include("leaderboards.urls")),
     path("healthz", views.healthz, name="healthz"),
     path("admin/", admin.site.urls),
 ]

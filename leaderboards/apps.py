@@ -4,3 +4,10 @@ from django.apps import AppConfig
 class LeaderboardsConfig(AppConfig):
     name = "leaderboards"
     verbose_name = "Leaderboards"
+
+    def ready(self) -> None:
+        from play.signals import match_finished
+
+        from . import services, tasks  # noqa: F401  (tasks: Celery finds them here too)
+
+        match_finished.connect(services.on_match_finished, dispatch_uid="leaderboards.rate")

@@ -17,8 +17,15 @@ ME, OPEN, INVITE = "me", "open", "invite"
 
 def seat_options(user) -> list[tuple[str, str]]:
     """What a seat can hold for this user: themselves, matchmaking, an invited person, the
-    user's personas, Random and the bots."""
+    user's friends and personas, Random and the bots."""
+    from accounts.services import friend_user_ids
+
     options = [(ME, "Me"), (OPEN, "Next available human"), (INVITE, "Invite a person…")]
+    friends = Player.objects.filter(
+        kind=Player.Kind.HUMAN, user_id__in=friend_user_ids(user)
+    ).select_related("user")
+    friends = sorted(friends, key=lambda p: p.user.username.lower())
+    options += [(f"player:{p.pk}", f"{p.user.username} (friend)") for p in friends]
     personas = Player.objects.filter(kind=Player.Kind.PERSONA, owner=user).order_by("name")
     options += [(f"player:{p.pk}", f"{p.name} (my persona)") for p in personas]
     options.append((f"player:{random_player().pk}", "Random"))

@@ -33,6 +33,19 @@ class Match(models.Model):
     ply = models.PositiveIntegerField(default=0, help_text="Rows in the move log.")
     outcome = models.JSONField(null=True, blank=True, help_text="The game:over payload.")
     rated = models.BooleanField(default=True)
+    # Leaderboards: the universe rated in (null: the public one) and, for a tournament's
+    # games, the tournament and the game's number in it (unique: a game counts once).
+    universe = models.ForeignKey(
+        "leaderboards.Universe", on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+    tournament = models.ForeignKey(
+        "leaderboards.Tournament",
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="matches",
+    )
+    game_number = models.PositiveIntegerField(null=True, blank=True)
 
     # Timers (seconds). AFK and reconnect follow the game-server seed's defaults.
     afk_timeout = models.PositiveIntegerField(default=60)
@@ -51,6 +64,11 @@ class Match(models.Model):
     class Meta:
         ordering = ["-id"]
         indexes = [models.Index(fields=["status", "rule_set"])]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament", "game_number"], name="play_match_tournament_game_once"
+            ),
+        ]
 
     def __str__(self) -> str:
         return f"Match {self.pk} ({self.rule_set.name})"

@@ -219,11 +219,11 @@ def test_player_page_tabs(client, creator):
     games = create_games(creator, 2)
     url = creator.player.get_absolute_url()
     stats = client.get(url).content.decode()
-    assert "carla" in stats and "arrive with live play" in stats
+    assert "carla" in stats and "has not finished a match yet" in stats
     creations = client.get(url + "?tab=creations").content.decode()
     for rule_set in games:
         assert rule_set.name in creations and rule_set.get_absolute_url() in creations
-    assert "arrive with live play" in client.get(url + "?tab=nonsense").content.decode()
+    assert "has not finished a match yet" in client.get(url + "?tab=nonsense").content.decode()
 
 
 def test_creations_tab_hides_what_the_visitor_may_not_see(client, creator, site_admin):

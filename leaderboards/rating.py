@@ -1,0 +1,141 @@
+"""Rating math, pure Python (no Django): openskill's Plackett–Luce model over one match.
+
+A match is a list of ``SeatResult``s: who sat there (``key``; ``None`` for Chaos), the
+seat's team (Partners: seats 0 and 2 against 1 and 3) and its rank (1 is best; ties
+share a rank). ``rate_match`` returns the new ``Skill`` of every rated key.
+
+- Teams: seats of one team form one openskill team; the team's rank is its best seat's.
+- Chaos plays at the beginner constant (``BEGINNER``) and its new rating is dropped.
+- A key seated on two different teams learns nothing from the match (it cannot beat
+  itself): it plays at its current rating and is left out of the result.
+- ``R = mu - 3 sigma`` (openskill's ``ordinal``); ``DISPLAY_SCALE`` turns it into the
+  whole numbers the pages show.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Hashable, Mapping, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+from openskill.models import PlackettLuce
+
+# openskill's defaults: a beginner is mu 25, sigma 25/3, so R starts at 0.
+BEGINNER_MU = 25.0
+BEGINNER_SIGMA = 25.0 / 3.0
+# R and top bursts are shown multiplied by this and rounded (R 29.6 shows as 2963).
+DISPLAY_SCALE = 100
+
+
+@dataclass(frozen=True)
+class Skill:
+    mu: float = BEGINNER_MU
+    sigma: float = BEGINNER_SIGMA
+
+    @property
+    def ordinal(self) -> float:
+        """R = mu - 3 sigma: the shown rating (before display scaling)."""
+        return self.mu - 3.0 * self.sigma
+
+
+BEGINNER = Skill()
+
+
+@dataclass(frozen=True)
+class SeatResult:
+    key: Hashable | None  # the player (any hashable id); None for Chaos
+    team: int
+    rank: int  # 1 is best; equal ranks are a tie
+
+
+@lru_cache(maxsize=1)
+def model() -> PlackettLuce:
+    return PlackettLuce(mu=BEGINNER_MU, sigma=BEGINNER_SIGMA)
+
+
+def display(value: float) -> int:
+    """A rating or burst as the pages show it."""
+    return round(value * DISPLAY_SCALE)
+
+
+def level(ordinal: float) -> int:
+    """The level a rating sits at: whole points of R (100 display points). The leaderboard
+    shows how long a player has held its current level."""
+    return math.floor(ordinal)
+
+
+def rate_match(seats: Sequence[SeatResult], skills: Mapping[Hashable, Skill]) -> dict:
+    """New skills after one match: ``{key: Skill}`` for every key that is rated.
+
+    ``skills`` gives each seated key's current skill (a missing key is a beginner).
+    Returns ``{}`` when fewer than two teams took part.
+    """
+    teams: dict[int, list[SeatResult]] = {}
+    for seat in seats:
+        teams.setdefault(seat.team, []).append(seat)
+    if len(teams) < 2:
+        return {}
+    split = _keys_on_several_teams(teams)
+    order = sorted(teams)
+    openskill_teams, ranks = [], []
+    for team in order:
+        members = teams[team]
+        openskill_teams.append([_rating(s.key, skills) for s in members])
+        ranks.append(min(s.rank for s in members))
+    rated = model().rate(openskill_teams, ranks=ranks)
+    out: dict = {}
+    for team, new_team in zip(order, rated, strict=True):
+        for seat, new in zip(teams[team], new_team, strict=True):
+            if seat.key is None or seat.key in split or seat.key in out:
+                continue  # Chaos, a key on both sides, or a key's second seat in a team
+            out[seat.key] = Skill(new.mu, new.sigma)
+    return out
+
+
+def _keys_on_several_teams(teams: Mapping[int, list[SeatResult]]) -> set:
+    seen: dict = {}
+    split = set()
+    for team, members in teams.items():
+        for seat in members:
+            if seat.key is None:
+                continue
+            if seen.setdefault(seat.key, team) != team:
+                split.add(seat.key)
+    return split
+
+
+def _rating(key, skills: Mapping[Hashable, Skill]):
+    skill = BEGINNER if key is None else skills.get(key, BEGINNER)
+    return model().rating(mu=skill.mu, sigma=skill.sigma)
+
+
+def win_probability(a: Skill, b: Skill) -> float:
+    """How likely ``a`` beats ``b`` in a two-sided match, by the model."""
+    first, _ = model().predict_win([[_rating(0, {0: a})], [_rating(0, {0: b})]])
+    return float(first)
+
+
+def seat_rotation(players: Sequence, game_index: int) -> list:
+    """The seating of a set's ``game_index``-th game: the players rotated one seat per
+    game, so over a set each player takes each seat equally often (to within one game)."""
+    k = len(players)
+    shift = game_index % k
+    return list(players[k - shift :]) + list(players[: k - shift]) if shift else list(players)
+
+
+def interleaved_schedule(set_sizes: Sequence[int], chunk: int) -> list[tuple[int, int]]:
+    """The order games are played and rated in: ``(set index, game index in the set)``.
+
+    Sets take turns a chunk at a time (A–B, A–Random, B–Random, then A–B again, ...), so
+    no set runs to its end before the others start: one pairing's results cannot pull
+    the ratings to where it alone puts them before the other pairings are heard.
+    """
+    done = [0] * len(set_sizes)
+    order: list[tuple[int, int]] = []
+    while any(d < n for d, n in zip(done, set_sizes, strict=True)):
+        for index, size in enumerate(set_sizes):
+            stop = min(size, done[index] + chunk)
+            order.extend((index, g) for g in range(done[index], stop))
+            done[index] = stop
+    return order

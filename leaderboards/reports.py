@@ -1,0 +1,111 @@
+"""What the tournament pages read: progress, results, the sets, the Tournaments tab."""
+
+from __future__ import annotations
+
+from django.db.models import Avg, Count, Max, Min, Q
+
+from accounts.models import Player
+from leaderboards.models import Tournament
+from leaderboards.tournaments import games_written, schedule
+from play.models import Match, Seat
+
+
+def results(t: Tournament) -> dict:
+    """When it ran, win and draw rates per player, duration, average moves per game."""
+    matches = Match.objects.filter(tournament=t)
+    span = matches.aggregate(first=Min("started"), last=Max("finished"), moves=Avg("ply"))
+    seats = (
+        Seat.objects.filter(match__tournament=t, kind=Seat.Kind.PLAYER)
+        .values("player_id")
+        .annotate(
+            games=Count("id"),
+            wins=Count("id", filter=Q(result="win")),
+            draws=Count("id", filter=Q(result="draw")),
+        )
+    )
+    names = {p.pk: p.display_name for p in Player.objects.filter(tournament_names(t))}
+    players = sorted(
+        (
+            {
+                "player": s["player_id"],
+                "name": names.get(s["player_id"], "?"),
+                "games": s["games"],
+                "win_rate": s["wins"] / s["games"],
+                "draw_rate": s["draws"] / s["games"],
+            }
+            for s in seats
+        ),
+        key=lambda row: (-row["win_rate"], -row["draw_rate"], row["name"]),
+    )
+    first, last = span["first"], span["last"]
+    games = matches.count()
+    draws = matches.exclude(seats__result="win").count()  # nobody won
+    return {
+        "games": games,
+        "started": first.isoformat() if first else None,
+        "finished": last.isoformat() if last else None,
+        "seconds": (last - first).total_seconds() if first and last else 0.0,
+        "average_moves": round(span["moves"] or 0.0, 2),
+        "draw_rate": draws / games if games else 0.0,
+        "players": players,
+    }
+
+
+def tournament_names(t: Tournament) -> Q:
+    ids = {pk for s in t.sets.all() for pk in s.players}
+    return Q(pk__in=ids)
+
+
+def progress(t: Tournament) -> dict:
+    written = games_written(t.pk)
+    return {
+        "id": t.pk,
+        "status": t.status,
+        "statusLabel": t.get_status_display(),
+        "written": written,
+        "total": t.total_games,
+        "rated": t.ratings_through,
+        "percent": round(100 * written / t.total_games) if t.total_games else 100,
+        "done": t.status in (Tournament.Status.DONE, Tournament.Status.FAILED),
+    }
+
+
+def set_rows(t: Tournament) -> list[dict]:
+    names = {p.pk: p.display_name for p in Player.objects.filter(tournament_names(t))}
+    numbers = Match.objects.filter(tournament=t).values_list("game_number", flat=True)
+    order = schedule(t)
+    per_set: dict[int, int] = {}
+    for number in numbers:
+        set_order = order[number - 1][0]
+        per_set[set_order] = per_set.get(set_order, 0) + 1
+    return [
+        {"players": [names.get(pk, "?") for pk in s.players], "games": s.games,
+         "written": per_set.get(s.order, 0)}
+        for s in t.sets.all()
+    ]  # fmt: skip
+
+
+SORTABLE = {"created", "kind", "total_games", "average_moves", "draw_rate", "name"}
+
+
+def table(found, order: str) -> list[dict]:
+    """The Tournaments tab: name, freshness, type, matches, average length, draw rate."""
+    rows = []
+    for t in found:
+        r = t.results or {}
+        rows.append(
+            {
+                "tournament": t,
+                "created": t.created,
+                "name": t.name.lower(),
+                "kind": t.kind,
+                "total_games": t.total_games,
+                "average_moves": r.get("average_moves"),
+                "draw_rate": r.get("draw_rate"),
+            }
+        )
+    key = order.lstrip("-")
+    rows.sort(key=lambda row: (row[key] is None, row[key] if row[key] is not None else 0))
+    if order.startswith("-"):
+        rows.reverse()
+    return rows

@@ -1,0 +1,220 @@
+"""Reads over matches and ratings: a player's Stats tab, the evolution chart, and who
+favours whom (for the Benchmark condition). Nothing here writes."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from django.db.models import Avg, Count, F, Max, Q
+
+from accounts.models import Player
+from leaderboards import rating as math
+from leaderboards.models import Rating, RatingHistory, Universe
+from play.models import Match, Move, Seat
+
+MAX_CURVES = 8
+MAX_POINTS = 400  # per curve; longer histories are thinned evenly (first and last kept)
+CHART_W, CHART_H, PAD = 720, 360, 48
+COLORS = ["#0d6efd", "#dc3545", "#198754", "#fd7e14", "#6f42c1", "#20c997", "#6c757d", "#d63384"]
+FAVOUR_SAMPLE = 2000  # recent matches of the top player read to measure favouritism
+
+
+# --- the Stats tab -------------------------------------------------------------------------
+
+
+@dataclass
+class StatsRow:
+    rule_set_id: int
+    rule_set_name: str
+    universe: Universe | None
+    last_match: object = None
+    matches: int = 0
+    won: float | None = None
+    drawn: float | None = None
+    rating: Rating | None = None
+    think_ms: float | None = None
+
+
+def player_stats(player: Player, rule_sets) -> list[StatsRow]:
+    """Per game (and universe) ``player`` played or is rated in, among ``rule_sets`` (a
+    queryset of the games the viewer may see): last match, matches, % won, % drawn,
+    rating, top burst, average time to move."""
+    from leaderboards.services import default_universe
+
+    main = default_universe()
+    rows: dict[tuple[int, int], StatsRow] = {}
+    finished = Q(match__status=Match.Status.FINISHED, match__rule_set__in=rule_sets)
+    seats = (
+        Seat.objects.filter(finished, player=player, kind=Seat.Kind.PLAYER)
+        .values("match__rule_set_id", "match__rule_set__name", "match__universe_id")
+        .annotate(
+            n=Count("id"),
+            wins=Count("id", filter=Q(result="win")),
+            draws=Count("id", filter=Q(result="draw")),
+            last=Max("match__finished"),
+        )
+    )
+    universes = {u.pk: u for u in Universe.objects.all()}
+    for s in seats:
+        key = (s["match__rule_set_id"], s["match__universe_id"] or main.pk)
+        row = rows.setdefault(key, StatsRow(key[0], s["match__rule_set__name"], universes[key[1]]))
+        row.matches += s["n"]
+        row.won = (row.won or 0) + s["wins"]
+        row.drawn = (row.drawn or 0) + s["draws"]
+        row.last_match = max(filter(None, [row.last_match, s["last"]]), default=None)
+    for row in rows.values():
+        row.won, row.drawn = row.won / row.matches, row.drawn / row.matches
+    _add_think_times(player, rule_sets, rows, main)
+    for r in Rating.objects.filter(player=player, rule_set__in=rule_sets).select_related(
+        "rule_set", "universe"
+    ):
+        row = rows.setdefault(
+            (r.rule_set_id, r.universe_id), StatsRow(r.rule_set_id, r.rule_set.name, r.universe)
+        )
+        row.rating = r
+    return sorted(rows.values(), key=lambda r: (r.rule_set_name.lower(), r.universe.pk))
+
+
+def _add_think_times(player, rule_sets, rows, main) -> None:
+    moves = (
+        Move.objects.filter(
+            match__status=Match.Status.FINISHED,
+            match__rule_set__in=rule_sets,
+            match__seats__player=player,
+            match__seats__index=F("seat"),
+            kind=Move.Kind.MOVE,
+        )
+        .values("match__rule_set_id", "match__universe_id")
+        .annotate(avg=Avg("think_ms"))
+    )
+    for m in moves:
+        row = rows.get((m["match__rule_set_id"], m["match__universe_id"] or main.pk))
+        if row is not None:
+            row.think_ms = m["avg"]
+
+
+# --- the evolution chart ---------------------------------------------------------------------
+
+
+@dataclass
+class Curve:
+    player: Player
+    color: str
+    points: list[tuple[int, int]]  # (match number, shown R)
+    path: str = ""
+    dots: list[tuple[float, float]] = field(default_factory=list)
+
+    @property
+    def last(self) -> int:
+        return self.points[-1][1] if self.points else 0
+
+
+@dataclass
+class Chart:
+    curves: list[Curve]
+    width: int = CHART_W
+    height: int = CHART_H
+    x_ticks: list[tuple[float, int]] = field(default_factory=list)
+    y_ticks: list[tuple[float, int]] = field(default_factory=list)
+    empty: bool = True
+
+
+def evolution_chart(rule_set, universe, player_ids: Sequence[int]) -> Chart:
+    """One curve per player: R (shown) after each of its rated matches of this game."""
+    players = {p.pk: p for p in Player.objects.filter(pk__in=player_ids).select_related("user")}
+    curves = []
+    for index, pk in enumerate(pk for pk in player_ids if pk in players):
+        history = RatingHistory.objects.filter(
+            rating__rule_set=rule_set, rating__universe=universe, player_id=pk
+        ).order_by("id")
+        values = list(history.values_list("ordinal_before", "ordinal_after"))
+        points = [(0, math.display(values[0][0]))] if values else []
+        points += [(n, math.display(after)) for n, (_, after) in enumerate(values, 1)]
+        curves.append(Curve(players[pk], COLORS[index % len(COLORS)], _thin(points)))
+    chart = Chart(curves)
+    _layout(chart)
+    return chart
+
+
+def _thin(points: list) -> list:
+    if len(points) <= MAX_POINTS:
+        return points
+    step = (len(points) - 1) / (MAX_POINTS - 1)
+    return [points[round(i * step)] for i in range(MAX_POINTS)]
+
+
+def _layout(chart: Chart) -> None:
+    every = [p for c in chart.curves for p in c.points]
+    if not every:
+        return
+    chart.empty = False
+    x_max = max(1, max(x for x, _ in every))
+    y_lo, y_hi = min(y for _, y in every), max(y for _, y in every)
+    if y_lo == y_hi:
+        y_lo, y_hi = y_lo - 100, y_hi + 100
+    width, height = CHART_W - 2 * PAD, CHART_H - 2 * PAD
+
+    def sx(x):
+        return round(PAD + width * x / x_max, 1)
+
+    def sy(y):
+        return round(PAD + height * (y_hi - y) / (y_hi - y_lo), 1)
+
+    for curve in chart.curves:
+        coords = [(sx(x), sy(y)) for x, y in curve.points]
+        curve.path = "M" + " L".join(f"{x},{y}" for x, y in coords) if coords else ""
+        curve.dots = coords if len(coords) <= 60 else []
+    chart.x_ticks = [(sx(x_max * i / 4), round(x_max * i / 4)) for i in range(5)]
+    chart.y_ticks = [
+        (sy(y_lo + (y_hi - y_lo) * i / 4), round(y_lo + (y_hi - y_lo) * i / 4)) for i in range(5)
+    ]
+
+
+# --- favouritism -----------------------------------------------------------------------------
+
+
+def favoured_by(player_id: int, rule_set, universe) -> int | None:
+    """The opponent ``player_id`` is most favoured by: the one against whom its results
+    beat the model's expectation by the most (mean score minus expected score, over its
+    recent rated matches of this game and universe). ``None`` if it met nobody."""
+    from leaderboards.services import default_universe
+
+    matches = Match.objects.filter(
+        rule_set=rule_set, status=Match.Status.FINISHED, rated=True, seats__player_id=player_id
+    )
+    if universe == default_universe():
+        matches = matches.filter(Q(universe=universe) | Q(universe__isnull=True))
+    else:
+        matches = matches.filter(universe=universe)
+    ids = list(matches.order_by("-id").values_list("id", flat=True)[:FAVOUR_SAMPLE])
+    seats = Seat.objects.filter(match_id__in=ids, kind=Seat.Kind.PLAYER).values_list(
+        "match_id", "player_id", "rank"
+    )
+    by_match: dict[int, list[tuple[int, int]]] = defaultdict(list)
+    for match_id, pid, rank in seats:
+        by_match[match_id].append((pid, rank or 1))
+    scores: dict[int, list[float]] = defaultdict(list)
+    for entries in by_match.values():
+        mine = [rank for pid, rank in entries if pid == player_id]
+        if not mine:
+            continue
+        for pid, rank in entries:
+            if pid != player_id:
+                scores[pid].append(1.0 if mine[0] < rank else 0.5 if mine[0] == rank else 0.0)
+    if not scores:
+        return None
+    skills = {
+        r.player_id: math.Skill(r.mu, r.sigma)
+        for r in Rating.objects.filter(
+            rule_set=rule_set, universe=universe, player_id__in=[player_id, *scores]
+        )
+    }
+    me = skills.get(player_id, math.BEGINNER)
+
+    def favour(pid: int) -> float:
+        expected = math.win_probability(me, skills.get(pid, math.BEGINNER))
+        return sum(scores[pid]) / len(scores[pid]) - expected
+
+    return max(sorted(scores), key=favour)

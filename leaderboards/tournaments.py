@@ -1,0 +1,455 @@
+"""Tournaments: plans of games between bots, run by Celery workers a batch at a time.
+
+The database holds the truth (DESIGN §6). Creating a tournament writes its sets and
+batches and, on commit, sends one task per batch. A batch plays the games of its numbers
+that are not written yet and writes each one as a finished match with a unique
+(tournament, game number): a batch sent twice cannot count a game twice. ``reconcile``
+sends again the batches whose worker died (their ``touched`` went stale) and, once every
+game is written, the one finalising task that applies the ratings in game order.
+A watchdog task (one live chain per tournament, restarted when a worker starts) calls
+``reconcile`` while the tournament runs; the progress page nudges it too.
+"""
+
+from __future__ import annotations
+
+import itertools
+import logging
+import random
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import timedelta
+from functools import lru_cache
+
+from django.conf import settings
+from django.db import transaction
+from django.db.models import F, Q
+from django.utils import timezone
+
+from accounts.models import Player
+from accounts.roles import is_trainer_or_admin
+from leaderboards import rating as math
+from leaderboards.models import Tournament, TournamentBatch, TournamentSet
+from play.models import Match
+
+log = logging.getLogger(__name__)
+
+GAMES_PER_SET = 100
+BATCH_SIZE = 10
+MAX_SETS = 45  # combinations of at most 10 checked bots, two a game
+MAX_SENDS = 5  # a batch sent this often without finishing fails the tournament
+FINALISE_CHUNK = 100  # games rated per transaction by the finaliser
+
+
+class TournamentError(ValueError):
+    """A tournament that cannot be made as asked (says why)."""
+
+
+# --- making one ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Plan:
+    rule_set: object
+    universe: object
+    name: str
+    sets: Sequence[tuple[Sequence[int], int]]  # (player ids in seat order, games)
+    kind: str = Tournament.Kind.STANDARD
+
+
+def seats_per_game(rule_set) -> int:
+    from play.services import game_of_rule_set
+
+    game = game_of_rule_set(rule_set)
+    return game.nseats - (game.chaos is not None)
+
+
+def _players(ids: Sequence[int]) -> dict[int, Player]:
+    found = {p.pk: p for p in Player.objects.filter(pk__in=list(ids))}
+    missing = [pk for pk in ids if pk not in found]
+    if missing:
+        raise TournamentError(f"There is no player {missing[0]}.")
+    for player in found.values():
+        if player.kind not in (Player.Kind.BOT, Player.Kind.RANDOM):
+            raise TournamentError(
+                f"{player.display_name} is not a bot: tournaments are played by bots and Random."
+            )
+    return found
+
+
+def create_benchmark(rule_set, universe, player_ids: Sequence[int], by) -> Tournament:
+    """ "Benchmark Selected Bots": ``GAMES_PER_SET`` games for each combination of the
+    checked players. It is a Benchmark tournament when ``is_benchmark`` says so."""
+    k = seats_per_game(rule_set)
+    if len(player_ids) < k:
+        raise TournamentError(f"Check at least {k} bots (or Random): {rule_set.name} seats {k}.")
+    _players(player_ids)
+    combos = list(itertools.combinations(player_ids, k))
+    if len(combos) > MAX_SETS:
+        raise TournamentError(f"That makes {len(combos)} sets of games; check fewer bots.")
+    kind = (
+        Tournament.Kind.BENCHMARK
+        if is_benchmark(rule_set, universe, player_ids)
+        else Tournament.Kind.STANDARD
+    )
+    name = f"{rule_set.name}-{timezone.now():%m-%d-%H%M}"
+    sets = [(list(c), GAMES_PER_SET) for c in combos]
+    return create_from_plan(Plan(rule_set, universe, name, sets, kind), by)
+
+
+def is_benchmark(rule_set, universe, player_ids: Sequence[int]) -> bool:
+    """The seed's condition: the players include the board's top player, the player it
+    is most favoured by, Random, and at least one other player."""
+    from accounts.services import random_player
+    from leaderboards.services import board_of
+    from leaderboards.stats import favoured_by
+
+    top = board_of(rule_set, universe).order_by("-score", "id").first()
+    if top is None:
+        return False
+    required = {top.player_id, random_player().pk}
+    favouring = favoured_by(top.player_id, rule_set, universe)
+    if favouring is None:
+        return False
+    required.add(favouring)
+    chosen = set(player_ids)
+    return required <= chosen and len(chosen - required) >= 1
+
+
+def create_from_plan(plan: Plan, by) -> Tournament:
+    if not is_trainer_or_admin(by):
+        raise TournamentError("Only Trainers and Admins run tournaments.")
+    k = seats_per_game(plan.rule_set)
+    sets = [(list(players), int(games)) for players, games in plan.sets if int(games) > 0]
+    if not sets:
+        raise TournamentError("A tournament needs at least one set of games.")
+    for players, _ in sets:
+        if len(players) != k:
+            raise TournamentError(f"Every set of {plan.rule_set.name} needs {k} players.")
+    found = _players([pk for players, _ in sets for pk in players])
+    own_bots = all(p.kind == Player.Kind.BOT and p.owner_id == by.pk for p in found.values())
+    with transaction.atomic():
+        tournament = Tournament.objects.create(
+            name=plan.name[:100],
+            rule_set=plan.rule_set,
+            universe=plan.universe,
+            created_by=by,
+            kind=plan.kind,
+            rated=not own_bots,  # a Trainer's own bots among themselves: not rated
+            seed=random.SystemRandom().randrange(2**31),
+            total_games=sum(g for _, g in sets),
+            batch_size=BATCH_SIZE,
+        )
+        TournamentSet.objects.bulk_create(
+            TournamentSet(tournament=tournament, order=i, players=p, games=g)
+            for i, (p, g) in enumerate(sets)
+        )
+        TournamentBatch.objects.bulk_create(_batches(tournament, [g for _, g in sets]))
+        transaction.on_commit(lambda: start(tournament.pk))
+    return tournament
+
+
+def _batches(tournament: Tournament, sizes: list[int]) -> list[TournamentBatch]:
+    order = math.interleaved_schedule(sizes, tournament.batch_size)
+    now = timezone.now()
+    batches, first = [], 1
+    for number, group in enumerate(_runs(order, tournament.batch_size), 1):
+        batches.append(
+            TournamentBatch(
+                tournament=tournament,
+                number=number,
+                first_game=first,
+                last_game=first + group - 1,
+                touched=now,
+            )
+        )
+        first += group
+    return batches
+
+
+def _runs(order: list[tuple[int, int]], size: int) -> list[int]:
+    """Lengths of the batches: runs of one set, cut at ``size`` games."""
+    runs: list[int] = []
+    previous = None
+    for set_index, _ in order:
+        if runs and set_index == previous and runs[-1] < size:
+            runs[-1] += 1
+        else:
+            runs.append(1)
+        previous = set_index
+    return runs
+
+
+def start(tournament_id: int) -> None:
+    """Send every batch and start the watchdog (after the tournament's rows commit)."""
+    from leaderboards import tasks
+
+    for batch_id in TournamentBatch.objects.filter(tournament_id=tournament_id).values_list(
+        "id", flat=True
+    ):
+        tasks.run_batch.delay(batch_id)
+    start_watchdog(tournament_id)
+
+
+def start_watchdog(tournament_id: int) -> None:
+    from leaderboards import tasks
+
+    Tournament.objects.filter(pk=tournament_id).update(watchdog=F("watchdog") + 1)
+    number = Tournament.objects.values_list("watchdog", flat=True).get(pk=tournament_id)
+    tasks.watchdog.apply_async((tournament_id, number), countdown=watch_seconds())
+
+
+def stale_seconds() -> float:
+    return settings.TOURNAMENT_STALE_SECONDS
+
+
+def watch_seconds() -> float:
+    return max(1.0, stale_seconds() / 2)
+
+
+# --- playing a batch ---------------------------------------------------------------------------
+
+
+@lru_cache(maxsize=64)
+def _schedule(sizes: tuple[int, ...], chunk: int) -> tuple[tuple[int, int], ...]:
+    return tuple(math.interleaved_schedule(sizes, chunk))
+
+
+def schedule(t: Tournament) -> tuple[tuple[int, int], ...]:
+    """Game number n (1-based) is ``schedule(t)[n - 1]`` = (set order, game index in the
+    set). Computed from the sets (cached by their sizes and the batch size)."""
+    sizes = tuple(t.sets.order_by("order").values_list("games", flat=True))
+    return _schedule(sizes, t.batch_size)
+
+
+def run_batch(batch_id: int) -> int:
+    """Play the batch's games that are not written yet; how many this call wrote."""
+    batch = (
+        TournamentBatch.objects.select_related("tournament__rule_set").filter(pk=batch_id).first()
+    )
+    if batch is None:
+        return 0  # its tournament was deleted
+    tournament = batch.tournament
+    if tournament.status != Tournament.Status.RUNNING or batch.state == batch.State.DONE:
+        return 0
+    _touch(batch, TournamentBatch.State.RUNNING)
+    numbers = range(batch.first_game, batch.last_game + 1)
+    written = set(
+        Match.objects.filter(tournament=tournament, game_number__in=numbers).values_list(
+            "game_number", flat=True
+        )
+    )
+    sets = {s.order: s for s in tournament.sets.all()}
+    players = {
+        p.pk: p
+        for p in Player.objects.filter(pk__in={pk for s in sets.values() for pk in s.players})
+    }
+    order = schedule(tournament)
+    count = 0
+    for number in numbers:
+        if number in written:
+            continue
+        set_order, index = order[number - 1]
+        seated = [players[pk] for pk in math.seat_rotation(sets[set_order].players, index)]
+        if _play_and_record(tournament, number, seated) is not None:
+            count += 1
+        _touch(batch, TournamentBatch.State.RUNNING)
+    _touch(batch, TournamentBatch.State.DONE)
+    maybe_finalise(tournament.pk)
+    return count
+
+
+def _touch(batch: TournamentBatch, state: str) -> None:
+    batch.state, batch.touched = state, timezone.now()
+    TournamentBatch.objects.filter(pk=batch.pk).update(state=state, touched=batch.touched)
+
+
+def game_seed(tournament: Tournament, number: int) -> int:
+    return (tournament.seed * 1_000_003 + number * 7_919) % 2**31
+
+
+def _play_and_record(tournament: Tournament, number: int, seated: list[Player]):
+    from play.recording import PlayedGame, PlayedMove, record_game
+    from play.services import game_of_rule_set
+
+    game = game_of_rule_set(tournament.rule_set)
+    seed = game_seed(tournament, number)
+    started = timezone.now()
+    state, moves = play_timed(game, [agent_for(p, seed + i) for i, p in enumerate(seated)], seed)
+    played = PlayedGame(
+        seed=seed,
+        moves=[PlayedMove(*m) for m in moves],
+        outcome=state.outcome,
+        started=started,
+        finished=timezone.now(),
+    )
+    return record_game(
+        tournament.rule_set,
+        seated,
+        game.chaos,
+        played,
+        by=tournament.created_by,
+        rated=tournament.rated,
+        universe=tournament.universe,
+        tournament=tournament,
+        game_number=number,
+    )
+
+
+def agent_for(player: Player, seed: int):
+    from play.bots import RandomAgent, make_agent
+
+    if player.kind == Player.Kind.RANDOM:
+        return RandomAgent(seed=seed)
+    return make_agent(player.bot_spec, seed=seed, time_limit=settings.TOURNAMENT_BOT_SECONDS)
+
+
+def play_timed(game, agents: list, seed: int):
+    """Play one game to its end (Chaos, if any, at random): the final state and the moves
+    as (seat, notation, think ms). The position is seeded from ``seed``."""
+    from play.bots import RandomAgent
+
+    rng = random.Random(seed)
+    state = game.new_initial_state(seed=rng.randrange(2**32))
+    seats = list(agents)
+    if game.chaos is not None:
+        seats.insert(game.chaos, RandomAgent(seed=rng.randrange(2**32)))
+    moves = []
+    while not state.is_terminal():
+        for seat in state.to_move():
+            if state.is_terminal() or seat not in state.to_move():
+                break
+            clock = time.perf_counter()
+            move = seats[seat].choose(state, seat)
+            think = int((time.perf_counter() - clock) * 1000)
+            state.apply(seat, move)
+            moves.append((seat, str(move), think))
+    return state, moves
+
+
+# --- reconciling and finalising -------------------------------------------------------------
+
+
+def games_written(tournament_id: int) -> int:
+    return Match.objects.filter(tournament_id=tournament_id).count()
+
+
+def maybe_finalise(tournament_id: int) -> bool:
+    """Once every game is written, claim the tournament for the finaliser (one claim:
+    a conditional update) and send it. True if this call sent it."""
+    from leaderboards import tasks
+
+    total = Tournament.objects.filter(pk=tournament_id).values_list("total_games", flat=True)
+    if not total or games_written(tournament_id) < total[0]:
+        return False
+    claimed = Tournament.objects.filter(pk=tournament_id, status=Tournament.Status.RUNNING).update(
+        status=Tournament.Status.FINALISING, touched=timezone.now()
+    )
+    if claimed:
+        transaction.on_commit(lambda: tasks.finalise.delay(tournament_id))
+    return bool(claimed)
+
+
+def reconcile(tournament_id: int) -> list[int]:
+    """Send again what was lost: batches whose worker died (``touched`` stale while
+    running, or queued while the whole tournament made no progress), or the finaliser.
+    Returns the batch ids sent."""
+    from leaderboards import tasks
+
+    tournament = Tournament.objects.filter(pk=tournament_id).first()
+    if tournament is None:
+        return []
+    now = timezone.now()
+    cutoff = now - timedelta(seconds=stale_seconds())
+    if tournament.status == Tournament.Status.FINALISING:
+        again = Tournament.objects.filter(
+            pk=tournament_id, status=Tournament.Status.FINALISING, touched__lt=cutoff
+        ).update(touched=now)
+        if again:
+            tasks.finalise.delay(tournament_id)
+        return []
+    if tournament.status != Tournament.Status.RUNNING:
+        return []
+    if maybe_finalise(tournament_id):
+        return []
+    batches = TournamentBatch.objects.filter(tournament=tournament).exclude(
+        state=TournamentBatch.State.DONE
+    )
+    stalled = not TournamentBatch.objects.filter(
+        tournament=tournament, touched__gte=cutoff
+    ).exists()
+    lost_when = Q(state=TournamentBatch.State.RUNNING, touched__lt=cutoff)
+    if stalled:  # queued batches wait their turn while others run; lost only if all stand
+        lost_when |= Q(state=TournamentBatch.State.QUEUED, touched__lt=cutoff)
+    lost = batches.filter(lost_when)
+    # Done batches whose games are missing (a write that never committed) go again too.
+    sent = []
+    for batch in list(lost) + _incomplete_done(tournament):
+        if batch.sends >= MAX_SENDS:
+            _fail(tournament, f"batch {batch.number} failed {batch.sends} times")
+            return sent
+        TournamentBatch.objects.filter(pk=batch.pk).update(
+            state=TournamentBatch.State.QUEUED, touched=now, sends=F("sends") + 1
+        )
+        tasks.run_batch.delay(batch.pk)
+        sent.append(batch.pk)
+    return sent
+
+
+def _incomplete_done(tournament: Tournament) -> list[TournamentBatch]:
+    done = list(TournamentBatch.objects.filter(tournament=tournament, state="done"))
+    if not done:
+        return []
+    numbers = set(Match.objects.filter(tournament=tournament).values_list("game_number", flat=True))
+    return [b for b in done if any(n not in numbers for n in range(b.first_game, b.last_game + 1))]
+
+
+def _fail(tournament: Tournament, why: str) -> None:
+    log.error("tournament %s failed: %s", tournament.pk, why)
+    Tournament.objects.filter(pk=tournament.pk).update(
+        status=Tournament.Status.FAILED, finished=timezone.now(), results={"error": why}
+    )
+
+
+def nudge(tournament: Tournament) -> None:
+    """The progress page's poll: if the tournament looks stuck, ask a worker to
+    reconcile it (cheap when nothing is stale: one indexed query)."""
+    from leaderboards import tasks
+
+    if tournament.status not in (Tournament.Status.RUNNING, Tournament.Status.FINALISING):
+        return
+    cutoff = timezone.now() - timedelta(seconds=stale_seconds())
+    fresh = TournamentBatch.objects.filter(tournament=tournament, touched__gte=cutoff).exists()
+    if not fresh and (tournament.touched is None or tournament.touched < cutoff):
+        tasks.reconcile.delay(tournament.pk)
+
+
+def finalise(tournament_id: int) -> bool:
+    """Apply the games' ratings in game order, a chunk per transaction (``ratings_through``
+    records how far: a second finaliser, or one sent again after a crash, continues from
+    there), then write the results. True when the tournament is done."""
+    from leaderboards.reports import results
+    from leaderboards.services import rate_match
+
+    while True:
+        with transaction.atomic():
+            t = Tournament.objects.select_for_update().filter(pk=tournament_id).first()
+            if t is None:
+                return False
+            if t.status != Tournament.Status.FINALISING:
+                return t.status == Tournament.Status.DONE
+            games = list(
+                Match.objects.filter(tournament=t, game_number__gt=t.ratings_through)
+                .order_by("game_number")
+                .values_list("pk", "game_number")[:FINALISE_CHUNK]
+            )
+            if not games:
+                t.results = results(t)
+                t.status, t.finished, t.touched = Tournament.Status.DONE, timezone.now(), None
+                t.save(update_fields=["results", "status", "finished", "touched"])
+                return True
+            if t.rated:
+                for match_id, _ in games:
+                    rate_match(match_id)
+            t.ratings_through, t.touched = games[-1][1], timezone.now()
+            t.save(update_fields=["ratings_through", "touched"])

@@ -1,0 +1,173 @@
+"""Leaderboard, evolution and tournament pages. Thin: parse the request, call
+``leaderboards.services`` / ``stats`` / ``tournaments``, render or redirect."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.core.paginator import Paginator
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_POST
+
+from accounts.roles import is_trainer_or_admin
+from leaderboards import reports, services, stats, tournaments
+from leaderboards.forms import PlanForm
+from leaderboards.models import Tournament
+from variants.models import RuleSet
+from variants.services import visible_rule_sets
+
+SESSION_UNIVERSE = "leaderboard_universe"
+
+
+def _rule_set(request: HttpRequest, pk) -> RuleSet:
+    """A game the visitor may see (404 otherwise, also for junk ids)."""
+    if not str(pk).isdigit():
+        raise Http404("No such game.")
+    return get_object_or_404(visible_rule_sets(request.user).select_related("creator"), pk=pk)
+
+
+def _universe(request: HttpRequest, value: str | None = None):
+    """The universe asked for, else the one this visitor chose last, else the public one
+    (only universes the visitor may choose: the public one and those of their personas)."""
+    options = services.universes_for(request.user)
+    asked = value if value is not None else request.GET.get("universe")
+    wanted = asked or request.session.get(SESSION_UNIVERSE)
+    chosen = next((u for u in options if u.slug == wanted), options[0])
+    if asked and chosen.slug == asked:
+        request.session[SESSION_UNIVERSE] = chosen.slug
+    return chosen, options
+
+
+def _ids(values) -> list[int]:
+    out = []
+    for value in values:
+        if str(value).isdigit() and int(value) not in out:
+            out.append(int(value))
+    return out
+
+
+def leaderboard(request: HttpRequest, pk: int) -> HttpResponse:
+    rule_set = _rule_set(request, pk)
+    universe, options = _universe(request)
+    added = _ids(request.GET.getlist("add"))
+    name = request.GET.get("player", "").strip()
+    if name:
+        found = services.find_rated_player(rule_set, universe, name)
+        if found is None:
+            messages.error(request, f"Nobody called {name!r} has played {rule_set.name} here.")
+        elif found.pk not in added:
+            added.append(found.pk)
+    board = services.leaderboard(rule_set, universe, request.user, added)
+    context = {
+        "rule_set": rule_set,
+        "game_tab": "leaderboard",
+        "board": board,
+        "universe": universe,
+        "universes": options,
+        "show_universes": len(options) > 1,
+        "added": added,
+        "can_benchmark": is_trainer_or_admin(request.user),
+    }
+    return render(request, "leaderboards/leaderboard.html", context)
+
+
+def evolution(request: HttpRequest, pk: int) -> HttpResponse:
+    """Rating history of the chosen players, one curve each; add and delete curves."""
+    rule_set = _rule_set(request, pk)
+    universe, options = _universe(request)
+    chosen = _ids(request.GET.getlist("players"))
+    name = request.GET.get("add", "").strip()
+    if name:
+        found = services.find_rated_player(rule_set, universe, name)
+        if found is None:
+            messages.error(request, f"Nobody called {name!r} has played {rule_set.name} here.")
+        elif found.pk not in chosen:
+            chosen.append(found.pk)
+    chart = stats.evolution_chart(rule_set, universe, chosen[: stats.MAX_CURVES])
+    context = {
+        "rule_set": rule_set,
+        "universe": universe,
+        "show_universes": len(options) > 1,
+        "chart": chart,
+        "chosen": [c.player.pk for c in chart.curves],
+        "choices": services.player_choices(services.board_of(rule_set, universe)),
+    }
+    return render(request, "leaderboards/evolution.html", context)
+
+
+def game_tournaments(request: HttpRequest, pk: int) -> HttpResponse:
+    rule_set = _rule_set(request, pk)
+    found = Tournament.objects.filter(rule_set=rule_set).select_related("universe")
+    order = request.GET.get("sort", "-created")
+    if order.lstrip("-") not in reports.SORTABLE:
+        order = "-created"
+    rows = reports.table(found, order)
+    page = Paginator(rows, 25).get_page(request.GET.get("page"))
+    context = {
+        "rule_set": rule_set,
+        "game_tab": "tournaments",
+        "page": page,
+        "sort": order,
+        "sort_query": f"sort={order}",
+        "can_run": is_trainer_or_admin(request.user),
+    }
+    return render(request, "leaderboards/game_tournaments.html", context)
+
+
+@login_required
+@require_POST
+def benchmark(request: HttpRequest) -> HttpResponse:
+    """ "Benchmark Selected Bots": 100 games for each combination of the checked players."""
+    if not is_trainer_or_admin(request.user):
+        raise PermissionDenied("Only Trainers and Admins run tournaments.")
+    rule_set = _rule_set(request, request.POST.get("rule_set"))
+    universe, _ = _universe(request, request.POST.get("universe", ""))
+    try:
+        tournament = tournaments.create_benchmark(
+            rule_set, universe, _ids(request.POST.getlist("players")), request.user
+        )
+    except tournaments.TournamentError as exc:
+        messages.error(request, str(exc))
+        return redirect("leaderboards:leaderboard", pk=rule_set.pk)
+    return redirect(tournament.get_absolute_url())
+
+
+def tournament(request: HttpRequest, pk: int) -> HttpResponse:
+    found = get_object_or_404(
+        Tournament.objects.select_related("rule_set", "universe", "created_by"), pk=pk
+    )
+    _rule_set(request, found.rule_set_id)  # a hidden game's tournaments are hidden too
+    context = {
+        "tournament": found,
+        "rule_set": found.rule_set,
+        "progress": reports.progress(found),
+        "sets": reports.set_rows(found),
+    }
+    return render(request, "leaderboards/tournament.html", context)
+
+
+def progress(request: HttpRequest, pk: int) -> JsonResponse:
+    """The progress bar's data, read from the database (and a nudge for stalled work)."""
+    found = get_object_or_404(Tournament, pk=pk)
+    tournaments.nudge(found)
+    return JsonResponse(reports.progress(found))
+
+
+@login_required
+def tournament_factory(request: HttpRequest) -> HttpResponse:
+    """Plans by hand: game, games per set and the players of each set (Trainers, Admins)."""
+    if not is_trainer_or_admin(request.user):
+        raise PermissionDenied("Only Trainers and Admins run tournaments.")
+    initial = {"game": request.GET["game"]} if request.GET.get("game", "").isdigit() else {}
+    form = PlanForm(request.POST or None, user=request.user, initial=initial)
+    if request.method == "POST" and form.is_valid():
+        try:
+            found = tournaments.create_from_plan(form.plan(), request.user)
+        except tournaments.TournamentError as exc:
+            form.add_error(None, str(exc))
+        else:
+            return redirect(found.get_absolute_url())
+    status = 400 if form.errors else 200
+    return render(request, "leaderboards/factory.html", {"form": form}, status=status)

@@ -1,0 +1,99 @@
+"""Games played away from the live path (tournaments), written as finished matches.
+
+A recorded game is a match like any other: a ``Match`` (status finished, the
+``game:over`` outcome), its ``Seat``s with result and rank, and the move log, so the
+replay page, the stats and the ratings read it the same way. The tournament's unique
+(tournament, game number) makes a second write of one game fail: a retried batch
+cannot count a game twice.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+
+from django.db import IntegrityError, transaction
+
+from .events import game_over_event
+from .models import Match, Move, Seat
+
+
+@dataclass(frozen=True)
+class PlayedMove:
+    seat: int
+    notation: str  # str(move)
+    think_ms: int = 0
+
+
+@dataclass(frozen=True)
+class PlayedGame:
+    """What a bot game produced: the seed it started from, its moves and its end."""
+
+    seed: int
+    moves: Sequence[PlayedMove]
+    outcome: object  # the engine's Outcome
+    started: datetime
+    finished: datetime
+
+
+def record_game(
+    rule_set,
+    players: Sequence,
+    chaos: int | None,
+    game: PlayedGame,
+    *,
+    by=None,
+    rated: bool = True,
+    universe=None,
+    tournament=None,
+    game_number: int | None = None,
+) -> Match | None:
+    """Write one finished game; ``players`` has one Player per non-Chaos seat, in seat
+    order. Returns the match, or ``None`` if this tournament game was already written."""
+    try:
+        with transaction.atomic():
+            match = Match.objects.create(
+                rule_set=rule_set,
+                seed=game.seed,
+                status=Match.Status.FINISHED,
+                created_by=by,
+                started=game.started,
+                finished=game.finished,
+                ply=len(game.moves),
+                outcome=game_over_event(game.outcome),
+                rated=rated,
+                universe=universe,
+                tournament=tournament,
+                game_number=game_number,
+            )
+            Seat.objects.bulk_create(_seats(match, players, chaos, game.outcome))
+            Move.objects.bulk_create(
+                Move(
+                    match=match,
+                    ply=ply,
+                    seat=m.seat,
+                    kind=Move.Kind.MOVE,
+                    notation=m.notation,
+                    auto=True,
+                    think_ms=m.think_ms,
+                )
+                for ply, m in enumerate(game.moves, 1)
+            )
+    except IntegrityError:
+        if tournament is None:
+            raise
+        return None  # the same game number was written by another try
+    return match
+
+
+def _seats(match: Match, players: Sequence, chaos: int | None, outcome) -> list[Seat]:
+    picks = iter(players)
+    seats = []
+    for index, result in enumerate(outcome.results):
+        common = {"match": match, "index": index, "result": result, "rank": outcome.ranks[index]}
+        if index == chaos:
+            seats.append(Seat(kind=Seat.Kind.CHAOS, **common))
+        else:
+            seats.append(Seat(kind=Seat.Kind.PLAYER, player=next(picks), **common))
+    return seats

@@ -1,0 +1,112 @@
+"""``leaderboards.rating``: pure rating math (no database)."""
+
+from __future__ import annotations
+
+import pytest
+
+from leaderboards.rating import (
+    BEGINNER,
+    SeatResult,
+    Skill,
+    display,
+    interleaved_schedule,
+    level,
+    rate_match,
+    seat_rotation,
+    win_probability,
+)
+
+
+def seats(*triples):
+    return [SeatResult(key, team, rank) for key, team, rank in triples]
+
+
+def test_a_win_moves_winner_up_and_loser_down():
+    new = rate_match(seats(("a", 0, 1), ("b", 1, 2)), {})
+    assert new["a"].mu > BEGINNER.mu > new["b"].mu
+    assert new["a"].sigma < BEGINNER.sigma and new["b"].sigma < BEGINNER.sigma
+    assert new["a"].ordinal > 0 > new["b"].ordinal
+
+
+def test_a_tie_shares_a_rank_and_keeps_equal_players_equal():
+    new = rate_match(seats(("a", 0, 1), ("b", 1, 1)), {})
+    assert new["a"].mu == pytest.approx(new["b"].mu) == pytest.approx(BEGINNER.mu)
+
+
+def test_three_players_by_rank_with_a_tie():
+    new = rate_match(seats(("a", 0, 1), ("b", 1, 1), ("c", 2, 3)), {})
+    assert new["a"].mu == pytest.approx(new["b"].mu)
+    assert new["a"].mu > BEGINNER.mu > new["c"].mu
+
+
+def test_four_players_in_order():
+    new = rate_match(seats(("a", 0, 1), ("b", 1, 2), ("c", 2, 3), ("d", 3, 4)), {})
+    assert new["a"].mu > new["b"].mu > new["c"].mu > new["d"].mu
+
+
+def test_partners_are_rated_as_teams():
+    # seats 0 and 2 against 1 and 3; the team ranks come from its seats
+    new = rate_match(seats(("a", 0, 1), ("b", 1, 2), ("c", 0, 1), ("d", 1, 2)), {})
+    assert new["a"].mu == pytest.approx(new["c"].mu)
+    assert new["b"].mu == pytest.approx(new["d"].mu)
+    assert new["a"].mu > BEGINNER.mu > new["b"].mu
+
+
+def test_chaos_plays_at_the_beginner_constant_and_is_not_returned():
+    strong = Skill(40.0, 2.0)
+    beaten_by_chaos = rate_match(seats(("a", 0, 2), (None, 1, 1)), {"a": strong})
+    assert set(beaten_by_chaos) == {"a"}
+    assert beaten_by_chaos["a"].mu < strong.mu
+    # the same as losing to a beginner
+    versus_beginner = rate_match(seats(("a", 0, 2), ("x", 1, 1)), {"a": strong})
+    assert beaten_by_chaos["a"] == versus_beginner["a"]
+
+
+def test_a_player_on_both_sides_learns_nothing():
+    new = rate_match(seats(("a", 0, 1), ("a", 1, 2)), {})
+    assert new == {}
+    assert rate_match(seats(("a", 0, 1)), {}) == {}
+
+
+def test_existing_skills_are_used():
+    weak, strong = Skill(15.0, 3.0), Skill(35.0, 3.0)
+    upset = rate_match(seats(("w", 0, 1), ("s", 1, 2)), {"w": weak, "s": strong})
+    expected = rate_match(seats(("w", 0, 2), ("s", 1, 1)), {"w": weak, "s": strong})
+    assert upset["w"].mu - weak.mu > weak.mu - expected["w"].mu > 0
+
+
+def test_ordinal_display_and_level():
+    assert Skill(25.0, 25 / 3).ordinal == pytest.approx(0.0)
+    assert display(29.634) == 2963
+    assert level(29.99) == 29 and level(-0.5) == -1
+
+
+def test_win_probability():
+    assert win_probability(BEGINNER, BEGINNER) == pytest.approx(0.5)
+    assert win_probability(Skill(35, 2), Skill(20, 2)) > 0.9
+
+
+def test_seat_rotation_gives_every_player_every_seat_equally():
+    players = ["a", "b", "c"]
+    counts = {(p, s): 0 for p in players for s in range(3)}
+    for g in range(99):
+        for seat, p in enumerate(seat_rotation(players, g)):
+            counts[(p, seat)] += 1
+    assert set(counts.values()) == {33}
+    assert seat_rotation(["a", "b"], 0) == ["a", "b"]
+    assert seat_rotation(["a", "b"], 1) == ["b", "a"]
+    # Partners: a rotation keeps partners (seats i and i+2) together
+    for g in range(4):
+        s = seat_rotation(["a", "b", "c", "d"], g)
+        assert {s[0], s[2]} in ({"a", "c"}, {"b", "d"})
+
+
+def test_interleaved_schedule():
+    order = interleaved_schedule([4, 4, 2], chunk=2)
+    assert order == [
+        (0, 0), (0, 1), (1, 0), (1, 1), (2, 0), (2, 1),
+        (0, 2), (0, 3), (1, 2), (1, 3),
+    ]  # fmt: skip
+    full = interleaved_schedule([100, 100, 100], chunk=10)
+    assert len(full) == 300 and len(set(full)) == 300
+    assert [s for s, _ in full[:30:10]] == [0, 1, 2]
