@@ -184,11 +184,14 @@ def start(tournament_id: int) -> None:
     """Send every batch and start the watchdog (after the tournament's rows commit)."""
     from leaderboards import tasks
 
-    for batch_id in TournamentBatch.objects.filter(tournament_id=tournament_id).values_list(
-        "id", flat=True
-    ):
-        tasks.run_batch.delay(batch_id)
-    start_watchdog(tournament_id)
+    try:
+        for batch_id in TournamentBatch.objects.filter(tournament_id=tournament_id).values_list(
+            "id", flat=True
+        ):
+            tasks.run_batch.delay(batch_id)
+        start_watchdog(tournament_id)
+    except Exception:  # the broker is down: the rows are saved, the reconciler resends
+        log.exception("could not send tournament %s to the workers", tournament_id)
 
 
 def start_watchdog(tournament_id: int) -> None:
@@ -412,16 +415,23 @@ def _fail(tournament: Tournament, why: str) -> None:
 
 
 def nudge(tournament: Tournament) -> None:
-    """The progress page's poll: if the tournament looks stuck, ask a worker to
-    reconcile it (cheap when nothing is stale: one indexed query)."""
+    """The progress page's poll: if the tournament looks stuck, ask a worker to reconcile
+    it (or to finalise it again). At most once a stale period, however many pages poll:
+    the request is claimed by a conditional update of ``touched``."""
     from leaderboards import tasks
 
-    if tournament.status not in (Tournament.Status.RUNNING, Tournament.Status.FINALISING):
-        return
-    cutoff = timezone.now() - timedelta(seconds=stale_seconds())
-    fresh = TournamentBatch.objects.filter(tournament=tournament, touched__gte=cutoff).exists()
-    if not fresh and (tournament.touched is None or tournament.touched < cutoff):
-        tasks.reconcile.delay(tournament.pk)
+    now = timezone.now()
+    cutoff = now - timedelta(seconds=stale_seconds())
+    mine = Tournament.objects.filter(pk=tournament.pk)
+    if tournament.status == Tournament.Status.RUNNING:
+        if TournamentBatch.objects.filter(tournament=tournament, touched__gte=cutoff).exists():
+            return
+        stale = Q(touched__isnull=True) | Q(touched__lt=cutoff)
+        if mine.filter(stale, status=Tournament.Status.RUNNING).update(touched=now):
+            tasks.reconcile.delay(tournament.pk)
+    elif tournament.status == Tournament.Status.FINALISING:
+        if mine.filter(status=tournament.status, touched__lt=cutoff).update(touched=now):
+            tasks.finalise.delay(tournament.pk)
 
 
 def finalise(tournament_id: int) -> bool:

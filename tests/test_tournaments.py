@@ -197,3 +197,35 @@ def test_tournament_factory(client, ttt, trainer, creator, no_broker):
     response = client.post("/tournaments/", plan)
     t = Tournament.objects.get()
     assert response.url == t.get_absolute_url() and t.total_games == 6 and t.name == "Mine"
+
+
+def test_the_progress_poll_nudges_a_stuck_tournament_once(ttt, trainer, no_broker, settings):
+    settings.TOURNAMENT_STALE_SECONDS = 30
+    t = tournaments.create_from_plan(
+        tournaments.Plan(ttt, default_universe(), "T", [([bot("A").pk, bot("B").pk], 20)]), trainer
+    )
+    tournaments.nudge(t)
+    assert no_broker == []  # batches were touched just now: nothing is stuck
+    old = timezone.now() - timedelta(seconds=60)
+    TournamentBatch.objects.filter(tournament=t).update(touched=old)
+    tournaments.nudge(Tournament.objects.get(pk=t.pk))
+    tournaments.nudge(Tournament.objects.get(pk=t.pk))
+    assert no_broker == [("reconcile", t.pk)]
+    Tournament.objects.filter(pk=t.pk).update(status="finalising", touched=old)
+    tournaments.nudge(Tournament.objects.get(pk=t.pk))
+    tournaments.nudge(Tournament.objects.get(pk=t.pk))
+    assert no_broker[1:] == [("finalise", t.pk)]
+
+
+def test_a_broker_outage_keeps_the_tournament(ttt, trainer, monkeypatch):
+    from leaderboards import tasks
+
+    def down(*args, **kwargs):
+        raise ConnectionError("broker down")
+
+    monkeypatch.setattr(tasks.run_batch, "delay", down)
+    t = tournaments.create_from_plan(
+        tournaments.Plan(ttt, default_universe(), "T", [([bot("A").pk, bot("B").pk], 10)]), trainer
+    )
+    tournaments.start(t.pk)  # logged, not raised
+    assert Tournament.objects.get(pk=t.pk).status == "running"

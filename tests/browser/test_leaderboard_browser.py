@@ -180,6 +180,12 @@ def test_stats_tab_buttons(person):
     page.locator("[data-testid=stats-leaderboard]").click()
     page.wait_for_url(f"**/games/{ttt.pk}/leaderboard/**")
     assert row(page, "carla").count() == 1
+    page.go_back()
+    stats.get_by_role("link", name="Tic-Tac-Toe", exact=True).click()
+    page.wait_for_url(f"**/games/{ttt.pk}/")
+    # the stats of someone who never played
+    page.goto(person("newbie").user.player.get_absolute_url())
+    assert page.locator("[data-testid=no-stats]").count() == 1
 
 
 def test_friends_page_every_button(person):
