@@ -29,11 +29,15 @@ from variants.rules.vocabulary import (
     seat_colors,
 )
 
-# The board types the factory draws (the nested family has pages of its own).
+from . import nested_state
+from .nested_state import NestedState
+from .spaces import Spot, column, marker_piece, set_column, toggle_space
+
+# The board types of the flat family; the nested family is the other choice.
 FLAT_BOARDS = ("hash", "squares", "stacks")
+FAMILIES = {"flat": "Flat board", "nested": "Nested boards"}
 MAX_CHECKS = 8
 MAX_BOARDS = 3
-Spot = tuple[int, int, int, int]  # board, x, y, z
 
 
 @dataclass(frozen=True)
@@ -58,6 +62,8 @@ class Check:
 @dataclass
 class FactoryState:
     name: str = ""
+    family: str = "flat"  # "nested": the nested section holds the game, the rest is unused
+    nested: NestedState = field(default_factory=NestedState)
     stalemate: str = "draw"
     checks: list[Check] = field(default_factory=lambda: [Check()])
     players: str = "2"
@@ -113,6 +119,8 @@ def default_state() -> FactoryState:
 
 def from_doc(doc: rules.RuleDoc) -> FactoryState:
     """The factory page showing a saved (or catalogue) game."""
+    if doc.board.type == "nested":
+        return FactoryState(name=doc.name, family="nested", nested=nested_state.from_doc(doc))
     row = {shape: i + 1 for i, shape in enumerate(doc.shapes)}
     state = FactoryState(
         name=doc.name,
@@ -151,6 +159,14 @@ def from_post(data: Mapping, getlist=None) -> tuple[FactoryState, list[dict[str,
     to its default and is reported (by rule-document path) instead of raising."""
     getlist = getlist or (lambda key: [data[key]] if key in data else [])
     problems: list[dict[str, str]] = []
+    family = str(data.get("family", "flat"))
+    if family == "nested":
+        nested, problems = nested_state.from_post(data)
+        return FactoryState(
+            name=str(data.get("name", "")).strip(), family=family, nested=nested
+        ), problems
+    if family != "flat":
+        problems.append({"path": "board.type", "message": f"{family[:40]!r} is not an option"})
     base = default_state()
 
     def choice(key: str, allowed, default: str, path: str | None = None) -> str:
@@ -279,72 +295,6 @@ def apply_action(state: FactoryState, action: str, toggle: str = "") -> str:
     return ""
 
 
-def marker_piece(marker: str) -> tuple[str, int] | None:
-    """ "piece-black-2" -> ("black", 2)."""
-    parts = marker.split("-")
-    if len(parts) == 3 and parts[0] == "piece" and parts[1] in COLORS and parts[2].isdigit():
-        return parts[1], int(parts[2])
-    return None
-
-
-def toggle_space(state: FactoryState, spot: Spot, marker: str) -> None:
-    """The seed's marker rule: a space with the selected property loses it, a space without
-    gains it (replacing whatever else was there: a space is locked or holds one piece)."""
-    piece = marker_piece(marker)
-    if marker != "lock" and piece is None:
-        return
-    if state.board_type == "stacks":
-        _toggle_stack(state, spot, marker, piece)
-        return
-    has = spot in state.locked if marker == "lock" else state.pieces.get(spot) == piece
-    state.locked.discard(spot)
-    state.pieces.pop(spot, None)
-    if not has:
-        if marker == "lock":
-            state.locked.add(spot)
-        else:
-            state.pieces[spot] = piece
-
-
-def _toggle_stack(state: FactoryState, spot: Spot, marker: str, piece) -> None:
-    """On stacks things fall: a click anywhere above a stack adds to its top, and taking
-    something out of a stack lets the rest of the stack drop down by one."""
-    b, x, y, z = spot
-    column = _column(state, b, x, y)
-    item = "lock" if marker == "lock" else piece
-    if z <= len(column):
-        if column[z - 1] == item:
-            del column[z - 1]
-        else:
-            column[z - 1] = item
-    elif len(column) < state.size[2]:
-        column.append(item)
-    _set_column(state, b, x, y, column)
-
-
-def _column(state: FactoryState, b: int, x: int, y: int) -> list:
-    """What stands in stack (b, x, y), bottom up, gaps closed."""
-    items = []
-    for z in range(1, state.size[2] + 1):
-        spot = (b, x, y, z)
-        if spot in state.locked:
-            items.append("lock")
-        elif spot in state.pieces:
-            items.append(state.pieces[spot])
-    return items
-
-
-def _set_column(state: FactoryState, b: int, x: int, y: int, items: list) -> None:
-    for z in range(1, state.size[2] + 1):
-        state.locked.discard((b, x, y, z))
-        state.pieces.pop((b, x, y, z), None)
-    for z, item in enumerate(items[: state.size[2]], start=1):
-        if item == "lock":
-            state.locked.add((b, x, y, z))
-        else:
-            state.pieces[(b, x, y, z)] = item
-
-
 # --- keeping the controls consistent -----------------------------------------------------
 
 
@@ -354,6 +304,9 @@ def adjust(state: FactoryState) -> FactoryState:
     Run after every change (never before validating a Save, so that what the creator
     submitted is what gets validated and reported).
     """
+    if state.family == "nested":
+        nested_state.adjust(state.nested)
+        return state
     state.players = state.players if state.players in PLAYER_LABELS else "2"
     if state.colors == "partners-share" and state.players != "partners":
         state.colors = "assigned"  # the option exists only for Partners
@@ -372,7 +325,7 @@ def adjust(state: FactoryState) -> FactoryState:
     }
     if state.board_type == "stacks":
         for b, x, y in {(b, x, y) for b, x, y, _ in state.locked | set(state.pieces)}:
-            _set_column(state, b, x, y, _column(state, b, x, y))
+            set_column(state, b, x, y, column(state, b, x, y))
     if marker_piece(state.marker) and state.marker not in piece_markers(state):
         state.marker = ""
 
@@ -456,6 +409,8 @@ def piece_markers(state: FactoryState) -> list[str]:
 
 def to_document(state: FactoryState, reserves: bool = True) -> dict:
     """The rule document (variants/rules/README.md) the form describes, not yet validated."""
+    if state.family == "nested":
+        return nested_state.to_document(state.name, state.nested)
 
     def shape_of(row: int) -> str:
         return state.shapes[row - 1] if 1 <= row <= len(state.shapes) else f"row-{row}"

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
@@ -16,7 +16,6 @@ from variants.models import RuleSet
 
 from . import layout as page
 from .state import (
-    FLAT_BOARDS,
     adjust,
     apply_action,
     default_state,
@@ -109,10 +108,7 @@ def _initial_state(request: HttpRequest):
     if not pk.isdigit():
         return default_state()
     rule_set = _visible(request, int(pk))
-    doc = rule_set.rule_doc()
-    if doc.board.type not in FLAT_BOARDS:
-        raise Http404("The factory cannot copy this kind of board yet.")
-    state = from_doc(doc)
+    state = from_doc(rule_set.rule_doc())
     state.name = f"{rule_set.name}-copy"[:64]
     return adjust(state)
 
@@ -133,14 +129,13 @@ def _render_factory(request, layout, status: int = 200) -> HttpResponse:
 
 def _render_detail(request, rule_set: RuleSet, rename_errors=None, new_name=None, status=200):
     doc = rule_set.rule_doc()
-    flat = doc.board.type in FLAT_BOARDS
     creator = rule_set.creator
     player = getattr(creator, "player", None) if creator else None
     context = {
         "rule_set": rule_set,
-        "layout": page.build(from_doc(doc), readonly=True) if flat else None,
+        "layout": page.build(from_doc(doc), readonly=True),
         "summary": rules.summary(doc),
-        "can_copy": flat and services.can_create(request.user),
+        "can_copy": services.can_create(request.user),
         "can_rename": is_admin(request.user),
         "rename_errors": rename_errors or [],
         "new_name": rule_set.name if new_name is None else new_name,

@@ -1,0 +1,75 @@
+"""Where an error goes: a rule-document path (``board.size[0]``) -> the control it is about."""
+
+from __future__ import annotations
+
+import re
+
+from .flat_board import AXES
+from .nested_state import field_of
+from .state import FactoryState
+
+_SIMPLE = {
+    "name": "name",
+    "stalemate": "stalemate",
+    "players": "players",
+    "colors": "colors",
+    "shapes": "shapes",
+    "pieces_per_turn": "pieces_per_turn",
+    "boards": "boards",
+    "board.type": "board_type",
+    "board.size": "board",
+    "board": "board",
+    "allow_pass": "allow_pass",
+    "agree_draw": "agree_draw",
+    "seconds_per_turn": "seconds",
+    "timeout": "timeout",
+    "turn_checks": "check-0",
+}
+
+
+def error_key(state: FactoryState, path: str) -> tuple[str, str]:
+    """(control key, message prefix) for a rule-document error path.
+
+    ``board.size[0]`` -> the x select; ``reserves.black.circle`` -> that reserve select;
+    ``turn_checks[1].k`` -> the second check; set-up pieces and locks -> the board, with
+    the space named. Anything else -> "top".
+    """
+    if state.family == "nested":
+        if path == "board.type":
+            return "family", ""
+        if name := field_of(path):
+            return f"n_{name}", ""
+    if path in _SIMPLE:
+        return _SIMPLE[path], ""
+    if m := re.fullmatch(r"board\.size\[(\d)\]", path):
+        return f"size_{AXES[int(m[1])]}", ""
+    if m := re.fullmatch(r"turn_checks\[(\d+)\](\..*)?", path):
+        return f"check-{m[1]}", ""
+    if m := re.fullmatch(r"shapes\[(\d+)\]", path):
+        return f"shape-{m[1]}", ""
+    if m := re.fullmatch(r"reserves\.(\w+)\.(\w+)", path):
+        color, shape = m[1], m[2]
+        if color in state.color_names and shape in state.shapes:
+            return f"reserve-{color}-{state.shapes.index(shape) + 1}", ""
+    if m := re.fullmatch(r"(locked|initial_pieces)\[(\d+)\](\..*)?", path):
+        items = sorted(state.locked) if m[1] == "locked" else sorted(state.pieces)
+        index = int(m[2])
+        if index < len(items):
+            b, x, y, z = items[index]
+            what = "Locked space" if m[1] == "locked" else "Piece"
+            where = f"({x},{y},{z})" + (f" of board {b}" if state.boards > 1 else "")
+            return "board", f"{what} at {where}: "
+        return "board", ""
+    return "top", f"{path}: " if path else ""
+
+
+def place_errors(state: FactoryState, errors: list[dict[str, str]]) -> dict[str, list[str]]:
+    placed: dict[str, list[str]] = {}
+    for error in errors:
+        key, prefix = error_key(state, error.get("path", ""))
+        placed.setdefault(key, []).append(prefix + _sentence(error["message"]))
+    return placed
+
+
+def _sentence(message: str) -> str:
+    return message[:1].upper() + message[1:]
