@@ -121,6 +121,9 @@ def celery_worker(django_db_setup, django_db_blocker, tmp_path_factory) -> Itera
         overrides["CELERY_FS_ROOT"] = str(tmp / "broker")
         options.update(filesystem_broker_options(tmp / "broker"))
         reset_broker_connections(app)
+    else:
+        # Tasks queued by earlier tests that had no worker would run here and leave results.
+        app.control.purge()
     log = tmp / "worker.log"
     command = [
         sys.executable, "-m", "celery", "-A", "config", "worker",
