@@ -86,7 +86,9 @@ def rate_match(match_id: int) -> bool:
             )
             if RatingHistory.objects.filter(match=match).exists():
                 return False
-            seats = list(match.seats.select_related("player").order_by("index"))
+            seats = list(
+                match.seats.select_related("player").prefetch_related("crew").order_by("index")
+            )
             if not counts_for_ratings(match, seats):
                 return False
             _apply(match, seats)
@@ -112,6 +114,16 @@ def _apply(match: Match, seats: Sequence[Seat]) -> None:
             rank=s.rank or 1,
         )
         for s in seats
+    ]
+    # A crew (people sharing a nested game's team) is rated like Partners: one team.
+    results += [
+        math.SeatResult(
+            key=m.player_id,
+            team=teams[s.index] if s.index < len(teams) else s.index,
+            rank=s.rank or 1,
+        )
+        for s in seats
+        for m in s.crew.all()
     ]
     keys = sorted({r.key for r in results if r.key is not None})
     ratings = _locked_ratings(keys, match.rule_set_id, universe, when)

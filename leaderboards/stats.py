@@ -46,13 +46,16 @@ def player_stats(player: Player, rule_sets) -> list[StatsRow]:
     main = default_universe()
     rows: dict[tuple[int, int], StatsRow] = {}
     finished = Q(match__status=Match.Status.FINISHED, match__rule_set__in=rule_sets)
+    # The seats the player took, or shared as a member of the seat's crew (distinct
+    # counts: the crew join repeats a seat once per member).
     seats = (
-        Seat.objects.filter(finished, player=player, kind=Seat.Kind.PLAYER)
+        Seat.objects.filter(finished, Q(player=player) | Q(crew__player=player))
+        .filter(kind=Seat.Kind.PLAYER)
         .values("match__rule_set_id", "match__rule_set__name", "match__universe_id")
         .annotate(
-            n=Count("id"),
-            wins=Count("id", filter=Q(result="win")),
-            draws=Count("id", filter=Q(result="draw")),
+            n=Count("id", distinct=True),
+            wins=Count("id", filter=Q(result="win"), distinct=True),
+            draws=Count("id", filter=Q(result="draw"), distinct=True),
             last=Max("match__finished"),
         )
     )

@@ -9,6 +9,7 @@ from accounts.models import Player
 from accounts.services import human_player, random_player
 from variants.services import visible_rule_sets
 
+from .crews import MAX_CREW, crew_order
 from .services import SeatChoice, game_of_rule_set
 
 MAX_SEATS = 4
@@ -64,6 +65,12 @@ class StartForm(forms.Form):
             self.fields[f"invite_{n}"] = forms.CharField(
                 label=f"Player {n}'s username", required=False, max_length=150
             )
+            self.fields[f"crew_{n}"] = forms.CharField(
+                label=f"Also on Player {n}'s team",
+                required=False,
+                max_length=600,
+                help_text="Usernames or your personas' names, separated by commas.",
+            )
 
     def seat_count(self, rule_set) -> tuple[int, int | None]:
         game = game_of_rule_set(rule_set)
@@ -75,10 +82,45 @@ class StartForm(forms.Form):
         if rule_set is None or self.errors:
             return data
         needed, _chaos = self.seat_count(rule_set)
-        data["choices"] = [self._choice(n, data) for n in range(1, needed + 1)]
+        crews = crew_order(rule_set.document) is not None
+        data["choices"] = [self._with_crew(n, data, crews) for n in range(1, needed + 1)]
         if data["afk_warning"] >= data["afk_timeout"]:
             self.add_error("afk_warning", "The warning must come before the timeout.")
         return data
+
+    def _with_crew(self, n: int, data, crews: bool) -> SeatChoice | None:
+        """The seat's choice with the people named in its crew box."""
+        choice = self._choice(n, data)
+        names = [x.strip() for x in (data.get(f"crew_{n}") or "").split(",") if x.strip()]
+        if choice is None or not names:
+            return choice
+        field = f"crew_{n}"
+        if not crews:
+            self.add_error(field, f"Player {n}: crews are for nested-board games only.")
+        elif choice.player is None or choice.player.kind not in (
+            Player.Kind.HUMAN,
+            Player.Kind.PERSONA,
+        ):
+            self.add_error(field, f"Player {n}: only a seat played by a person can have a crew.")
+        elif len(names) + 1 > MAX_CREW:
+            self.add_error(field, f"Player {n}: at most {MAX_CREW} people share a team.")
+        else:
+            crew = [self._person(name) for name in names]
+            missing = [name for name, player in zip(names, crew, strict=True) if player is None]
+            if missing:
+                self.add_error(field, f"Player {n}'s crew: there is no user {missing[0]!r}.")
+            else:
+                return SeatChoice(choice.kind, choice.player, tuple(crew))
+        return None
+
+    def _person(self, name: str) -> Player | None:
+        """A username, or the name of one of the user's personas."""
+        person = get_user_model().objects.filter(username__iexact=name).first()
+        if person is not None and hasattr(person, "player"):
+            return person.player
+        return Player.objects.filter(
+            kind=Player.Kind.PERSONA, owner=self.user, name__iexact=name
+        ).first()
 
     def _choice(self, n: int, data) -> SeatChoice | None:
         value = data.get(f"seat_{n}")

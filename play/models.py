@@ -165,3 +165,28 @@ class Presence(models.Model):
 
     def __str__(self) -> str:
         return f"{self.channel_name} holds seat {self.seat + 1} of match {self.match_id}"
+
+
+class CrewMember(models.Model):
+    """One more person on a seat's team (nested-board games: several people share a team).
+
+    The seat's own ``player`` leads the crew; members follow in ``order``. The rules'
+    ``crew_order`` says who moves: "in-turn" rotates through the crew, one team turn
+    each; "flexible" lets any member move (see ``play.crews``)."""
+
+    seat = models.ForeignKey(Seat, on_delete=models.CASCADE, related_name="crew")
+    order = models.PositiveSmallIntegerField(help_text="1 follows the seat's player, and so on.")
+    player = models.ForeignKey("accounts.Player", on_delete=models.PROTECT, related_name="+")
+    invitation = models.CharField(
+        max_length=8, choices=Seat.Invitation.choices, default=Seat.Invitation.ACCEPTED
+    )
+
+    class Meta:
+        ordering = ["seat", "order"]
+        constraints = [
+            models.UniqueConstraint(fields=["seat", "order"], name="play_crew_unique_order"),
+            models.UniqueConstraint(fields=["seat", "player"], name="play_crew_unique_player"),
+        ]
+
+    def __str__(self) -> str:
+        return f"crew member {self.order} of {self.seat}"

@@ -13,17 +13,17 @@ from dataclasses import dataclass
 from datetime import timedelta
 
 from django.db import transaction
-from django.db.models import Q
+from django.db.models import Prefetch, Q
 from django.utils import timezone
 
 from accounts.models import Player
 from variants.engine import IllegalMove
 from variants.engine.errors import InvalidMoveText
 
-from . import clock, notify
+from . import clock, crews, notify
 from .errors import MatchError
 from .events import game_over_event
-from .models import Match, Move, Presence, Seat
+from .models import CrewMember, Match, Move, Presence, Seat
 from .replay import current_state, game_of, remember
 from .signals import match_finished
 
@@ -36,6 +36,7 @@ class SeatChoice:
 
     kind: str  # "player" or "open"
     player: Player | None = None
+    crew: tuple[Player, ...] = ()  # more people on the seat's team (nested games only)
 
 
 # -- who holds which seat --------------------------------------------------------------
@@ -50,12 +51,39 @@ def controls(player: Player | None, user) -> bool:
     return player.kind == Player.Kind.PERSONA and player.owner_id == user.pk
 
 
-def held_seats(match: Match, user) -> list[int]:
-    return [
-        s.index
-        for s in match.seats.all()
-        if s.invitation == Seat.Invitation.ACCEPTED and controls(s.player, user)
-    ]
+def controls_seat(seat: Seat, user) -> bool:
+    """May ``user`` play this seat: its player, or an accepted member of its crew?"""
+    if seat.invitation == Seat.Invitation.ACCEPTED and controls(seat.player, user):
+        return True
+    return any(
+        m.invitation == Seat.Invitation.ACCEPTED and controls(m.player, user)
+        for m in crews.crew_rows(seat)
+    )
+
+
+def held_seats(match: Match, user, seats: list[Seat] | None = None) -> list[int]:
+    if not getattr(user, "is_authenticated", False):
+        return []
+    return [s.index for s in (seats or _seats(match)) if controls_seat(s, user)]
+
+
+def _pending_for(seats: list[Seat], user) -> list:
+    """The seats and crew rows ``user`` is invited to and has not answered."""
+    pending = Seat.Invitation.PENDING
+    mine = [s for s in seats if s.invitation == pending and controls(s.player, user)]
+    for seat in seats:
+        mine += [
+            m for m in crews.crew_rows(seat) if m.invitation == pending and controls(m.player, user)
+        ]
+    return mine
+
+
+def _all_accepted(seats: list[Seat]) -> bool:
+    accepted = Seat.Invitation.ACCEPTED
+    return all(
+        s.invitation == accepted and all(m.invitation == accepted for m in crews.crew_rows(s))
+        for s in seats
+    )
 
 
 def server_moves(seat: Seat) -> bool:
@@ -77,7 +105,11 @@ def _lock(match_id: int) -> Match:
 
 
 def _seats(match: Match) -> list[Seat]:
-    return list(match.seats.select_related("player__user").order_by("index"))
+    seats = match.seats.select_related("player__user").order_by("index")
+    if crews.has_crews(match):  # one more query, only for games that can have crews
+        rows = CrewMember.objects.select_related("player__user").order_by("order")
+        seats = seats.prefetch_related(Prefetch("crew", queryset=rows))
+    return list(seats)
 
 
 # -- creating and starting ---------------------------------------------------------------
@@ -116,12 +148,22 @@ def create_match(
             if index == game.chaos:
                 Seat.objects.create(match=match, index=index, kind=Seat.Kind.CHAOS)
             else:
-                Seat.objects.create(match=match, index=index, **_seat_fields(next(picks), by))
+                choice = next(picks)
+                seat = Seat.objects.create(match=match, index=index, **_seat_fields(choice, by))
+                _add_crew(match, seat, choice, by)
         seats = _seats(match)
+        invited = {
+            s.player.user_id for s in seats if s.invitation == Seat.Invitation.PENDING and s.player
+        }
         for seat in seats:
-            if seat.invitation == Seat.Invitation.PENDING and seat.player is not None:
-                notify.user_event(seat.player.user_id, _invitation_event(match, by))
-        if all(s.invitation == Seat.Invitation.ACCEPTED for s in seats):
+            invited |= {
+                m.player.user_id
+                for m in crews.crew_rows(seat)
+                if m.invitation == Seat.Invitation.PENDING
+            }
+        for user_id in sorted(invited):
+            notify.user_event(user_id, _invitation_event(match, by))
+        if _all_accepted(seats):
             _start(match, seats, now)
         else:
             match.invite_deadline = now + timedelta(seconds=INVITE_SECONDS)
@@ -158,6 +200,30 @@ def _seat_fields(choice: SeatChoice, by) -> dict:
     }
 
 
+def _add_crew(match: Match, seat: Seat, choice: SeatChoice, by) -> None:
+    """The crew of a seat: people only, each once, in a nested game that has crews."""
+    if not choice.crew:
+        return
+    who = f"Player {seat.index + 1}'s crew"
+    if not crews.has_crews(match):
+        raise MatchError("malformed", f"{who}: crews are for nested-board games only.")
+    if seat.player is None or seat.player.kind not in crews.CREW_KINDS:
+        raise MatchError("malformed", f"{who}: only a seat played by a person can have a crew.")
+    if len(choice.crew) + 1 > crews.MAX_CREW:
+        raise MatchError("malformed", f"{who}: at most {crews.MAX_CREW} people share a team.")
+    seen = {seat.player.pk}
+    for order, player in enumerate(choice.crew, start=1):
+        if player.kind not in crews.CREW_KINDS:
+            raise MatchError("malformed", f"{who}: {player.display_name} is not a person.")
+        if player.pk in seen:
+            raise MatchError("malformed", f"{who}: {player.display_name} is on it twice.")
+        seen.add(player.pk)
+        fields = _seat_fields(SeatChoice("player", player), by)
+        CrewMember.objects.create(
+            seat=seat, order=order, player=player, invitation=fields["invitation"]
+        )
+
+
 def _invitation_event(match: Match, by) -> dict:
     return {
         "type": "invitation",
@@ -182,17 +248,15 @@ def answer_invitation(match_id: int, user, accept: bool) -> Match:
     with transaction.atomic():
         match = _lock(match_id)
         seats = _seats(match)
-        mine = [
-            s for s in seats if s.invitation == Seat.Invitation.PENDING and controls(s.player, user)
-        ]
+        mine = _pending_for(seats, user)
         if match.status != Match.Status.INVITED or not mine:
             raise MatchError("not-allowed", "There is no invitation for you to answer here.")
-        for seat in mine:
-            seat.invitation = Seat.Invitation.ACCEPTED if accept else Seat.Invitation.DECLINED
-            seat.save(update_fields=["invitation"])
+        for row in mine:  # seats and crew rows alike
+            row.invitation = Seat.Invitation.ACCEPTED if accept else Seat.Invitation.DECLINED
+            row.save(update_fields=["invitation"])
         if not accept:
             _abort(match, seats, f"{user.username} declined the invitation.")
-        elif all(s.invitation == Seat.Invitation.ACCEPTED for s in seats):
+        elif _all_accepted(seats):
             _start(match, seats, timezone.now())
         else:
             notify.match_changed(match.pk, [])
@@ -204,7 +268,9 @@ def cancel(match_id: int, user) -> Match:
     with transaction.atomic():
         match = _lock(match_id)
         seats = _seats(match)
-        involved = match.created_by_id == user.pk or any(controls(s.player, user) for s in seats)
+        involved = match.created_by_id == user.pk or any(
+            controls(p, user) for s in seats for p in crews.members(s)
+        )
         if match.status != Match.Status.INVITED or not involved:
             raise MatchError("not-allowed", "Only a match that has not started can be called off.")
         _abort(match, seats, f"{user.username} called the match off.")
@@ -249,7 +315,7 @@ def join_queue(rule_set, user, *, afk_timeout: int = 60, afk_warning: int = 20) 
         seat = next(s for s in seats if s.kind == Seat.Kind.OPEN)
         seat.kind, seat.player, seat.invitation = Seat.Kind.PLAYER, player, Seat.Invitation.ACCEPTED
         seat.save(update_fields=["kind", "player", "invitation"])
-        if all(s.invitation == Seat.Invitation.ACCEPTED for s in seats):
+        if _all_accepted(seats):
             _start(waiting, seats, timezone.now())
             for other in seats:
                 if other.player and other.player.user_id and other.player.user_id != user.pk:
@@ -282,7 +348,7 @@ def leave_queue(user) -> int:
 
 
 def _acting_seat(match: Match, seats: list[Seat], user, state, seat: int | None) -> int:
-    held = [s.index for s in seats if controls(s.player, user)]
+    held = held_seats(match, user, seats)
     if match.status == Match.Status.INVITED:
         raise MatchError("not-started", "The match has not started: players are still invited.")
     if match.is_over:
@@ -308,12 +374,33 @@ def play(match_id: int, user, text: str, *, seat: int | None = None, ply: int | 
             raise MatchError("stale", "The position changed before your move arrived; look again.")
         if seat not in state.to_move():
             raise MatchError("not-your-turn", "It is not your turn.")
+        _check_crew_turn(match, seats[seat], user)
         game = game_of(match)
         try:
             move = game.parse_move(text)
         except InvalidMoveText:
             raise MatchError("malformed", f"{text[:40]!r} is not a move of this game.") from None
         _append(match, seats, state, seat, Move.Kind.MOVE, move, _draw_events(move, seat))
+
+
+def _check_crew_turn(match: Match, seat: Seat, user) -> None:
+    """In a crew taking turns, only the member whose turn it is moves for the team."""
+    due = crews.due_member(match, seat)
+    if due is None:
+        return
+    member = crews.members(seat)[due]
+    if not controls(member, user):
+        raise MatchError("not-your-turn", f"It is {member.display_name}'s turn in your crew.")
+
+
+def blocked_seats(match: Match, seats: list[Seat], user, you: list[int]) -> list[int]:
+    """Seats of ``you`` whose crew's next move belongs to another member."""
+    blocked = []
+    for index in you:
+        due = crews.due_member(match, seats[index])
+        if due is not None and not controls(crews.members(seats[index])[due], user):
+            blocked.append(index)
+    return blocked
 
 
 def _draw_events(move, seat: int) -> list[dict]:
@@ -562,9 +649,15 @@ def snapshot(match_id: int, user, you: list[int] | None = None) -> dict:
     match = Match.objects.select_related("rule_set").get(pk=match_id)
     seats = _seats(match)
     if you is None:
-        you = held_seats(match, user)
+        you = held_seats(match, user, seats)
     connected = set(Presence.objects.filter(match=match).values_list("seat", flat=True))
-    return state_event(match, seats, current_state(match), you, connected)
+    event = state_event(match, seats, current_state(match), you, connected)
+    if crews.has_crews(match):
+        for data, seat in zip(event["seats"], seats, strict=True):
+            data.update(crews.crew_data(match, seat))
+        if you and match.status == Match.Status.ACTIVE:
+            event["blocked"] = blocked_seats(match, seats, user, you)
+    return event
 
 
 def match_exists(match_id: int) -> bool:
@@ -586,19 +679,16 @@ def join_queue_by_id(rule_set_id: int, user, **timers) -> dict:
 
 def pending_invitation(match: Match, user) -> bool:
     """Is ``user`` invited to this match and yet to answer?"""
-    return match.status == Match.Status.INVITED and any(
-        s.invitation == Seat.Invitation.PENDING and controls(s.player, user)
-        for s in match.seats.select_related("player")
-    )
+    return match.status == Match.Status.INVITED and bool(_pending_for(_seats(match), user))
 
 
 def invitations_for(user) -> list[Match]:
+    pending = Seat.Invitation.PENDING
+    invited = Q(seats__invitation=pending, seats__player__user=user) | Q(
+        seats__crew__invitation=pending, seats__crew__player__user=user
+    )
     return list(
-        Match.objects.filter(
-            status=Match.Status.INVITED,
-            seats__invitation=Seat.Invitation.PENDING,
-            seats__player__user=user,
-        )
+        Match.objects.filter(invited, status=Match.Status.INVITED)
         .select_related("rule_set", "created_by")
         .distinct()
     )

@@ -13,6 +13,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from . import services
+from .crews import crew_order
 from .errors import MatchError
 from .forms import MAX_SEATS, StartForm, seats_needed
 from .models import Match
@@ -47,8 +48,13 @@ def new_match(request: HttpRequest) -> HttpResponse:
 
 def form_context(form: StartForm) -> dict:
     """What ``play/start_form.html`` needs: the games with their seat counts, the seats."""
-    games = [(r, seats_needed(r.document)) for r in form.fields["game"].queryset]
-    seat_fields = [(form[f"seat_{n}"], form[f"invite_{n}"]) for n in range(1, MAX_SEATS + 1)]
+    games = [
+        (r, seats_needed(r.document), crew_order(r.document) is not None)
+        for r in form.fields["game"].queryset
+    ]
+    seat_fields = [
+        (form[f"seat_{n}"], form[f"invite_{n}"], form[f"crew_{n}"]) for n in range(1, MAX_SEATS + 1)
+    ]
     return {"form": form, "games": games, "seat_fields": seat_fields}
 
 
@@ -56,7 +62,8 @@ def _start(request, data) -> Match:
     choices = data["choices"]
     timers = {"afk_timeout": data["afk_timeout"], "afk_warning": data["afk_warning"]}
     me = [c for c in choices if c.player is not None and c.player.user_id == request.user.pk]
-    if len(me) == 1 and all(c.kind == "open" for c in choices if c not in me):
+    solo = len(me) == 1 and not me[0].crew
+    if solo and all(c.kind == "open" for c in choices if c not in me):
         # "Me" against "Next available human": join a waiting match if there is one.
         return services.join_queue(data["game"], request.user, **timers)
     return services.create_match(data["game"], choices, request.user, **timers)
@@ -124,7 +131,12 @@ def match_list(request: HttpRequest) -> HttpResponse:
     mine = Match.objects.none()
     invitations = []
     if request.user.is_authenticated:
-        players = Q(seats__player__user=request.user) | Q(seats__player__owner=request.user)
+        players = (
+            Q(seats__player__user=request.user)
+            | Q(seats__player__owner=request.user)
+            | Q(seats__crew__player__user=request.user)
+            | Q(seats__crew__player__owner=request.user)
+        )
         mine = Match.objects.filter(players | Q(created_by=request.user)).distinct()
         invitations = services.invitations_for(request.user)
     page = Paginator(mine.select_related("rule_set").order_by("-id"), 20).get_page(

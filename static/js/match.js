@@ -72,6 +72,7 @@ export class MatchClient {
       acceptDraw: byId("vf-accept-draw"),
       declineDraw: byId("vf-decline-draw"),
       resign: byId("vf-resign"),
+      zoom: byId("vf-zoom"),
       resignModal: byId("vf-resign-modal"),
       resignConfirm: byId("vf-resign-confirm"),
     };
@@ -239,6 +240,27 @@ export class MatchClient {
     return (this.state && this.state.seats) || [];
   }
 
+  /** Your seats whose crew's move belongs to another member (crews taking turns). */
+  blocked() {
+    return (this.state && this.state.blocked) || [];
+  }
+
+  /** Is every seat of yours that is to move waiting for a crewmate's move? */
+  crewWaiting() {
+    const view = this.view();
+    const mine = ((view && view.to_move) || []).filter((s) => this.you().includes(s));
+    return mine.length > 0 && mine.every((s) => this.blocked().includes(s));
+  }
+
+  /** The crew member due to move for a seat, or null (no crew, or anyone may). */
+  crewDueName(index) {
+    const seat = this.seats().find((s) => s.index === index);
+    if (!seat || seat.crewDue == null) return null;
+    if (seat.crewDue === 0) return seat.name;
+    const member = (seat.crew || [])[seat.crewDue - 1];
+    return member ? member.name : null;
+  }
+
   view() {
     return (this.state && this.state.view) || null;
   }
@@ -272,7 +294,7 @@ export class MatchClient {
     const view = this.view();
     if (!view || !this.state || this.state.status !== "active" || this.isOver()) return false;
     return (
-      (view.to_move || []).some((s) => this.you().includes(s)) &&
+      (view.to_move || []).some((s) => this.you().includes(s) && !this.blocked().includes(s)) &&
       (view.legal_moves || []).length > 0
     );
   }
@@ -295,6 +317,10 @@ export class MatchClient {
     on(this.el.acceptDraw, () => this.send(this.withSeat({ type: "draw:answer", accept: true })));
     on(this.el.declineDraw, () => this.send(this.withSeat({ type: "draw:answer", accept: false })));
     on(this.el.resign, () => this.askResign());
+    on(this.el.zoom, () => {
+      const zoomed = this.el.board.classList.toggle("is-zoomed");
+      this.el.zoom.setAttribute("aria-pressed", String(zoomed));
+    });
     on(this.el.resignConfirm, () => {
       this.hideModal();
       this.send(this.withSeat({ type: "game:resign" }));
@@ -372,6 +398,8 @@ export class MatchClient {
         text = waiting.some((s) => this.you().includes(s))
           ? "Draw offered: your answer"
           : `Draw offered: waiting for ${waiting.map((s) => this.seatLabel(s)).join(", ")}`;
+      } else if (this.crewWaiting()) {
+        text = `Your team's move: ${this.crewDueName(mine[0]) || "a crewmate"} plays it`;
       } else if (mine.length && (view.legal_moves || []).length) {
         text = "Your move";
         if (this.you().length > 1) text += ` (${this.seatName(view.seat)})`;
@@ -396,6 +424,11 @@ export class MatchClient {
       const waiting = this.seats()
         .filter((s) => s.invitation && s.invitation !== "accepted")
         .map((s) => `${s.name || this.seatLabel(s.index)} (${s.invitation})`);
+      for (const seat of this.seats()) {
+        for (const m of seat.crew || []) {
+          if (m.invitation !== "accepted") waiting.push(`${m.name} (${m.invitation})`);
+        }
+      }
       text = waiting.length
         ? `Waiting for invitations: ${waiting.join(", ")}`
         : "Waiting for players";
@@ -419,11 +452,16 @@ export class MatchClient {
     if (over && (!view.outcome || !(view.outcome.lines || []).length)) {
       highlight.lines = over.winningLines || (over.winningLine ? [over.winningLine] : []);
     }
-    renderBoard(this.el.board, view, {
+    // A crewmate whose turn it is not sees the board without targets to click.
+    const shown = this.crewWaiting() ? { ...view, legal_moves: [], legal_cells: [] } : view;
+    renderBoard(this.el.board, shown, {
       onMove: this.myTurn() ? (notation) => this.move(notation) : null,
       highlight,
     });
     this.el.board.classList.toggle("is-pending", this.pending);
+    // Big boards (a 27x27 nested grid) are tiny on a phone: offer a scrollable zoom.
+    const cells = this.el.board.querySelectorAll("[data-testid=cell]").length;
+    show(this.el.zoom, cells > 100);
   }
 
   renderButtons() {
@@ -442,6 +480,27 @@ export class MatchClient {
     show(this.el.acceptDraw, legal.includes("accept"));
     show(this.el.declineDraw, legal.includes("decline"));
     show(this.el.resign, playing);
+  }
+
+  /** "Crew: Ann → Bob (to move)": the people sharing a seat's team, in their order. */
+  crewLine(seat, moving) {
+    const line = element("div", "vf-seat-crew small");
+    line.dataset.testid = "crew";
+    const people = [seat.name, ...seat.crew.map((m) => m.name)];
+    line.append(seat.crewOrder === "flexible" ? "Crew (anyone moves): " : "Crew, in turn: ");
+    people.forEach((name, k) => {
+      if (k) line.append(seat.crewOrder === "flexible" ? ", " : " → ");
+      const member = k ? seat.crew[k - 1] : null;
+      const due = moving && !this.isOver() && seat.crewDue === k;
+      const span = element("span", due ? "fw-bold" : "", name);
+      if (due) span.dataset.due = "1";
+      line.append(span);
+      if (due) line.append(" (to move)");
+      if (member && member.invitation && member.invitation !== "accepted") {
+        line.append(" ", element("span", "badge text-bg-warning", `invitation ${member.invitation}`));
+      }
+    });
+    return line;
   }
 
   renderSeats() {
@@ -474,6 +533,7 @@ export class MatchClient {
       name.append(`${this.seatLabel(i)}: ${seat.name || "open seat"}`);
       if (you.includes(i)) name.append(" ", element("span", "badge text-bg-primary", "you"));
       body.append(name);
+      if ((seat.crew || []).length) body.append(this.crewLine(seat, toMove.includes(i)));
 
       const meta = element("div", "vf-seat-meta");
       const team = view && view.teams ? view.teams[i] : i;

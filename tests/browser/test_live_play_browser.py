@@ -210,3 +210,53 @@ def test_an_invitation_arrives_while_browsing(person):
     o.wait_for_url(f"**{match.get_absolute_url()}")
     o.locator("[data-testid=accept-invitation]").click()
     o.wait_for_selector("[data-testid=board] [data-testid=cell]")
+
+
+def test_a_crew_takes_turns_on_an_ultimate_board(person):
+    """Ann plays X alone; Bob and Cat share O and take its turns in order (seed 000's
+    in-turn crew order): the page of the crewmate who is not due says who is, and offers
+    no move."""
+    from play.services import SeatChoice, create_match
+    from tests.play_helpers import human
+
+    ann, bob, cat = person("ann"), person("bob"), person("cat")
+    choices = [
+        SeatChoice("player", human(ann.user)),
+        SeatChoice("player", human(bob.user), (human(cat.user),)),
+    ]
+    match = create_match(rule_set("Ultimate-Tic-Tac-Toe"), choices, ann.user, seed=5)
+    for p in (bob, cat):
+        services.answer_invitation(match.pk, p.user, accept=True)
+    pages = [open_match(p, match) for p in (ann, bob, cat)]
+    ann_page, bob_page, cat_page = pages
+    turn_text = "document.querySelector('[data-testid=turn]').textContent"
+    for due, idle, name in [(bob_page, cat_page, "bob"), (cat_page, bob_page, "cat")]:
+        ann_page.wait_for_function(MY_TURN)
+        ann_page.locator("[data-testid=board] [data-testid=cell][data-move]").first.click()
+        due.wait_for_function(MY_TURN)
+        idle.wait_for_function(f"{turn_text}.includes('plays it')")
+        turn = idle.locator("[data-testid=turn]").inner_text()
+        assert f"Your team's move: {name} plays it" in turn
+        assert idle.locator("[data-testid=board] [data-testid=cell][data-move]").count() == 0
+        crew = idle.locator("[data-testid=seat][data-seat='1'] [data-testid=crew]")
+        assert crew.locator("[data-due]").inner_text() == name
+        due.locator("[data-testid=board] [data-testid=cell][data-move]").first.click()
+        idle.wait_for_function(f"!{turn_text}.includes('plays it')")
+    assert [m.seat for m in Match.objects.get(pk=match.pk).moves.order_by("ply")] == [0, 1, 0, 1]
+
+
+def test_a_big_board_can_be_zoomed_on_a_phone(person):
+    phone = person("pia", width=390, height=844)
+    big = start(rule_set("TacticToy-3D"), phone.user, phone.user, bot())
+    open_match(phone, big)
+    zoom = phone.locator("[data-testid=zoom]")
+    zoom.click()  # 729 cells: the button shows on a phone
+    assert zoom.get_attribute("aria-pressed") == "true"
+    wrap = phone.locator("[data-testid=board]")
+    assert wrap.evaluate("node => node.scrollWidth > node.clientWidth * 2")
+    zoom.press("Enter")  # the keyboard works too: back to the whole board
+    assert zoom.get_attribute("aria-pressed") == "false"
+    assert wrap.evaluate("node => node.scrollWidth <= node.clientWidth + 1")
+    small = start(rule_set("Tic-Tac-Toe"), phone.user, phone.user, bot())
+    open_match(phone, small)
+    assert not zoom.is_visible()
