@@ -126,10 +126,16 @@ def replay(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def match_list(request: HttpRequest) -> HttpResponse:
-    """Your invitations and matches, and the matches anyone may watch."""
+    """Your invitations and matches, and the matches anyone may watch.
+
+    A trainer's benchmark tournaments play hundreds of games in their bots' names: those
+    are left out of "Your matches" unless asked for (``?tournaments=1``); the tournament
+    page lists them anyway."""
     live = Match.objects.filter(status=Match.Status.ACTIVE).select_related("rule_set")
     mine = Match.objects.none()
     invitations = []
+    with_tournaments = request.GET.get("tournaments") == "1"
+    hidden = 0
     if request.user.is_authenticated:
         players = (
             Q(seats__player__user=request.user)
@@ -138,9 +144,19 @@ def match_list(request: HttpRequest) -> HttpResponse:
             | Q(seats__crew__player__owner=request.user)
         )
         mine = Match.objects.filter(players | Q(created_by=request.user)).distinct()
+        if not with_tournaments:
+            hidden = mine.filter(tournament__isnull=False).count()
+            mine = mine.filter(tournament__isnull=True)
         invitations = services.invitations_for(request.user)
-    page = Paginator(mine.select_related("rule_set").order_by("-id"), 20).get_page(
+    page = Paginator(mine.select_related("rule_set", "tournament").order_by("-id"), 20).get_page(
         request.GET.get("page")
     )
-    context = {"live": live.order_by("-id")[:20], "page": page, "invitations": invitations}
+    context = {
+        "live": live.order_by("-id")[:20],
+        "page": page,
+        "invitations": invitations,
+        "with_tournaments": with_tournaments,
+        "hidden_tournament_games": hidden,
+        "query": "tournaments=1" if with_tournaments else "",
+    }
     return render(request, "play/matches.html", context)

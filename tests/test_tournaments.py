@@ -229,3 +229,21 @@ def test_a_broker_outage_keeps_the_tournament(ttt, trainer, monkeypatch):
     )
     tournaments.start(t.pk)  # logged, not raised
     assert Tournament.objects.get(pk=t.pk).status == "running"
+
+
+def test_tournament_games_stay_out_of_the_trainers_match_list_unless_asked(
+    client, ttt, trainer, no_broker, django_capture_on_commit_callbacks
+):
+    players = [bot("A", "easy"), random_player()]
+    with django_capture_on_commit_callbacks(execute=True):
+        t = tournaments.create_benchmark(ttt, default_universe(), [p.pk for p in players], trainer)
+        tournaments.run_batch(TournamentBatch.objects.filter(tournament=t).first().pk)
+    played = Match.objects.filter(tournament=t)
+    assert played.exists()
+    client.force_login(trainer)
+    page = client.get("/matches/").content.decode()
+    assert f"Show {played.count()} tournament games" in page
+    assert f"/matches/{played.first().pk}/" not in page
+    shown = client.get("/matches/?tournaments=1").content.decode()
+    assert f"/matches/{played.order_by('-id').first().pk}/" in shown
+    assert t.get_absolute_url() in shown and "Hide tournament games" in shown
