@@ -19,6 +19,15 @@ MAX_POINTS = 400  # per curve; longer histories are thinned evenly (first and la
 CHART_W, CHART_H, PAD = 720, 360, 48
 COLORS = ["#0d6efd", "#dc3545", "#198754", "#fd7e14", "#6f42c1", "#20c997", "#6c757d", "#d63384"]
 FAVOUR_SAMPLE = 2000  # recent matches of the top player read to measure favouritism
+# What the evolution chart can draw, by the value of its ``measure`` parameter.
+MEASURES = {
+    "rating": "Rating",
+    "skill": "Skill μ",
+    "uncertainty": "Uncertainty σ",
+    "score": "Score, last 20 matches (%)",
+}
+SCORE_WINDOW = 20
+SCORES = {"win": 1.0, "draw": 0.5}  # anything else (a loss) scores 0
 
 
 # --- the Stats tab -------------------------------------------------------------------------
@@ -122,23 +131,49 @@ class Chart:
     x_ticks: list[tuple[float, int]] = field(default_factory=list)
     y_ticks: list[tuple[float, int]] = field(default_factory=list)
     empty: bool = True
+    measure: str = MEASURES["rating"]
 
 
-def evolution_chart(rule_set, universe, player_ids: Sequence[int]) -> Chart:
-    """One curve per player: R (shown) after each of its rated matches of this game."""
+def evolution_chart(rule_set, universe, player_ids: Sequence[int], measure="rating") -> Chart:
+    """One curve per player: the measure after each of its rated matches of this game
+    (R, μ and σ as the pages show them, ×100; the score as a running percentage)."""
     players = {p.pk: p for p in Player.objects.filter(pk__in=player_ids).select_related("user")}
     curves = []
     for index, pk in enumerate(pk for pk in player_ids if pk in players):
         history = RatingHistory.objects.filter(
             rating__rule_set=rule_set, rating__universe=universe, player_id=pk
         ).order_by("id")
-        values = list(history.values_list("ordinal_before", "ordinal_after"))
-        points = [(0, math.display(values[0][0]))] if values else []
-        points += [(n, math.display(after)) for n, (_, after) in enumerate(values, 1)]
+        points = _measure_points(measure, pk, history)
         curves.append(Curve(players[pk], COLORS[index % len(COLORS)], _thin(points)))
-    chart = Chart(curves)
+    chart = Chart(curves, measure=MEASURES[measure])
     _layout(chart)
     return chart
+
+
+def _measure_points(measure: str, player_id: int, history) -> list[tuple[int, int]]:
+    """(match number, value) from 0 (before the first rated match) on; the score curve
+    starts at the first match, since a score before any match means nothing."""
+    if measure == "score":
+        matches = list(history.values_list("match_id", flat=True))
+        results = dict(
+            Seat.objects.filter(match_id__in=matches)
+            .filter(Q(player_id=player_id) | Q(crew__player_id=player_id))
+            .values_list("match_id", "result")
+        )
+        scores = [SCORES.get(results.get(m, ""), 0.0) for m in matches]
+        points = []
+        for n in range(1, len(scores) + 1):
+            window = scores[max(0, n - SCORE_WINDOW) : n]
+            points.append((n, round(100 * sum(window) / len(window))))
+        return points
+    before, after = {
+        "rating": ("ordinal_before", "ordinal_after"),
+        "skill": ("mu_before", "mu_after"),
+        "uncertainty": ("sigma_before", "sigma_after"),
+    }[measure]
+    values = list(history.values_list(before, after))
+    points = [(0, math.display(values[0][0]))] if values else []
+    return points + [(n, math.display(v)) for n, (_, v) in enumerate(values, 1)]
 
 
 def _thin(points: list) -> list:

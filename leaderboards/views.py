@@ -85,13 +85,19 @@ def evolution(request: HttpRequest, pk: int) -> HttpResponse:
             messages.error(request, f"Nobody called {name!r} has played {rule_set.name} here.")
         elif found.pk not in chosen:
             chosen.append(found.pk)
-    chart = stats.evolution_chart(rule_set, universe, chosen[: stats.MAX_CURVES])
+    measure = request.GET.get("measure", "rating")
+    if measure not in stats.MEASURES:
+        messages.error(request, f"There is no measure called {measure!r}; showing the rating.")
+        measure = "rating"
+    chart = stats.evolution_chart(rule_set, universe, chosen[: stats.MAX_CURVES], measure)
     context = {
         "rule_set": rule_set,
         "universe": universe,
         "show_universes": len(options) > 1,
         "chart": chart,
         "chosen": [c.player.pk for c in chart.curves],
+        "measure": measure,
+        "measures": stats.MEASURES.items(),
         "choices": services.player_choices(services.board_of(rule_set, universe)),
     }
     return render(request, "leaderboards/evolution.html", context)

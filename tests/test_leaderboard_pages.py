@@ -172,6 +172,28 @@ def test_evolution_page_draws_a_curve_per_checked_player(client, ttt):
     assert "Add a player" in page(client, f"/games/{ttt.pk}/evolution/")
 
 
+def test_evolution_measures_score_skill_and_uncertainty(client, ttt):
+    from leaderboards import stats
+
+    a, b = bot("Alpha"), bot("Beta")
+    for results in (["win", "loss"], ["win", "loss"], ["loss", "win"], ["draw", "draw"]):
+        finish(ttt, [a, b], results)
+    score = stats.evolution_chart(ttt, default_universe(), [a.pk, b.pk], "score")
+    # running mean of (1, 1, 0, ½) and of (0, 0, 1, ½), in percent
+    assert [p for _, p in score.curves[0].points] == [100, 100, 67, 62]
+    assert [p for _, p in score.curves[1].points] == [0, 0, 33, 38]
+    sigma = stats.evolution_chart(ttt, default_universe(), [a.pk], "uncertainty")
+    values = [v for _, v in sigma.curves[0].points]
+    assert len(values) == 5 and values == sorted(values, reverse=True)  # σ only shrinks
+    rating = Rating.objects.get(rule_set=ttt, player=a)
+    mu = stats.evolution_chart(ttt, default_universe(), [a.pk], "skill").curves[0]
+    assert mu.last == round(rating.mu * 100)
+    html = page(client, f"/games/{ttt.pk}/evolution/?players={a.pk}&measure=score")
+    assert 'value="score" selected' in html and "averaged over the last 20 matches" in html
+    html = page(client, f"/games/{ttt.pk}/evolution/?players={a.pk}&measure=height")
+    assert "There is no measure called" in html and 'value="rating" selected' in html
+
+
 def test_stats_tab(client, ttt, creator):
     me, b = creator.player, bot("B")
     finish(

@@ -152,12 +152,18 @@ def test_evolution_add_and_delete_curves(person):
     page.fill("[data-testid=curve-player]", "Gamma")
     page.click("[data-testid=add-curve]")
     assert page.locator("[data-testid=curve]").count() == 3
+    # the Measure select redraws the same curves at once; deleting a curve keeps it
+    page.select_option("[data-testid=measure]", "score")
+    page.wait_for_url(lambda url: "measure=score" in url)
+    assert page.locator("[data-testid=curve]").count() == 3
+    assert "Score" in page.locator("[data-testid=chart] svg").get_attribute("aria-label")
     page.locator("[data-testid=legend-item]", has_text="Alpha").locator(
         "[data-testid=delete-curve]"
     ).click()
-    page.wait_for_load_state()
+    page.wait_for_url(lambda url: "measure=score" in url and "add=" not in url)
     legend = page.locator("[data-testid=legend]").inner_text()
     assert "Alpha" not in legend and "Beta" in legend and "Gamma" in legend
+    assert page.locator("[data-testid=measure]").input_value() == "score"
     for _ in range(2):
         page.locator("[data-testid=delete-curve]").first.click()
         page.wait_for_load_state()
