@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.browser.conftest import screenshot
 from variants import catalogue, rules, services
@@ -210,37 +211,44 @@ def test_stacks_pieces_fall_in_the_browser(person):
 # --- error messages ----------------------------------------------------------------------
 
 
+def save(page) -> None:
+    """Press Save and wait for the re-rendered form: the old page shows the same error
+    elements, so reading them before the new page arrives would race."""
+    with page.expect_navigation():
+        page.click("#fc-save")
+
+
 def test_error_messages_next_to_their_controls(person):
     services.load_catalogue()  # Tic-Tac-Toe and friends are saved: duplicates are refused
     page = person("carla")
     page.goto(FACTORY)
     page.fill("#id_name", "two words")
-    page.click("#fc-save")
-    assert "May not contain whitespace" in page.inner_text("#id_name-error")
+    save(page)
+    expect(page.locator("#id_name-error")).to_contain_text("May not contain whitespace")
     for bad in ("star*", "paren(x)"):
         page.fill("#id_name", bad)
-        page.click("#fc-save")
-        assert "no whitespace, '*', '(' or ')'" in page.inner_text("#id_name-error")
+        save(page)
+        expect(page.locator("#id_name-error")).to_contain_text("no whitespace, '*', '(' or ')'")
 
     # The default form is Tic-Tac-Toe: a duplicate, and the message names the game.
     page.fill("#id_name", "MyTicTacToe")
-    page.click("#fc-save")
-    assert "the existing game 'Tic-Tac-Toe'" in page.inner_text("#fc-top-errors")
+    save(page)
+    expect(page.locator("#fc-top-errors")).to_contain_text("the existing game 'Tic-Tac-Toe'")
 
     # A name in use is refused next to the name.
     choose(page, "id_board_type", "squares")
     choose(page, "id_size_x", "5")
     page.fill("#id_name", "connect4")
-    page.click("#fc-save")
-    assert "already taken" in page.inner_text("#id_name-error")
+    save(page)
+    expect(page.locator("#id_name-error")).to_contain_text("already taken")
 
     # A dimension beyond its limit (a stale page: the option is injected by hand).
     choose(page, "id_size_x", "19")
     choose(page, "id_size_y", "19")
     page.eval_on_selector("#id_size_z", "s => { s.add(new Option('4', '4')); s.value = '4'; }")
     page.fill("#id_name", "TooBig")
-    page.click("#fc-save")
-    assert "At most 1" in page.inner_text("#id_size_z-error")
+    save(page)
+    expect(page.locator("#id_size_z-error")).to_contain_text("At most 1")
     assert page.input_value("#id_size_z") == "4"  # what was submitted stays visible
     screenshot(page, "factory-errors")
     assert not RuleSet.objects.filter(name__in=["TooBig", "MyTicTacToe"]).exists()
