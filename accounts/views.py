@@ -140,9 +140,12 @@ def player(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 def personas(request: HttpRequest) -> HttpResponse:
-    """The user's personas, and a form to add one."""
+    """The user's personas, a form to add one, and the universes they live in."""
     from accounts.personas import PersonaError, PersonaForm, create_persona, personas_of
 
+    action = request.POST.get("action")
+    if action in ("join", "leave"):
+        return _universe_action(request, action)
     form = PersonaForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
@@ -153,5 +156,33 @@ def personas(request: HttpRequest) -> HttpResponse:
             messages.success(request, f"{persona.name} is ready to play.")
             return redirect("accounts:personas")
     status = 400 if form.errors else 200
-    context = {"form": form, "personas": personas_of(request.user)}
+    from leaderboards.models import DEFAULT_UNIVERSE_SLUG, Universe
+
+    others = Universe.objects.exclude(slug=DEFAULT_UNIVERSE_SLUG).order_by("name")
+    context = {
+        "form": form,
+        "personas": personas_of(request.user).prefetch_related("universes"),
+        "universe_names": others.values_list("name", flat=True)[:200],
+    }
     return render(request, "accounts/personas.html", context, status=status)
+
+
+def _universe_action(request: HttpRequest, action: str) -> HttpResponse:
+    """Put a persona into a universe (made if new) or take it out; back to the page."""
+    from leaderboards.universes import UniverseError, join, leave
+
+    persona = request.POST.get("persona")
+    universe = request.POST.get("universe", "")
+    try:
+        if action == "join":
+            universe, persona, made = join(request.user, universe, persona)
+            if made:
+                messages.success(request, f"You made {universe.name}; {persona.name} is in it.")
+            else:
+                messages.success(request, f"{persona.name} is now in {universe.name}.")
+        else:
+            universe, persona = leave(request.user, universe, persona)
+            messages.success(request, f"{persona.name} left {universe.name}; its ratings stay.")
+    except UniverseError as exc:
+        messages.error(request, str(exc))
+    return redirect("accounts:personas")

@@ -5,8 +5,9 @@ from leaderboards.models import Rating, StandardPlayer, Tournament, Universe
 
 @admin.register(Universe)
 class UniverseAdmin(admin.ModelAdmin):
-    list_display = ["name", "slug", "created"]
+    list_display = ["name", "slug", "created_by", "created"]
     filter_horizontal = ["members"]
+    readonly_fields = ["created_by"]
     prepopulated_fields = {"slug": ["name"]}
 
 

@@ -23,6 +23,14 @@ class Universe(models.Model):
     slug = models.SlugField(max_length=40, unique=True)
     name = models.CharField(max_length=64, unique=True)
     members = models.ManyToManyField("accounts.Player", blank=True, related_name="universes")
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        help_text="Who made it (none for the public one and those made in the admin).",
+    )
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -7,6 +7,7 @@ from django.contrib.auth import get_user_model
 
 from accounts.models import Player
 from accounts.services import human_player, random_player
+from leaderboards.services import universes_for
 from variants.services import visible_rule_sets
 
 from .crews import MAX_CREW, crew_order
@@ -72,6 +73,17 @@ class StartForm(forms.Form):
                 help_text="Usernames or your personas' names, separated by commas.",
             )
 
+        # A universe other than the public one, where the user has a persona.
+        self.universes = {u.slug: u for u in universes_for(user)[1:]}
+        if self.universes:
+            public = [("", "Public Universe")]
+            self.fields["universe"] = forms.ChoiceField(
+                label="Universe",
+                choices=public + [(slug, u.name) for slug, u in self.universes.items()],
+                required=False,
+                help_text="Where the match is rated.",
+            )
+
     def seat_count(self, rule_set) -> tuple[int, int | None]:
         game = game_of_rule_set(rule_set)
         return game.nseats - (game.chaos is not None), game.chaos
@@ -84,6 +96,11 @@ class StartForm(forms.Form):
         needed, _chaos = self.seat_count(rule_set)
         crews = crew_order(rule_set.document) is not None
         data["choices"] = [self._with_crew(n, data, crews) for n in range(1, needed + 1)]
+        data["universe"] = self.universes.get(data.get("universe") or "")
+        if data["universe"] is not None and any(
+            c is not None and c.kind == "open" for c in data["choices"]
+        ):
+            self.add_error("universe", "Next available human plays in the Public Universe only.")
         if data["afk_warning"] >= data["afk_timeout"]:
             self.add_error("afk_warning", "The warning must come before the timeout.")
         return data

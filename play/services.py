@@ -124,10 +124,11 @@ def create_match(
     afk_warning: int = 20,
     seed: int | None = None,
     rated: bool = True,
+    universe=None,
 ) -> Match:
     """A match of ``rule_set`` with one choice per non-Chaos seat, in seat order. Humans
     other than ``by`` are invited; open seats wait for matchmaking; once every seat has
-    accepted the match starts."""
+    accepted the match starts. It is rated in ``universe`` (None: the public one)."""
     game = game_of_rule_set(rule_set)
     needed = game.nseats - (game.chaos is not None)
     if len(choices) != needed:
@@ -142,6 +143,7 @@ def create_match(
             afk_timeout=afk_timeout,
             afk_warning=afk_warning,
             rated=rated,
+            universe=universe,
         )
         picks = iter(choices)
         for index in range(game.nseats):

@@ -66,11 +66,13 @@ def _start(request, data) -> Match:
     if solo and all(c.kind == "open" for c in choices if c not in me):
         # "Me" against "Next available human": join a waiting match if there is one.
         return services.join_queue(data["game"], request.user, **timers)
-    return services.create_match(data["game"], choices, request.user, **timers)
+    return services.create_match(
+        data["game"], choices, request.user, universe=data["universe"], **timers
+    )
 
 
 def match_page(request: HttpRequest, pk: int) -> HttpResponse:
-    match = get_object_or_404(Match.objects.select_related("rule_set"), pk=pk)
+    match = get_object_or_404(Match.objects.select_related("rule_set", "universe"), pk=pk)
     state = services.snapshot(match.pk, request.user)
     boot = {
         "matchId": match.pk,
