@@ -23,7 +23,7 @@ from variants.services import CREATOR_QUOTA, visible_rule_sets
 
 USERS_PER_PAGE = 50
 CREATIONS_PER_PAGE = 25
-PLAYER_TABS = {"stats": "Stats", "creations": "Creations"}
+PLAYER_TABS = {"stats": "Stats", "favouritism": "Favouritism", "creations": "Creations"}
 
 
 class LoginView(auth_views.LoginView):
@@ -130,12 +130,38 @@ def player(request: HttpRequest, pk: int) -> HttpResponse:
         from leaderboards.stats import player_stats
 
         context["stats"] = player_stats(shown, visible_rule_sets(request.user))
+    if tab == "favouritism":
+        context.update(_favouritism(request, shown))
     if tab == "creations" and shown.user_id:
         creations = visible_rule_sets(request.user).filter(creator_id=shown.user_id)
         context["page"] = Paginator(creations.order_by(Lower("name")), CREATIONS_PER_PAGE).get_page(
             request.GET.get("page")
         )
     return render(request, "accounts/player.html", context)
+
+
+def _favouritism(request: HttpRequest, shown: Player) -> dict:
+    """The games (and universes) the player is rated in, the one chosen (``?game=`` rule
+    set id, ``&universe=`` slug; else the most played), and its opponents' favour."""
+    from leaderboards.models import Rating
+    from leaderboards.stats import favour_rows
+
+    ratings = list(
+        Rating.objects.filter(player=shown, rule_set__in=visible_rule_sets(request.user))
+        .select_related("rule_set", "universe")
+        .order_by("-matches", "rule_set__name")
+    )
+    if not ratings:
+        return {"favour_games": []}
+    asked = (request.GET.get("game", ""), request.GET.get("universe", ""))
+    chosen = next(
+        (r for r in ratings if (str(r.rule_set_id), r.universe.slug) == asked), ratings[0]
+    )
+    return {
+        "favour_games": ratings,
+        "favour_chosen": chosen,
+        "favour_rows": favour_rows(shown.pk, chosen.rule_set, chosen.universe),
+    }
 
 
 @login_required

@@ -213,10 +213,26 @@ def _layout(chart: Chart) -> None:
 # --- favouritism -----------------------------------------------------------------------------
 
 
-def favoured_by(player_id: int, rule_set, universe) -> int | None:
-    """The opponent ``player_id`` is most favoured by: the one against whom its results
-    beat the model's expectation by the most (mean score minus expected score, over its
-    recent rated matches of this game and universe). ``None`` if it met nobody."""
+@dataclass
+class FavourRow:
+    """How ``player`` fares against one opponent, against the model's expectation."""
+
+    opponent: Player
+    matches: int
+    last: object  # when they last met
+    score: float  # the player's mean score against them: win 1, draw ½, loss 0
+    expected: float  # what the ratings predict
+    relative: int  # the opponent's shown rating minus the player's
+
+    @property
+    def favour(self) -> float:
+        """Positive: the opponent does better for the player than their ratings say."""
+        return self.score - self.expected
+
+
+def favour_rows(player_id: int, rule_set, universe) -> list[FavourRow]:
+    """One row per opponent ``player_id`` met in its recent rated matches of this game
+    and universe (the last ``FAVOUR_SAMPLE``), most favouring first."""
     from leaderboards.services import default_universe
 
     matches = Match.objects.filter(
@@ -226,23 +242,26 @@ def favoured_by(player_id: int, rule_set, universe) -> int | None:
         matches = matches.filter(Q(universe=universe) | Q(universe__isnull=True))
     else:
         matches = matches.filter(universe=universe)
-    ids = list(matches.order_by("-id").values_list("id", flat=True)[:FAVOUR_SAMPLE])
-    seats = Seat.objects.filter(match_id__in=ids, kind=Seat.Kind.PLAYER).values_list(
+    recent = dict(matches.order_by("-id").values_list("id", "finished")[:FAVOUR_SAMPLE])
+    seats = Seat.objects.filter(match_id__in=recent, kind=Seat.Kind.PLAYER).values_list(
         "match_id", "player_id", "rank"
     )
     by_match: dict[int, list[tuple[int, int]]] = defaultdict(list)
     for match_id, pid, rank in seats:
         by_match[match_id].append((pid, rank or 1))
     scores: dict[int, list[float]] = defaultdict(list)
-    for entries in by_match.values():
+    last: dict[int, object] = {}
+    for match_id, entries in by_match.items():
         mine = [rank for pid, rank in entries if pid == player_id]
         if not mine:
             continue
         for pid, rank in entries:
             if pid != player_id:
                 scores[pid].append(1.0 if mine[0] < rank else 0.5 if mine[0] == rank else 0.0)
+                when = recent[match_id]
+                last[pid] = max(filter(None, [last.get(pid), when]), default=None)
     if not scores:
-        return None
+        return []
     skills = {
         r.player_id: math.Skill(r.mu, r.sigma)
         for r in Rating.objects.filter(
@@ -250,9 +269,24 @@ def favoured_by(player_id: int, rule_set, universe) -> int | None:
         )
     }
     me = skills.get(player_id, math.BEGINNER)
+    opponents = Player.objects.select_related("user").in_bulk(list(scores))
+    rows = [
+        FavourRow(
+            opponents[pid],
+            len(scores[pid]),
+            last.get(pid),
+            sum(scores[pid]) / len(scores[pid]),
+            math.win_probability(me, skills.get(pid, math.BEGINNER)),
+            math.display(skills.get(pid, math.BEGINNER).ordinal) - math.display(me.ordinal),
+        )
+        for pid in sorted(scores)
+        if pid in opponents
+    ]
+    return sorted(rows, key=lambda row: -row.favour)
 
-    def favour(pid: int) -> float:
-        expected = math.win_probability(me, skills.get(pid, math.BEGINNER))
-        return sum(scores[pid]) / len(scores[pid]) - expected
 
-    return max(sorted(scores), key=favour)
+def favoured_by(player_id: int, rule_set, universe) -> int | None:
+    """The opponent ``player_id`` is most favoured by: the one against whom its results
+    beat the model's expectation by the most. ``None`` if it met nobody."""
+    rows = favour_rows(player_id, rule_set, universe)
+    return rows[0].opponent.pk if rows else None

@@ -194,6 +194,33 @@ def test_evolution_measures_score_skill_and_uncertainty(client, ttt):
     assert "There is no measure called" in html and 'value="rating" selected' in html
 
 
+def test_favouritism_tab_lists_opponents_most_favouring_first(client, ttt, site_admin):
+    from variants.services import hide_rule_set
+
+    me, kind, tough = bot("Me"), bot("Kind"), bot("Tough")
+    for _ in range(3):
+        finish(ttt, [me, kind], ["win", "loss"])
+    finish(ttt, [me, tough], ["loss", "win"])
+    finish(ttt, [tough, me], ["draw", "draw"])
+    c4 = rule_set("Connect4")
+    finish(c4, [me, tough], ["win", "loss"])
+    html = page(client, me.get_absolute_url() + "?tab=favouritism")
+    # Tic-Tac-Toe has the most matches, so it is shown first
+    assert 'data-testid="favour-game"' in html and "Connect4" in html
+    rows = re.findall(r'data-testid="favour-row" data-player="(\d+)"', html)
+    assert rows == [str(kind.pk), str(tough.pk)]
+    scores = re.findall(r'data-testid="favour-score">([^<]*)<', html)
+    assert scores == ["100%", "25%"]
+    html = page(client, me.get_absolute_url() + f"?tab=favouritism&game={c4.pk}&universe=main")
+    assert re.findall(r'data-testid="favour-row" data-player="(\d+)"', html) == [str(tough.pk)]
+    # a game the visitor may not see is not offered, and an unknown one falls back
+    hide_rule_set(c4, True, by=site_admin)
+    html = page(client, me.get_absolute_url() + f"?tab=favouritism&game={c4.pk}&universe=main")
+    assert "Connect4" not in html and len(re.findall('data-testid="favour-row"', html)) == 2
+    html = page(client, bot("Fresh").get_absolute_url() + "?tab=favouritism")
+    assert "is not rated in any game yet" in html
+
+
 def test_stats_tab(client, ttt, creator):
     me, b = creator.player, bot("B")
     finish(

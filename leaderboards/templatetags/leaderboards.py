@@ -36,3 +36,9 @@ def signed(value: int) -> str:
 @register.filter
 def percent(value) -> str:
     return "" if value is None else f"{round(value * 100)}%"
+
+
+@register.filter
+def signed_percent(value) -> str:
+    """A difference of rates as a signed percentage: "+12%", "−3%", "+0%"."""
+    return "" if value is None else signed(round(value * 100)) + "%"

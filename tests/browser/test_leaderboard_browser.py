@@ -325,3 +325,24 @@ def test_who_sees_the_benchmark_and_factory(person, anonymous):
     assert anonymous.locator("[data-testid=benchmark]").count() == 0
     assert anonymous.locator("[data-testid=show-evolution]").count() == 1
     assert anonymous.locator("[data-testid=nav-friends]").count() == 0
+
+
+def test_favouritism_tab(person):
+    ttt, c4 = rule_set("Tic-Tac-Toe"), rule_set("Connect4")
+    page = person("carla", width=390, height=844)  # a phone: the table scrolls sideways
+    me, kind, tough = bot("Me"), bot("Kind"), bot("Tough")
+    for _ in range(2):
+        finish(ttt, [me, kind], ["win", "loss"])
+    finish(ttt, [me, tough], ["loss", "win"])
+    finish(c4, [me, tough], ["win", "loss"])
+    page.goto(me.get_absolute_url())
+    page.click("text=Favouritism")
+    page.wait_for_url(lambda url: "tab=favouritism" in url)
+    rows = page.locator("[data-testid=favour-row]")
+    assert rows.count() == 2 and "Kind" in rows.first.inner_text()
+    screenshot(page, "favouritism")
+    page.select_option("[data-testid=favour-game]", f"{c4.pk}|main")
+    page.wait_for_url(lambda url: f"game={c4.pk}" in url)
+    assert rows.count() == 1 and "Tough" in rows.first.inner_text()
+    page.click("[data-testid=favour-show-player]")
+    page.wait_for_url(f"**{tough.get_absolute_url()}")
