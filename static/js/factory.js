@@ -69,3 +69,29 @@ document.addEventListener("submit", (event) => {
   const message = event.target.dataset.confirm;
   if (message && !window.confirm(message)) event.preventDefault();
 });
+
+// Switching between flat and nested boards starts the board over with the other family's
+// defaults: ask first when the creator has changed something since the page (or the last
+// switch) was drawn. The name survives a switch, so typing it does not count.
+let edited = false;
+const ignored = new Set(["family", "marker", "name"]);
+document.addEventListener("change", (event) => {
+  if (event.target.closest("#factory-body") && !ignored.has(event.target.name)) edited = true;
+});
+document.addEventListener("htmx:beforeRequest", (event) => {
+  const elt = event.detail.elt;
+  if (elt && elt.name !== "family") edited = true;
+});
+document.addEventListener("htmx:confirm", (event) => {
+  const elt = event.detail.elt;
+  if (!elt || elt.name !== "family") return;
+  const label = elt.options[elt.selectedIndex]?.textContent.trim() || "the other family";
+  if (edited && !window.confirm(`Switch to ${label}? The board settings you chose are reset.`)) {
+    event.preventDefault();
+    const drawn = elt.querySelector("option[selected]");
+    if (drawn) elt.value = drawn.value;  // back to the family on the page
+    say("The board family was not changed.");
+    return;
+  }
+  edited = false;
+});

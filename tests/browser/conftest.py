@@ -150,7 +150,10 @@ def person(browser, live_server_url) -> Iterator[Callable]:
         contexts.append(context)
         page = context.new_page()
         page.user = user
-        page.on("dialog", lambda dialog: dialog.accept())
+        # Confirmations are accepted; a test that answers one itself removes this first:
+        # page.remove_listener("dialog", page.accept_dialogs).
+        page.accept_dialogs = lambda dialog: dialog.accept()
+        page.on("dialog", page.accept_dialogs)
         return page
 
     yield make

@@ -116,3 +116,27 @@ def test_keyboard_and_phone_width(person):
     boxes = [page.locator(f"#fc-group-{i}").bounding_box() for i in (1, 2)]
     assert boxes[1]["y"] > boxes[0]["y"] + boxes[0]["height"] - 1
     screenshot(page, "factory-nested-phone")
+
+
+def test_switching_family_after_changes_asks_first(person):
+    page = person("carla")
+    page.goto(FACTORY)
+    choose(page, "id_board_type", "squares")
+    choose(page, "id_size_x", "5")
+    # Cancel: the family stays flat and nothing is lost.
+    page.remove_listener("dialog", page.accept_dialogs)
+    asked = []
+    page.once("dialog", lambda dialog: (asked.append(dialog.message), dialog.dismiss()))
+    page.select_option("#id_family", "nested")
+    page.wait_for_function("document.getElementById('id_family').value === 'flat'")
+    assert asked and "board settings you chose are reset" in asked[0]
+    assert page.input_value("#id_size_x") == "5" and not page.locator("#fc-nested").count()
+    assert "not changed" in page.inner_text("#fc-status")
+    # Accept: the nested section replaces the flat one.
+    page.once("dialog", lambda dialog: dialog.accept())
+    choose(page, "id_family", "nested")
+    assert page.locator("#fc-nested").is_visible()
+    # A switch straight after a switch (nothing changed since) does not ask.
+    page.on("dialog", lambda dialog: pytest.fail(f"unexpected dialog: {dialog.message}"))
+    choose(page, "id_family", "flat")
+    assert page.locator("#id_size_x").is_visible()
