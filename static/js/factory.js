@@ -1,7 +1,9 @@
 // Game Factory: the marker palette and the board spaces.
 // The rules live on the server: a space click is an htmx request (or, without
 // JavaScript, a plain submit) that re-renders the form. This module only adds what
-// radios cannot do by themselves, and confirmations.
+// radios cannot do by themselves, confirmations, and the nested board's preview.
+
+import { renderBoard } from "./board.js";
 
 const status = () => document.getElementById("fc-status");
 
@@ -95,3 +97,14 @@ document.addEventListener("htmx:confirm", (event) => {
   }
   edited = false;
 });
+
+// The nested section's preview of the starting board, drawn by the live board's code
+// from the view the server put in the page; again after each htmx swap of the form.
+
+function drawPreview() {
+  const data = document.getElementById("fc-preview-data");
+  const host = document.getElementById("fc-preview");
+  if (data && host) renderBoard(host, JSON.parse(data.textContent));
+}
+drawPreview();
+document.addEventListener("htmx:afterSwap", drawPreview);

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.browser.conftest import screenshot
 from tests.browser.test_factory_browser import choose, refreshing, saved_fingerprint_matches
@@ -140,3 +141,18 @@ def test_switching_family_after_changes_asks_first(person):
     page.on("dialog", lambda dialog: pytest.fail(f"unexpected dialog: {dialog.message}"))
     choose(page, "id_family", "flat")
     assert page.locator("#id_size_x").is_visible()
+
+
+def test_the_nested_section_previews_the_starting_board(person):
+    page = person("carla")
+    page.goto(FACTORY)
+    assert page.locator("[data-testid=nested-preview]").count() == 0  # flat: its own board
+    choose(page, "id_family", "nested")
+    preview = page.locator("#fc-preview")
+    expect(preview.locator("svg .vf-cell")).to_have_count(81)  # Ultimate's 9×9 ground grid
+    choose(page, "id_n_side", "4")
+    expect(preview.locator("svg .vf-cell")).to_have_count(256)
+    choose(page, "id_n_symmetric_obstacles", "1")
+    assert "one example" not in page.inner_text("[data-testid=nested-preview]")
+    choose(page, "id_n_random_obstacles", "4")
+    assert "one example" in page.inner_text("[data-testid=nested-preview]")

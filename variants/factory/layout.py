@@ -27,6 +27,7 @@ from .errors import error_key, place_errors
 from .flat_board import AXES, BoardView, draw_boards
 from .nested_layout import NestedLayout
 from .pieces import Marker, ReserveCell, ShapeRow, reserve_cells, shape_rows, space_markers
+from .preview import starting_view
 from .state import (
     FAMILIES,
     FLAT_BOARDS,
@@ -267,6 +268,8 @@ def build(
     )
     if state.family == "nested":
         layout.nested = nested_layout.build(state.nested, err)
+        layout.nested.preview = starting_view(state.nested)
+        layout.nested.random_start = bool(state.nested.random_obstacles or state.nested.scouts)
     if readonly:
         for control in _all_controls(layout):
             control.disabled = True

@@ -103,7 +103,17 @@ GROUPS = (
     ("Strategic limits", ("draws_count_for_all", "free_when_decided", "no_send_back")),
     ("Time control", ("seconds", "timeout")),
 )
-REFRESH = ("side", "depth", "dimensions", "routing", "seconds")
+# Controls whose change redraws the form: they clamp others, or change the preview.
+REFRESH = (
+    "side",
+    "depth",
+    "dimensions",
+    "routing",
+    "seconds",
+    "symmetric_obstacles",
+    "random_obstacles",
+    "scouts",
+)
 ROUTING_LABELS = {
     "tactical": "Tactical (Ultimate)",
     "open": "Open: any incomplete block",
@@ -128,6 +138,8 @@ class NestedLayout:
     groups: list[tuple[str, list[Control]]]
     route_map: RouteMap
     grid_note: str  # "Ground grid 9×9 (81 cells) in blocks of 3×3, 2 levels"
+    preview: dict | None = None  # the starting position's view (preview.starting_view)
+    random_start: bool = False  # random obstacles or scouts: the preview is one example
 
     def controls(self) -> list[Control]:
         return [c for _title, controls in self.groups for c in controls]
