@@ -12,6 +12,7 @@ from django.views.decorators.http import require_POST
 
 from accounts import services
 from accounts.models import Player
+from variants.ids import parse_id
 
 
 @login_required
@@ -34,11 +35,7 @@ def _person(request: HttpRequest):
     if name:
         return get_user_model().objects.filter(username__iexact=name).first(), name
     pk = request.POST.get("player", "")
-    player = (
-        Player.objects.filter(pk=pk).select_related("user", "owner").first()
-        if pk.isdigit()
-        else None
-    )
+    player = Player.objects.filter(pk=parse_id(pk)).select_related("user", "owner").first()
     if player is None:
         return None, pk
     person = player.user if player.kind == Player.Kind.HUMAN else player.owner

@@ -12,6 +12,7 @@ from django.utils.text import slugify
 
 from accounts.models import Player
 from leaderboards.models import DEFAULT_UNIVERSE_SLUG, Universe
+from variants.ids import parse_id
 
 MAX_CREATED = 10  # universes one person may make
 MAX_PER_PERSONA = 5  # universes one persona may live in
@@ -24,7 +25,7 @@ class UniverseError(ValueError):
 
 def _own_persona(user, persona_id) -> Player:
     persona = Player.objects.filter(
-        pk=persona_id if str(persona_id).isdigit() else None,
+        pk=parse_id(persona_id),
         kind=Player.Kind.PERSONA,
         owner=user,
     ).first()

@@ -15,6 +15,7 @@ from accounts.roles import is_trainer_or_admin
 from leaderboards import reports, services, stats, tournaments
 from leaderboards.forms import PlanForm
 from leaderboards.models import Tournament
+from variants.ids import parse_id, parse_ids
 from variants.models import RuleSet
 from variants.services import visible_rule_sets
 
@@ -23,7 +24,7 @@ SESSION_UNIVERSE = "leaderboard_universe"
 
 def _rule_set(request: HttpRequest, pk) -> RuleSet:
     """A game the visitor may see (404 otherwise, also for junk ids)."""
-    if not str(pk).isdigit():
+    if parse_id(pk) is None:
         raise Http404("No such game.")
     return get_object_or_404(visible_rule_sets(request.user).select_related("creator"), pk=pk)
 
@@ -40,18 +41,10 @@ def _universe(request: HttpRequest, value: str | None = None):
     return chosen, options
 
 
-def _ids(values) -> list[int]:
-    out = []
-    for value in values:
-        if str(value).isdigit() and int(value) not in out:
-            out.append(int(value))
-    return out
-
-
 def leaderboard(request: HttpRequest, pk: int) -> HttpResponse:
     rule_set = _rule_set(request, pk)
     universe, options = _universe(request)
-    added = _ids(request.GET.getlist("add"))
+    added = parse_ids(request.GET.getlist("add"))
     name = request.GET.get("player", "").strip()
     if name:
         found = services.find_rated_player(rule_set, universe, name)
@@ -77,7 +70,7 @@ def evolution(request: HttpRequest, pk: int) -> HttpResponse:
     """Rating history of the chosen players, one curve each; add and delete curves."""
     rule_set = _rule_set(request, pk)
     universe, options = _universe(request)
-    chosen = _ids(request.GET.getlist("players"))
+    chosen = parse_ids(request.GET.getlist("players"))
     name = request.GET.get("add", "").strip()
     if name:
         found = services.find_rated_player(rule_set, universe, name)
@@ -132,7 +125,7 @@ def benchmark(request: HttpRequest) -> HttpResponse:
     universe, _ = _universe(request, request.POST.get("universe", ""))
     try:
         tournament = tournaments.create_benchmark(
-            rule_set, universe, _ids(request.POST.getlist("players")), request.user
+            rule_set, universe, parse_ids(request.POST.getlist("players")), request.user
         )
     except tournaments.TournamentError as exc:
         messages.error(request, str(exc))
@@ -166,7 +159,8 @@ def tournament_factory(request: HttpRequest) -> HttpResponse:
     """Plans by hand: game, games per set and the players of each set (Trainers, Admins)."""
     if not is_trainer_or_admin(request.user):
         raise PermissionDenied("Only Trainers and Admins run tournaments.")
-    initial = {"game": request.GET["game"]} if request.GET.get("game", "").isdigit() else {}
+    game = parse_id(request.GET.get("game", ""))
+    initial = {"game": game} if game is not None else {}
     form = PlanForm(request.POST or None, user=request.user, initial=initial)
     if request.method == "POST" and form.is_valid():
         try:

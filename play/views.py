@@ -12,6 +12,8 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
+from variants.ids import parse_id
+
 from . import services
 from .crews import crew_order
 from .errors import MatchError
@@ -23,8 +25,9 @@ from .replay import frames
 def start_form(request: HttpRequest, data=None) -> StartForm:
     """The start form; ``?game=<pk>&seat2=<choice>`` prefill it ("Play New Game" links)."""
     initial = {}
-    if request.GET.get("game", "").isdigit():
-        initial["game"] = int(request.GET["game"])
+    game = parse_id(request.GET.get("game", ""))
+    if game is not None:
+        initial["game"] = game
     for n in range(1, 5):
         if request.GET.get(f"seat{n}"):
             initial[f"seat_{n}"] = request.GET[f"seat{n}"]

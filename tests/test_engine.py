@@ -21,6 +21,21 @@ def test_connect4_perft_to_depth_7():
     assert [perft(state, d) for d in range(1, 8)] == [7, 49, 343, 2401, 16807, 117649, 823536]
 
 
+@pytest.mark.parametrize(
+    "name, text",
+    [
+        ("Tic-Tac-Toe", "\u00b2,1,1"),  # str.isdigit() takes "²", int() does not
+        ("Tic-Tac-Toe", "b\u00b2:1,1,1"),
+        ("Connect4", "4,\u00b9"),
+        ("Ultimate-Tic-Tac-Toe", "5/\u00b2"),
+        ("Ultimate-Tic-Tac-Toe", "\u00b2,1"),
+    ],
+)
+def test_move_text_with_unicode_digits_is_refused_by_name(name, text):
+    with pytest.raises(InvalidMoveText, match="written|numbers|position"):
+        game(name).parse_move(text)
+
+
 # -- lines ---------------------------------------------------------------------------
 @pytest.mark.parametrize("n, d", [(3, 2), (3, 3), (4, 3), (4, 2), (5, 3)])
 def test_line_count_formula(n, d):

@@ -212,6 +212,14 @@ JUNK_GETS = [
     "/accounts/login/?next=javascript:alert(1)",
     "/accounts/signup/?next=//evil.example",
     "/",
+    # ids that str.isdigit() takes but int() or the database refuse
+    "/games/{game}/evolution/?players=%C2%B2",
+    "/games/{game}/evolution/?players=99999999999999999999",
+    "/play/?game=%C2%B2",
+    "/play/?game=99999999999999999999",
+    "/games/new/?copy=%C2%B2",
+    "/games/new/?copy=99999999999999999999",
+    "/tournaments/?game=%C2%B2",
 ]
 
 JUNK_POSTS = [
@@ -225,6 +233,11 @@ JUNK_POSTS = [
     ("/users/{user}/role/", {"role": "", "confirm": "maybe"}),
     ("/accounts/signup/", {"username": "x" * 500}),
     ("/accounts/login/", {"username": "", "password": ""}),
+    ("/friends/request/", {"player": "\u00b2"}),
+    ("/friends/request/", {"player": "99999999999999999999"}),
+    ("/tournaments/benchmark/", {"rule_set": "\u00b2"}),
+    ("/tournaments/benchmark/", {"rule_set": "1", "players": ["\u00b2", "99999999999999999999"]}),
+    ("/personas/", {"action": "join", "persona": "\u00b2", "universe": "u"}),
 ]
 
 

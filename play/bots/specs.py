@@ -7,6 +7,8 @@ either into the dict form and rejects anything else with a message that says why
 
 from collections.abc import Callable
 
+from variants.engine.moves import is_number
+
 from .base import RandomAgent
 
 # kind -> (factory(seed, **options), the option a "kind:N" shorthand sets, allowed options)
@@ -32,7 +34,7 @@ def parse_spec(spec: str | dict) -> dict:
         data: dict = {"kind": kind}
         if arg:
             shorthand = REGISTRY[kind][1]
-            if shorthand is None or not arg.isdigit():
+            if shorthand is None or not is_number(arg):
                 raise SpecError(f"{spec!r}: {kind} takes no ':{arg}'")
             data[shorthand] = int(arg)
         spec = data

@@ -8,7 +8,7 @@ from variants.rules.vocabulary import seat_colors
 
 from .errors import InvalidMoveText
 from .geometry import Geometry
-from .moves import PLACE, SPECIAL, Move
+from .moves import PLACE, SPECIAL, Move, is_number
 from .state import State
 
 LOCKED = -1
@@ -174,14 +174,14 @@ class Game:
         board = 0
         if ":" in word:
             prefix, word = word.split(":", 1)
-            if not (prefix.startswith("b") and prefix[1:].isdigit()):
+            if not (prefix.startswith("b") and is_number(prefix[1:])):
                 raise InvalidMoveText(f"{text!r}: a board is written b1:, b2: or b3:")
             board = int(prefix[1:]) - 1
         if not 0 <= board < g.boards:
             raise InvalidMoveText(f"{text!r}: this game has {g.boards} board(s)")
         parts = word.split(",")
         want = 2 if self.stacks else 3
-        if not all(p.isdigit() for p in parts) or len(parts) != want:
+        if not all(is_number(p) for p in parts) or len(parts) != want:
             shape = "x,y (a stack)" if self.stacks else "x,y,z"
             raise InvalidMoveText(f"{text!r}: a placement is written {shape}")
         x, y, *z = (int(p) - 1 for p in parts)

@@ -11,6 +11,11 @@ from typing import NamedTuple
 PLACE, PASS, DRAW, ACCEPT, DECLINE = range(5)
 
 
+def is_number(text: str) -> bool:
+    """ASCII digits only: ``str.isdigit`` also takes "²", which ``int`` refuses."""
+    return text.isascii() and text.isdigit()
+
+
 class Move(NamedTuple):
     kind: int
     target: int = -1

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from variants.engine.moves import is_number
 from variants.rules.vocabulary import COLORS
 
 if TYPE_CHECKING:
@@ -16,7 +17,7 @@ Spot = tuple[int, int, int, int]  # board, x, y, z
 def marker_piece(marker: str) -> tuple[str, int] | None:
     """ "piece-black-2" -> ("black", 2)."""
     parts = marker.split("-")
-    if len(parts) == 3 and parts[0] == "piece" and parts[1] in COLORS and parts[2].isdigit():
+    if len(parts) == 3 and parts[0] == "piece" and parts[1] in COLORS and is_number(parts[2]):
         return parts[1], int(parts[2])
     return None
 

@@ -18,6 +18,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
 from variants import rules
+from variants.engine.moves import is_number
 from variants.rules.vocabulary import (
     COLOR_LABELS,
     COLORS,
@@ -236,7 +237,7 @@ def from_post(data: Mapping, getlist=None) -> tuple[FactoryState, list[dict[str,
     for item in str(data.get("pieces", "")).split():
         parts = item.split(",")  # b,x,y,z,colour,shape-row
         spot = _spot(",".join(parts[:4])) if len(parts) == 6 else None
-        if spot and parts[4] in COLORS and parts[5].isdigit():
+        if spot and parts[4] in COLORS and is_number(parts[5]):
             state.pieces[spot] = (parts[4], int(parts[5]))
     return state, problems
 
@@ -283,7 +284,7 @@ def apply_action(state: FactoryState, action: str, toggle: str = "") -> str:
         state.checks.append(state.checks[-1] if state.checks else Check())
     elif action.startswith("delete_check-"):
         index = action.removeprefix("delete_check-")
-        if index.isdigit() and int(index) < len(state.checks):
+        if is_number(index) and int(index) < len(state.checks):
             del state.checks[int(index)]
     elif action == "toggle":
         spot = _spot(toggle)

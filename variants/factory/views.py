@@ -12,6 +12,7 @@ from django.views.decorators.http import require_POST
 
 from accounts.roles import is_admin
 from variants import rules, services
+from variants.ids import parse_id
 from variants.models import RuleSet
 
 from . import layout as page
@@ -104,10 +105,10 @@ def _rebuild(state, action: str, toggle: str) -> page.Layout:
 
 def _initial_state(request: HttpRequest):
     """A fresh page, or a copy of a saved game the user can see (unsaved, name cleared)."""
-    pk = request.GET.get("copy", "")
-    if not pk.isdigit():
+    pk = parse_id(request.GET.get("copy", ""))
+    if pk is None:
         return default_state()
-    rule_set = _visible(request, int(pk))
+    rule_set = _visible(request, pk)
     state = from_doc(rule_set.rule_doc())
     state.name = f"{rule_set.name}-copy"[:64]
     return adjust(state)

@@ -5,7 +5,7 @@ from variants.rules.nested import default_route_map
 from variants.rules.vocabulary import TEAM_COLORS, TEAM_SYMBOLS
 
 from ..errors import InvalidMoveText
-from ..moves import PLACE, SPECIAL, Move
+from ..moves import PLACE, SPECIAL, Move, is_number
 from .geometry import NestedGeometry
 
 
@@ -73,14 +73,14 @@ class NestedGame:
             return SPECIAL[t]
         if "," in t:
             parts = t.split(",")
-            if len(parts) != g.D or not all(p.strip().isdigit() for p in parts):
+            if len(parts) != g.D or not all(is_number(p.strip()) for p in parts):
                 raise InvalidMoveText(f"{text!r}: coordinates are {g.D} numbers x,y,...")
             coords = [int(p) - 1 for p in parts]
             if not all(0 <= c < g.edge for c in coords):
                 raise InvalidMoveText(f"{text!r} is off the board (1..{g.edge})")
             return self.moves[g.index(coords)]
         parts = t.split("/")
-        if len(parts) != g.N or not all(p.strip().isdigit() for p in parts):
+        if len(parts) != g.N or not all(is_number(p.strip()) for p in parts):
             raise InvalidMoveText(f"{text!r}: a move is {g.N} position(s) like 5/1 (S/T/O)")
         path = [int(p) - 1 for p in parts]
         if not all(0 <= p < g.P for p in path):
