@@ -1,5 +1,6 @@
 """ASGI entry point: ``daphne config.asgi:application`` serves HTTP and websockets."""
 
+import gc
 import os
 
 from django.core.asgi import get_asgi_application
@@ -14,7 +15,7 @@ from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
 from config.routing import websocket_urlpatterns  # noqa: E402
-from play.timekeeper import StartTimekeeper  # noqa: E402
+from play.timekeeper import StartTimekeeper, start_with_daphne  # noqa: E402
 
 router = ProtocolTypeRouter(
     {
@@ -27,3 +28,8 @@ router = ProtocolTypeRouter(
 
 # Timers and bot moves run in every web process (see play/timekeeper.py).
 application = StartTimekeeper(router)
+start_with_daphne()
+
+# What is loaded by now lives as long as the process: spare the collector's full passes
+# from walking it again and again (they stalled every socket of a busy process ~80 ms).
+gc.freeze()

@@ -1,9 +1,10 @@
 """Each web process's timekeeper: plays the bots' moves and fires the timers.
 
 Every deadline is a column (``Match.wake_at`` is the earliest), so the timekeeper keeps no
-state of its own: it polls for due matches, and is poked after each commit so a bot
-answers at once. Several processes may run one each: every action re-checks its
-condition under the match's row lock, so a timer fires once and a stale one does nothing.
+state of its own: it polls for due matches, and is poked after a commit that leaves a bot
+move (or a timer) due, so a bot answers at once. Several processes may run one each: every
+action re-checks its condition under the match's row lock, so a timer fires once and a
+stale one does nothing.
 A process also touches its websocket presences, and treats the presences of a process
 that stopped touching its own (it died) as disconnections.
 """
@@ -14,6 +15,7 @@ import asyncio
 import logging
 import os
 import socket
+import sys
 import time
 import uuid
 
@@ -90,8 +92,19 @@ async def _wake(match_id: int) -> None:
         log.exception("timekeeper: match %s", match_id)
 
 
+def start_with_daphne() -> None:
+    """Under daphne, start once its loop runs rather than at the first request: a process
+    restarted in mid-match must fire the timers and bot moves that fell due while it was
+    down even if no one has come back yet. (Daphne speaks no ASGI lifespan; its Twisted
+    reactor runs the asyncio loop, and ``callLater`` queues a call on it.)"""
+    reactor = sys.modules.get("twisted.internet.reactor")
+    if type(reactor).__name__ == "AsyncioSelectorReactor":
+        reactor.callLater(0, ensure_started)
+
+
 class StartTimekeeper:
-    """ASGI wrapper: the first request or socket a process serves starts its timekeeper."""
+    """ASGI wrapper: the first request or socket a process serves starts its timekeeper
+    (if ``start_with_daphne`` has not already: other servers, tests' communicators)."""
 
     def __init__(self, app):
         self.app = app

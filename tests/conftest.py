@@ -31,6 +31,32 @@ def fresh_channel_layer():
     channel_layers.backends.clear()
 
 
+@pytest.fixture(scope="session", autouse=True)
+def flush_survives_deadlocks():
+    """A transactional test's flush is one TRUNCATE of every table. A server in another
+    process (daphne, a Celery worker) still writing meanwhile can deadlock with it, and
+    PostgreSQL then aborts one side: if that is the flush, the next test would start on the
+    last one's rows. So a flush that fails is tried again (it rolls back whole)."""
+    from django.core.management.base import CommandError
+    from django.db import OperationalError
+    from django.test import TransactionTestCase
+
+    teardown = TransactionTestCase._fixture_teardown
+
+    def retrying(self):
+        for attempt in range(5):
+            try:
+                return teardown(self)
+            except (CommandError, OperationalError):
+                if attempt == 4:
+                    raise
+                time.sleep(0.2 * (attempt + 1))
+
+    TransactionTestCase._fixture_teardown = retrying
+    yield
+    TransactionTestCase._fixture_teardown = teardown
+
+
 @pytest.fixture
 def catalogue(db):
     """The catalogue games, saved."""
@@ -87,6 +113,54 @@ def stop(process: subprocess.Popen) -> None:
     except subprocess.TimeoutExpired:
         process.kill()
         process.wait()
+
+
+def spawn_daphne(log: Path, env: dict[str, str], port: int) -> subprocess.Popen:
+    """``daphne config.asgi:application`` on 127.0.0.1:``port`` with ``env``, its output
+    appended to ``log``. It is not serving yet: see ``wait_for_port``."""
+    command = [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port)]
+    with open(log, "a") as out:
+        return subprocess.Popen(
+            [*command, "config.asgi:application"], cwd=BASE_DIR, env=env, stdout=out, stderr=out
+        )
+
+
+def wait_for_port(port: int, process: subprocess.Popen, log: Path, timeout: float = 30) -> None:
+    """Return once 127.0.0.1:``port`` accepts connections; fail (with the log's tail) if
+    ``process`` exits or ``timeout`` seconds pass first."""
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=1).close()
+            return
+        except OSError:
+            if process.poll() is not None or time.monotonic() > deadline:
+                tail = log.read_text(errors="replace")[-4000:] if log.exists() else ""
+                raise AssertionError(f"daphne did not start on port {port}:\n{tail}") from None
+            time.sleep(0.05)
+
+
+def start_daphne(log: Path, env: dict[str, str], port: int | None = None):
+    """daphne serving the site (see ``spawn_daphne``), stopped again if it does not come
+    up; returns (process, port)."""
+    port = port or free_port()
+    process = spawn_daphne(log, env, port)
+    try:
+        wait_for_port(port, process, log)
+    except BaseException:
+        stop(process)
+        raise
+    return process, port
+
+
+def session_cookie(user) -> str:
+    """The value of a session cookie that logs ``user`` in (a session row in the database:
+    a server in another process accepts it once the test's data is committed)."""
+    from django.test import Client
+
+    client = Client()
+    client.force_login(user)
+    return client.cookies[settings.SESSION_COOKIE_NAME].value
 
 
 def reset_broker_connections(app) -> None:

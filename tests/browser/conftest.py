@@ -11,8 +11,6 @@ from __future__ import annotations
 
 import os
 import shutil
-import socket
-import subprocess
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -20,7 +18,14 @@ from pathlib import Path
 import pytest
 from django.conf import settings
 
-from tests.conftest import BASE_DIR, child_env, children_database_env, free_port, stop
+from tests.conftest import (
+    BASE_DIR,
+    child_env,
+    children_database_env,
+    session_cookie,
+    start_daphne,
+    stop,
+)
 
 # CHROMIUM_PATH names another binary (or a missing one, to see the skip).
 CHROMIUM = os.environ.get("CHROMIUM_PATH") or shutil.which("chromium") or "/usr/bin/chromium"
@@ -64,27 +69,11 @@ def pytest_terminal_summary(terminalreporter):
 @pytest.fixture(scope="session")
 def live_server_url(django_db_setup, django_db_blocker, tmp_path_factory) -> Iterator[str]:
     """daphne serving the site on the test database, at http://127.0.0.1:<port>."""
-    port = free_port()
     log = tmp_path_factory.mktemp("daphne") / "daphne.log"
-    daphne = BASE_DIR / ".venv" / "bin" / "daphne"
-    command = [str(daphne) if daphne.exists() else "daphne", "-b", "127.0.0.1", "-p", str(port)]
-    with django_db_blocker.unblock(), open(log, "w") as out:
+    with django_db_blocker.unblock():
         env = child_env(**children_database_env())
-        process = subprocess.Popen(
-            [*command, "config.asgi:application"], cwd=BASE_DIR, env=env, stdout=out, stderr=out
-        )
+    process, port = start_daphne(log, env)
     try:
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=1).close()
-                break
-            except OSError:
-                if process.poll() is not None or time.monotonic() > deadline:
-                    raise AssertionError(
-                        "daphne did not start:\n" + log.read_text()[-4000:]
-                    ) from None
-                time.sleep(0.1)
         yield f"http://127.0.0.1:{port}"
     finally:
         stop(process)
@@ -119,7 +108,6 @@ def person(browser, live_server_url) -> Iterator[Callable]:
     tests do not depend on the login page's markup.
     """
     from django.contrib.auth import get_user_model
-    from django.test import Client
 
     contexts = []
 
@@ -130,8 +118,6 @@ def person(browser, live_server_url) -> Iterator[Callable]:
         if role != "creator":
             user.role = role
             user.save(update_fields=["role"])
-        client = Client()
-        client.force_login(user)
         context = browser.new_context(
             base_url=live_server_url,
             viewport={"width": width, "height": height},
@@ -141,7 +127,7 @@ def person(browser, live_server_url) -> Iterator[Callable]:
             [
                 {
                     "name": settings.SESSION_COOKIE_NAME,
-                    "value": client.cookies[settings.SESSION_COOKIE_NAME].value,
+                    "value": session_cookie(user),
                     "url": live_server_url,
                 }
             ]
@@ -159,6 +145,18 @@ def person(browser, live_server_url) -> Iterator[Callable]:
     yield make
     for context in contexts:
         context.close()
+    _wait_for_server_to_let_go()
+
+
+def _wait_for_server_to_let_go(timeout: float = 5.0) -> None:
+    """Closed pages close their sockets; let the server finish that work (presences go,
+    reconnect windows open) before the test's flush truncates the tables under it."""
+    from play.models import Presence
+
+    deadline = time.monotonic() + timeout
+    while Presence.objects.exists() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    time.sleep(0.2)  # the window a last presence opens is written just after it goes
 
 
 @pytest.fixture
