@@ -46,7 +46,7 @@ def crew_rows(seat: Seat) -> list:
     cache = getattr(seat, "_prefetched_objects_cache", {})
     if "crew" in cache:
         return list(cache["crew"])
-    if seat.pk is None:
+    if seat.pk is None or not has_crews(seat.match):  # a game without crews has no rows
         return []
     return list(seat.crew.select_related("player__user").order_by("order"))
 

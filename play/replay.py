@@ -7,8 +7,10 @@ process wrote, or this one restarted) just replays more rows.
 
 from __future__ import annotations
 
+import json
 import threading
 from collections import OrderedDict
+from functools import lru_cache
 
 from variants.engine import compile_game
 
@@ -20,7 +22,13 @@ _lock = threading.Lock()
 
 
 def game_of(match: Match):
-    return compile_game(match.rule_set.document)
+    # compile_game validates the document on every call; its stored text is a cheaper key.
+    return _compiled(json.dumps(match.rule_set.document, sort_keys=True))
+
+
+@lru_cache(maxsize=256)
+def _compiled(document: str):
+    return compile_game(json.loads(document))
 
 
 def apply_record(game, state, kind: str, seat: int, notation: str) -> None:

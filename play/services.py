@@ -243,7 +243,7 @@ def _start(match: Match, seats: list[Seat], now) -> None:
     state = current_state(match)
     clock.plan(match, seats, state, now, new_turn=True)
     match.save()
-    notify.match_changed(match.pk, [])
+    notify.match_changed(match, [])
 
 
 def answer_invitation(match_id: int, user, accept: bool) -> Match:
@@ -261,7 +261,7 @@ def answer_invitation(match_id: int, user, accept: bool) -> Match:
         elif _all_accepted(seats):
             _start(match, seats, timezone.now())
         else:
-            notify.match_changed(match.pk, [])
+            notify.match_changed(match, [])
     return match
 
 
@@ -285,7 +285,7 @@ def _abort(match: Match, seats: list[Seat], why: str) -> None:
     match.outcome = {"type": "game:aborted", "reason": why}
     clock.clear(match, seats)
     match.save()
-    notify.match_changed(match.pk, [{"type": "game:aborted", "reason": why}])
+    notify.match_changed(match, [{"type": "game:aborted", "reason": why}])
 
 
 # -- matchmaking ------------------------------------------------------------------------
@@ -323,7 +323,7 @@ def join_queue(rule_set, user, *, afk_timeout: int = 60, afk_warning: int = 20) 
                 if other.player and other.player.user_id and other.player.user_id != user.pk:
                     notify.user_event(other.player.user_id, matched_event(waiting))
         else:
-            notify.match_changed(waiting.pk, [])
+            notify.match_changed(waiting, [])
     return waiting
 
 
@@ -456,7 +456,7 @@ def _append(match, seats, state, seat: int, kind: str, move, events: list[dict],
         clock.plan(match, seats, state, now, new_turn=True, paced=paced)
         match.save()
     remember(match, match.ply, state)
-    notify.match_changed(match.pk, events)
+    notify.match_changed(match, events)
 
 
 def _sentence(exc: Exception) -> str:
@@ -526,7 +526,7 @@ def expire_timers(match_id: int, now=None) -> None:
             if kind is None:  # a warning only
                 clock.plan(match, seats, state, now)
                 match.save()
-                notify.match_changed(match.pk, events)
+                notify.match_changed(match, events)
                 continue
             try:
                 _append(match, seats, state, seat, kind, move, events, auto=True)
@@ -549,7 +549,7 @@ def afk_ping(match_id: int, user) -> None:
         match.afk_since, match.afk_warned = timezone.now(), False
         clock.plan(match, seats, current_state(match), timezone.now())
         match.save()
-        notify.match_changed(match.pk, events)
+        notify.match_changed(match, events)
 
 
 def due_matches(now=None, limit: int = 200) -> list[int]:
@@ -589,7 +589,7 @@ def connect(match_id: int, user, channel_name: str, process: str) -> list[int]:
         if events and not match.is_over:
             clock.plan(match, _seats(match), current_state(match), now)
             match.save()
-            notify.match_changed(match.pk, events)
+            notify.match_changed(match, events)
         return held
 
 
@@ -614,7 +614,7 @@ def _maybe_open_window(match_id: int, index: int, now) -> None:
         seat.save(update_fields=["disconnect_deadline"])
         clock.plan(match, _seats(match), current_state(match), now)
         match.save()
-        notify.match_changed(match.pk, [_presence_event("player:disconnected", seat)])
+        notify.match_changed(match, [_presence_event("player:disconnected", seat)])
 
 
 def _presence_event(kind: str, seat: Seat) -> dict:
