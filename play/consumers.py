@@ -50,7 +50,7 @@ class MatchConsumer(JsonConsumer):
         self.match_id = int(self.scope["url_route"]["kwargs"]["pk"])
         self.user = self.scope.get("user")
         self.you: list[int] = []
-        self.status = None
+        self.sent_ply = -1  # the ply of the last state sent
         if not await database_sync_to_async(services.match_exists)(self.match_id):
             return await self.close(code=NOT_FOUND)
         await self.channel_layer.group_add(notify.match_group(self.match_id), self.channel_name)
@@ -73,13 +73,19 @@ class MatchConsumer(JsonConsumer):
     async def send_state(self):
         state = await database_sync_to_async(services.snapshot)(self.match_id, self.user, self.you)
         await self.send_json(state)
+        self.sent_ply = state["ply"]
 
     async def match_changed(self, message):
-        if not self.you:  # a spectator may have become a player (an accepted invitation)
-            self.you = await database_sync_to_async(services.connect)(
-                self.match_id, self.user, self.channel_name, timekeeper.PROCESS
-            )
-        await self.send_state()
+        state = services.made_state(message.get("views"), self.you, self.sent_ply)
+        if state is not None:  # a move: its maker made this socket's view already
+            await self.send_json(state)
+            self.sent_ply = state["ply"]
+        else:
+            if not self.you:  # a spectator may have become a player (an accepted invitation)
+                self.you = await database_sync_to_async(services.connect)(
+                    self.match_id, self.user, self.channel_name, timekeeper.PROCESS
+                )
+            await self.send_state()
         for event in message["events"]:
             await self.send_json(event)
 

@@ -449,14 +449,49 @@ def _append(match, seats, state, seat: int, kind: str, move, events: list[dict],
     )
     if match.afk_warned and match.afk_seat == seat:
         events.append({"type": "tictactoe:afk_warning_cleared", "seat": seat})
-    if state.is_terminal():
+    over = state.is_terminal()
+    if over:
         _finish(match, seats, state, now, events)
     else:
         paced = server_moves(next(s for s in seats if s.index == seat))
         clock.plan(match, seats, state, now, new_turn=True, paced=paced)
         match.save()
     remember(match, match.ply, state)
-    notify.match_changed(match, events)
+    notify.match_changed(match, events, views=_views(match, seats, state))
+    if over:  # after the players are told (commit hooks run in order): ratings take longer
+        match_id = match.pk
+        transaction.on_commit(lambda: match_finished.send(sender=Match, match_id=match_id))
+
+
+def _views(match, seats, state) -> dict | None:
+    """The ``state`` event of each seat and of spectators after a move, made here, where
+    the position is in hand: the match's sockets, in whichever process, send theirs
+    without a database round trip (see ``made_state``). Crews' events depend on who is
+    looking, so their sockets look it up as before."""
+    from .events import state_event
+
+    if crews.has_crews(match):
+        return None
+    connected = set(Presence.objects.filter(match=match).values_list("seat", flat=True))
+    return {
+        "ply": match.ply,
+        "seats": [state_event(match, seats, state, [s.index], connected) for s in seats],
+        "spectators": state_event(match, seats, state, [], connected),
+    }
+
+
+def made_state(views: dict | None, you: list[int], sent_ply: int) -> dict | None:
+    """The event made in ``views`` for a socket holding the seats ``you`` (none: a
+    spectator), or None when it must be looked up: no views, a socket holding several
+    seats, or one that has already sent this ply or a later one (two processes' messages
+    can arrive out of order; the database is then the freshest word)."""
+    if not views or views["ply"] <= sent_ply:
+        return None
+    if not you:
+        return views["spectators"]
+    if len(you) == 1 and you[0] < len(views["seats"]):
+        return views["seats"][you[0]]
+    return None
 
 
 def _sentence(exc: Exception) -> str:
@@ -476,8 +511,6 @@ def _finish(match, seats, state, now, events: list[dict]) -> None:
         seat.rank = outcome.ranks[seat.index]
         seat.save(update_fields=["result", "rank"])
     events.append(match.outcome)
-    match_id = match.pk
-    transaction.on_commit(lambda: match_finished.send(sender=Match, match_id=match_id))
 
 
 # -- server-side moves and timers (called by the timekeeper) --------------------------------

@@ -128,6 +128,62 @@ async def test_spectators_watch_but_cannot_move(ttt_match, creator, make_user):
     await spectator.disconnect()
 
 
+async def test_a_move_carries_each_seats_view_and_each_socket_sends_its_own(
+    ttt_match, creator, other_creator
+):
+    """The process that plays a move makes every seat's view once; each socket forwards
+    only the one for the seat it holds (and a spectator the spectators')."""
+    from channels.layers import get_channel_layer
+
+    from play import notify
+
+    x, _ = await join(ttt_match, creator)
+    o, _ = await join(ttt_match, other_creator)
+    spectator, _ = await join(ttt_match, None)
+    listener = await get_channel_layer().new_channel()
+    await get_channel_layer().group_add(notify.match_group(ttt_match.pk), listener)
+    await send(x, type="move", move="2,2,1")
+    message = await get_channel_layer().receive(listener)
+    views = message["views"]
+    assert views["ply"] == 1 and [v["you"] for v in views["seats"]] == [[0], [1]]
+    assert views["spectators"]["you"] == []
+    for comm, you, legal in ((x, [0], False), (o, [1], True), (spectator, [], False)):
+        state = await until(comm, "state")
+        assert state["ply"] == 1 and state["you"] == you, state
+        assert bool(state["view"]["legal_moves"]) == legal, state  # only O may move now
+        made = views["seats"][you[0]] if you else views["spectators"]
+        assert {**state, "serverTime": 0} == {**made, "serverTime": 0}
+    for comm in (x, o, spectator):
+        await comm.disconnect()
+
+
+async def test_a_late_message_with_older_views_sends_the_fresh_state(
+    ttt_match, creator, other_creator
+):
+    """Two processes' messages can arrive out of order: a socket that has sent ply 2 and
+    then gets the views of ply 1 sends the database's state (ply 2), never ply 1 again."""
+    from channels.layers import get_channel_layer
+
+    from play import notify
+
+    x, _ = await join(ttt_match, creator)
+    o, _ = await join(ttt_match, other_creator)
+    listener = await get_channel_layer().new_channel()
+    await get_channel_layer().group_add(notify.match_group(ttt_match.pk), listener)
+    await send(x, type="move", move="2,2,1")
+    first = await get_channel_layer().receive(listener)
+    await send(o, type="move", move="1,1,1")
+    for comm in (x, o):
+        assert (await until(comm, "state"))["ply"] == 1
+        assert (await until(comm, "state"))["ply"] == 2
+    await get_channel_layer().group_send(notify.match_group(ttt_match.pk), first)
+    for comm in (x, o):
+        late = await until(comm, "state")
+        assert late["ply"] == 2 and late["view"]["last_move"] == "1,1,1", late
+    for comm in (x, o):
+        await comm.disconnect()
+
+
 async def test_unknown_match_is_refused(db):
     comm = WebsocketCommunicator(URLRouter(websocket_urlpatterns), "/ws/match/999999/")
     comm.scope["user"] = AnonymousUser()

@@ -263,3 +263,57 @@ def test_bots_play_each_other_to_the_end(creator):
     assert match.status == "finished"
     assert match.outcome["reason"] in ("victory", "draw")
     assert match.wake_at is None
+
+
+def test_made_state_picks_the_sockets_own_view_or_none():
+    from play.services import made_state
+
+    views = {"ply": 3, "seats": [{"you": [0]}, {"you": [1]}], "spectators": {"you": []}}
+    assert made_state(views, [0], 2) == {"you": [0]}
+    assert made_state(views, [1], 2) == {"you": [1]}
+    assert made_state(views, [], 2) == {"you": []}
+    assert made_state(views, [0, 1], 2) is None  # two seats on one socket: looked up
+    assert made_state(views, [5], 2) is None
+    assert made_state(views, [0], 3) is None  # this ply (or a later one) already sent
+    assert made_state(None, [0], 2) is None  # a change that is not a move
+
+
+def test_the_players_are_told_of_the_end_before_the_ratings_are_worked_out(
+    ttt, creator, other_creator, django_capture_on_commit_callbacks
+):
+    """Ratings take longer than telling the sockets: the end reaches the match's group
+    first, and the ratings are worked out after it."""
+    import asyncio
+
+    from asgiref.sync import async_to_sync
+    from channels.layers import get_channel_layer
+
+    from play import notify
+    from play.signals import match_finished
+
+    layer = get_channel_layer()
+    listener = async_to_sync(layer.new_channel)()
+    match = start(ttt, creator, creator, other_creator)
+    services.answer_invitation(match.pk, other_creator, accept=True)
+    async_to_sync(layer.group_add)(notify.match_group(match.pk), listener)
+    x, o = creator, other_creator
+    play_all(match, [(x, "1,1,1"), (o, "1,2,1"), (x, "2,1,1"), (o, "2,2,1")])  # never sent:
+    told = []  # the test's transaction does not commit
+
+    async def sent_so_far():
+        try:
+            message = await asyncio.wait_for(layer.receive(listener), 2)
+        except TimeoutError:
+            return "nothing"
+        return message["events"][-1]["type"]
+
+    def rating(sender, match_id, **kwargs):  # what the group had been sent by now
+        told.append(async_to_sync(sent_so_far)())
+
+    match_finished.connect(rating, dispatch_uid="test-order")
+    try:
+        with django_capture_on_commit_callbacks(execute=True):
+            services.play(match.pk, x, "3,1,1")
+    finally:
+        match_finished.disconnect(dispatch_uid="test-order")
+    assert told == ["game:over"]
