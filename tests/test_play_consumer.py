@@ -10,12 +10,13 @@ import json
 
 import pytest
 from asgiref.sync import sync_to_async
+from channels.layers import get_channel_layer
 from channels.routing import URLRouter
 from channels.testing import WebsocketCommunicator
 from django.contrib.auth.models import AnonymousUser
 
 from config.routing import websocket_urlpatterns
-from play import services, timekeeper
+from play import notify, services, timekeeper
 from play.models import Match
 from tests.play_helpers import bot, later, rule_set, start
 
@@ -128,20 +129,22 @@ async def test_spectators_watch_but_cannot_move(ttt_match, creator, make_user):
     await spectator.disconnect()
 
 
+async def overhear(match) -> str:
+    """A channel of the test's own in the match's group: it gets what the sockets get."""
+    listener = await get_channel_layer().new_channel()
+    await get_channel_layer().group_add(notify.match_group(match.pk), listener)
+    return listener
+
+
 async def test_a_move_carries_each_seats_view_and_each_socket_sends_its_own(
     ttt_match, creator, other_creator
 ):
     """The process that plays a move makes every seat's view once; each socket forwards
     only the one for the seat it holds (and a spectator the spectators')."""
-    from channels.layers import get_channel_layer
-
-    from play import notify
-
     x, _ = await join(ttt_match, creator)
     o, _ = await join(ttt_match, other_creator)
     spectator, _ = await join(ttt_match, None)
-    listener = await get_channel_layer().new_channel()
-    await get_channel_layer().group_add(notify.match_group(ttt_match.pk), listener)
+    listener = await overhear(ttt_match)
     await send(x, type="move", move="2,2,1")
     message = await get_channel_layer().receive(listener)
     views = message["views"]
@@ -162,14 +165,9 @@ async def test_a_late_message_with_older_views_sends_the_fresh_state(
 ):
     """Two processes' messages can arrive out of order: a socket that has sent ply 2 and
     then gets the views of ply 1 sends the database's state (ply 2), never ply 1 again."""
-    from channels.layers import get_channel_layer
-
-    from play import notify
-
     x, _ = await join(ttt_match, creator)
     o, _ = await join(ttt_match, other_creator)
-    listener = await get_channel_layer().new_channel()
-    await get_channel_layer().group_add(notify.match_group(ttt_match.pk), listener)
+    listener = await overhear(ttt_match)
     await send(x, type="move", move="2,2,1")
     first = await get_channel_layer().receive(listener)
     await send(o, type="move", move="1,1,1")
