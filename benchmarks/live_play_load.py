@@ -34,7 +34,7 @@ from urllib.parse import urlsplit, urlunsplit
 BASE_DIR = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(BASE_DIR))
 
-from tests.conftest import child_env, start_daphne, stop  # noqa: E402
+from tests.conftest import child_env, session_cookie, start_daphne, stop  # noqa: E402
 
 DEFAULT_DATABASE = "postgres://postgres@127.0.0.1:5432/vf_bench_play"
 DEFAULT_REDIS = "redis://127.0.0.1:6379/5"
@@ -100,10 +100,8 @@ def prepare(matches: int) -> tuple[list, list[str]]:
     import django
 
     django.setup()
-    from django.conf import settings
     from django.contrib.auth import get_user_model
     from django.core.management import call_command
-    from django.test import Client
 
     from play.models import Match, Presence
     from variants.services import load_catalogue
@@ -126,11 +124,7 @@ def prepare(matches: int) -> tuple[list, list[str]]:
         cursor.execute("VACUUM ANALYZE")
         cursor.execute("SHOW autovacuum")
         print(f"PostgreSQL autovacuum {cursor.fetchone()[0]}; vacuumed before the run")
-    cookies = []
-    for user in users:
-        client = Client()
-        client.force_login(user)
-        cookies.append(client.cookies[settings.SESSION_COOKIE_NAME].value)
+    cookies = [session_cookie(user) for user in users]
     return [(users[i].pk, users[i + 1].pk) for i in range(0, len(users), 2)], cookies
 
 
@@ -222,6 +216,7 @@ async def seat_client(ws, me: int, sent: dict, run: Run) -> None:
 
 async def pair_client(pair, cookies: list[str], ports: list[int], run: Run, maker) -> None:
     """One match after another for a pair of users, seat i on daphne ``ports[i]``."""
+    from django.conf import settings
     from websockets.asyncio.client import connect
 
     while not run.stopping:
@@ -230,7 +225,7 @@ async def pair_client(pair, cookies: list[str], ports: list[int], run: Run, make
             connect(
                 f"ws://127.0.0.1:{port}/ws/match/{match_id}/",
                 origin=f"http://127.0.0.1:{port}",
-                additional_headers={"Cookie": f"sessionid={cookie}"},
+                additional_headers={"Cookie": f"{settings.SESSION_COOKIE_NAME}={cookie}"},
             )
             for port, cookie in zip(ports, cookies, strict=True)
         ]

@@ -7,10 +7,8 @@ process wrote, or this one restarted) just replays more rows.
 
 from __future__ import annotations
 
-import json
 import threading
 from collections import OrderedDict
-from functools import lru_cache
 
 from variants.engine import compile_game
 
@@ -21,14 +19,24 @@ _cache: OrderedDict[int, tuple[int, int, object]] = OrderedDict()  # id -> (seed
 _lock = threading.Lock()
 
 
+_games: dict[tuple[str, str], object] = {}  # (fingerprint, name) -> compiled game
+
+
 def game_of(match: Match):
-    # compile_game validates the document on every call; its stored text is a cheaper key.
-    return _compiled(json.dumps(match.rule_set.document, sort_keys=True))
+    return game_of_rule_set(match.rule_set)
 
 
-@lru_cache(maxsize=256)
-def _compiled(document: str):
-    return compile_game(json.loads(document))
+def game_of_rule_set(rule_set):
+    """The compiled game of a rule set. ``compile_game`` validates and canonicalises the
+    document on every call; a saved rule set's fingerprint (its rules without the name,
+    fixed once saved) and name identify the result, so a move skips that work."""
+    if not rule_set.fingerprint:  # not saved through the services: nothing to key on
+        return compile_game(rule_set.document)
+    key = (rule_set.fingerprint, rule_set.document.get("name", ""))
+    game = _games.get(key)
+    if game is None:  # two threads may both compile once: harmless
+        game = _games[key] = compile_game(rule_set.document)
+    return game
 
 
 def apply_record(game, state, kind: str, seat: int, notation: str) -> None:

@@ -24,7 +24,7 @@ from . import clock, crews, notify
 from .errors import MatchError
 from .events import game_over_event
 from .models import CrewMember, Match, Move, Presence, Seat
-from .replay import current_state, game_of, remember
+from .replay import current_state, game_of, game_of_rule_set, remember
 from .signals import match_finished
 
 INVITE_SECONDS = 600
@@ -172,12 +172,6 @@ def create_match(
             clock.plan(match, seats, None, now)
             match.save()
     return match
-
-
-def game_of_rule_set(rule_set):
-    from variants.engine import compile_game
-
-    return compile_game(rule_set.document)
 
 
 def _check_afk(timeout: int, warning: int) -> None:

@@ -317,3 +317,17 @@ def test_the_players_are_told_of_the_end_before_the_ratings_are_worked_out(
     finally:
         match_finished.disconnect(dispatch_uid="test-order")
     assert told == ["game:over"]
+
+
+def test_the_compiled_game_follows_a_rename(ttt, make_user):
+    """Compiled games are kept by fingerprint and name: the rules are the same object
+    move after move, and a game an Admin renames is compiled again under its new name."""
+    from play.replay import game_of_rule_set
+    from variants.models import RuleSet
+    from variants.services import rename_rule_set
+
+    first = game_of_rule_set(ttt)
+    assert game_of_rule_set(RuleSet.objects.get(pk=ttt.pk)) is first
+    rename_rule_set(ttt, "Noughts-and-Crosses", make_user("ada", "admin"))
+    renamed = game_of_rule_set(RuleSet.objects.get(pk=ttt.pk))
+    assert renamed.name == "Noughts-and-Crosses" and first.name == "Tic-Tac-Toe"
