@@ -31,6 +31,10 @@ def turn_seconds(match: Match) -> int | None:
     return match.rule_set.document.get("seconds_per_turn")
 
 
+# The columns ``plan`` may change: a save after it need write only these.
+PLANNED = ("turn_started", "turn_deadline", "afk_seat", "afk_since", "afk_warned", "wake_at")
+
+
 def plan(match: Match, seats: list[Seat], state, now, *, new_turn=False, paced=False) -> None:
     """Set the deadlines that run from ``now`` and ``wake_at``, the earliest of them."""
     due = []

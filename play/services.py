@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from datetime import timedelta
 
 from django.db import transaction
-from django.db.models import Prefetch, Q
+from django.db.models import Exists, OuterRef, Prefetch, Q, prefetch_related_objects
 from django.utils import timezone
 
 from accounts.models import Player
@@ -104,12 +104,47 @@ def _lock(match_id: int) -> Match:
         raise MatchError("not-found", f"There is no match {match_id}.") from None
 
 
-def _seats(match: Match) -> list[Seat]:
-    seats = match.seats.select_related("player__user").order_by("index")
+def _seat_rows():
+    """Seats with their players, in order, each saying whether a socket holds it now
+    (``connected``: the views after a move show it)."""
+    here = Presence.objects.filter(match_id=OuterRef("match_id"), seat=OuterRef("index"))
+    return (
+        Seat.objects.select_related("player__user")
+        .annotate(connected=Exists(here))
+        .order_by("index")
+    )
+
+
+def _with_crews(match: Match, seats: list[Seat]) -> list[Seat]:
     if crews.has_crews(match):  # one more query, only for games that can have crews
         rows = CrewMember.objects.select_related("player__user").order_by("order")
-        seats = seats.prefetch_related(Prefetch("crew", queryset=rows))
-    return list(seats)
+        prefetch_related_objects(seats, Prefetch("crew", queryset=rows))
+    return seats
+
+
+def _seats(match: Match) -> list[Seat]:
+    return _with_crews(match, list(_seat_rows().filter(match=match)))
+
+
+def _match_and_seats(match_id: int, *, lock: bool) -> tuple[Match, list[Seat]]:
+    """The match and its seats in one round trip (the path of every move and socket);
+    with ``lock``, the match row is locked as by ``_lock``."""
+    rows = _seat_rows().filter(match_id=match_id).select_related("match__rule_set")
+    seats = list(rows.select_for_update(of=("match",)) if lock else rows)
+    if not seats:  # no such match (or, never from create_match, one without seats)
+        match = _lock(match_id) if lock else _get(match_id)
+        return match, _seats(match)
+    match = seats[0].match
+    for seat in seats[1:]:
+        seat.match = match  # one object: what the move changes, every seat sees
+    return match, _with_crews(match, seats)
+
+
+def _get(match_id: int) -> Match:
+    try:
+        return Match.objects.select_related("rule_set").get(pk=match_id)
+    except Match.DoesNotExist:
+        raise MatchError("not-found", f"There is no match {match_id}.") from None
 
 
 # -- creating and starting ---------------------------------------------------------------
@@ -362,8 +397,7 @@ def _acting_seat(match: Match, seats: list[Seat], user, state, seat: int | None)
 def play(match_id: int, user, text: str, *, seat: int | None = None, ply: int | None = None):
     """A move by a person (``text`` in the game's notation, or pass/draw/accept/decline)."""
     with transaction.atomic():
-        match = _lock(match_id)
-        seats = _seats(match)
+        match, seats = _match_and_seats(match_id, lock=True)
         state = current_state(match)
         seat = _acting_seat(match, seats, user, state, seat)
         if ply is not None and ply != match.ply:
@@ -410,8 +444,7 @@ def _draw_events(move, seat: int) -> list[dict]:
 
 def resign(match_id: int, user, *, seat: int | None = None) -> None:
     with transaction.atomic():
-        match = _lock(match_id)
-        seats = _seats(match)
+        match, seats = _match_and_seats(match_id, lock=True)
         state = current_state(match)
         seat = _acting_seat(match, seats, user, state, seat)
         _append(match, seats, state, seat, Move.Kind.RESIGN, None, [])
@@ -449,7 +482,7 @@ def _append(match, seats, state, seat: int, kind: str, move, events: list[dict],
     else:
         paced = server_moves(next(s for s in seats if s.index == seat))
         clock.plan(match, seats, state, now, new_turn=True, paced=paced)
-        match.save()
+        match.save(update_fields=["ply", *clock.PLANNED])  # the rest is locked, unchanged
     remember(match, match.ply, state)
     notify.match_changed(match, events, views=_views(match, seats, state))
     if over:  # after the players are told (commit hooks run in order): ratings take longer
@@ -466,7 +499,7 @@ def _views(match, seats, state) -> dict | None:
 
     if crews.has_crews(match):
         return None
-    connected = set(Presence.objects.filter(match=match).values_list("seat", flat=True))
+    connected = {s.index for s in seats if s.connected}
     return {
         "ply": match.ply,
         "seats": [state_event(match, seats, state, [s.index], connected) for s in seats],
@@ -597,24 +630,25 @@ def connect(match_id: int, user, channel_name: str, process: str) -> list[int]:
     now = timezone.now()
     if not getattr(user, "is_authenticated", False):
         return []
-    if not held_seats(Match.objects.get(pk=match_id), user):
+    match, seats = _match_and_seats(match_id, lock=False)
+    if not held_seats(match, user, seats):
         return []  # a spectator: no presence, no lock
     with transaction.atomic():
-        match = _lock(match_id)
-        held = held_seats(match, user)
+        match, seats = _match_and_seats(match_id, lock=True)
+        held = held_seats(match, user, seats)
+        rows = [
+            Presence(channel_name=channel_name, seat=i, match=match, process=process, seen=now)
+            for i in held
+        ]
+        Presence.objects.bulk_create(rows, ignore_conflicts=True)  # a repeated connect: kept
         events = []
-        for seat in match.seats.filter(index__in=held):
-            Presence.objects.get_or_create(
-                channel_name=channel_name,
-                seat=seat.index,
-                defaults={"match": match, "process": process, "seen": now},
-            )
-            if seat.disconnect_deadline is not None:
+        for seat in seats:
+            if seat.index in held and seat.disconnect_deadline is not None:
                 seat.disconnect_deadline = None
                 seat.save(update_fields=["disconnect_deadline"])
                 events.append(_presence_event("player:reconnected", seat))
         if events and not match.is_over:
-            clock.plan(match, _seats(match), current_state(match), now)
+            clock.plan(match, seats, current_state(match), now)
             match.save()
             notify.match_changed(match, events)
         return held
@@ -675,11 +709,10 @@ def snapshot(match_id: int, user, you: list[int] | None = None) -> dict:
     """The ``state`` event for ``user`` (``you``: the seats their connection holds)."""
     from .events import state_event
 
-    match = Match.objects.select_related("rule_set").get(pk=match_id)
-    seats = _seats(match)
+    match, seats = _match_and_seats(match_id, lock=False)
     if you is None:
         you = held_seats(match, user, seats)
-    connected = set(Presence.objects.filter(match=match).values_list("seat", flat=True))
+    connected = {s.index for s in seats if s.connected}
     event = state_event(match, seats, current_state(match), you, connected)
     if crews.has_crews(match):
         for data, seat in zip(event["seats"], seats, strict=True):
