@@ -130,9 +130,13 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REDIS_URL = envstr("REDIS_URL")
 if REDIS_URL:
+    # Redis pub/sub: a group message is one PUBLISH, and each process hears its groups on
+    # one subscription. The list-based RedisChannelLayer took three round trips and a
+    # Lua script per group message and cost daphne about a third more CPU per move
+    # (benchmarks/live_play_load.py). Groups are all this site uses the layer for.
     CHANNEL_LAYERS = {
         "default": {
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
             "CONFIG": {"hosts": [REDIS_URL]},
         }
     }

@@ -5,16 +5,71 @@ the game's end); each consumer then sends its own seat's view. After a move the 
 also carries every seat's view, made once by the process that played it (see
 ``services.made_state``): it stays inside the server, and a socket forwards only the one
 its seat may see.
+
+In a server process the commit hook does not wait for the channel layer: it hands the
+message to the process's event loop (``serve``), where one task sends the messages in the
+order they were committed. The database thread, which every socket of the process shares,
+is free for the next move meanwhile. Elsewhere (Celery, commands, a test with no server
+loop) the hook sends and waits, as before.
 """
 
 from __future__ import annotations
 
 import asyncio
+import logging
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.db import transaction
 from django.utils import timezone
+
+log = logging.getLogger(__name__)
+
+_loop: asyncio.AbstractEventLoop | None = None
+_outbox: asyncio.Queue | None = None
+
+
+def serve(loop: asyncio.AbstractEventLoop) -> None:
+    """Send this process's group messages from ``loop`` (call it on that loop; again
+    after a new loop starts, as in tests)."""
+    global _loop, _outbox
+    if _loop is loop and _outbox is not None:
+        return
+    _outbox = asyncio.Queue()
+    _loop = loop
+    loop.create_task(_drain(_outbox), name="play-outbox")
+
+
+async def _drain(outbox: asyncio.Queue) -> None:
+    while True:
+        group, message = await outbox.get()
+        layer = get_channel_layer()
+        try:
+            await layer.group_send(group, message)
+        except Exception:  # the move is saved; a socket that missed it reloads on reconnect
+            log.exception("could not tell group %s", group)
+
+
+def _post(group: str, message: dict) -> bool:
+    """Queue a message on the serving loop; False if there is none running."""
+    loop, outbox = _loop, _outbox
+    if loop is None or outbox is None or not loop.is_running():
+        return False
+    try:
+        if _running_loop() is loop:
+            outbox.put_nowait((group, message))
+        else:
+            loop.call_soon_threadsafe(outbox.put_nowait, (group, message))
+    except RuntimeError:  # the loop closed meanwhile
+        return False
+    return True
+
+
+def _running_loop() -> asyncio.AbstractEventLoop | None:
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        return None
 
 
 def match_group(match_id: int) -> str:
@@ -42,10 +97,9 @@ def user_event(user_id: int, event: dict) -> None:
 
 def _send(group: str, message: dict, due: bool) -> None:
     layer = get_channel_layer()
-    if layer is not None:
-        try:
-            loop = asyncio.get_running_loop()
-        except RuntimeError:  # the usual case: a sync thread (a view, sync_to_async, a task)
+    if layer is not None and not _post(group, message):
+        loop = _running_loop()
+        if loop is None:  # a sync thread with no server loop: a task, a command, a test
             async_to_sync(layer.group_send)(group, message)
         else:  # called from a thread that runs a loop itself (e.g. a script driving one)
             loop.create_task(layer.group_send(group, message))

@@ -22,6 +22,8 @@ import uuid
 from channels.db import database_sync_to_async
 from django.conf import settings
 
+from . import notify
+
 log = logging.getLogger(__name__)
 
 PROCESS = f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:8]}"
@@ -34,8 +36,10 @@ _task: asyncio.Task | None = None
 
 
 def ensure_started() -> None:
-    """Start this process's timekeeper on the running event loop (once)."""
+    """Start this process's timekeeper, and the sending of its group messages, on the
+    running event loop (once)."""
     global _loop, _event, _task
+    notify.serve(asyncio.get_running_loop())
     if not settings.PLAY_TIMEKEEPER:
         return
     loop = asyncio.get_running_loop()

@@ -182,6 +182,32 @@ async def test_a_late_message_with_older_views_sends_the_fresh_state(
         await comm.disconnect()
 
 
+async def test_commit_hooks_hand_messages_to_the_loop_and_they_leave_in_order(db, monkeypatch):
+    """In a server process the database thread does not wait for the channel layer: a
+    commit hook queues its message and returns, and the loop sends the queue in order
+    (here the layer is held shut until all five are queued)."""
+    layer = get_channel_layer()
+    notify.serve(asyncio.get_running_loop())
+    listener = await layer.new_channel()
+    await layer.group_add("match-424242", listener)
+    gate = asyncio.Event()
+    send_now = layer.group_send
+
+    async def held(group, message):
+        await gate.wait()
+        await send_now(group, message)
+
+    monkeypatch.setattr(layer, "group_send", held)
+
+    def commit_hooks():
+        for n in range(5):
+            notify._send("match-424242", {"type": "match.changed", "n": n}, False)
+
+    await asyncio.wait_for(sync_to_async(commit_hooks)(), 5)  # returns with the gate shut
+    gate.set()
+    assert [(await layer.receive(listener))["n"] for _ in range(5)] == [0, 1, 2, 3, 4]
+
+
 async def test_unknown_match_is_refused(db):
     comm = WebsocketCommunicator(URLRouter(websocket_urlpatterns), "/ws/match/999999/")
     comm.scope["user"] = AnonymousUser()

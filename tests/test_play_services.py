@@ -279,36 +279,23 @@ def test_made_state_picks_the_sockets_own_view_or_none():
 
 
 def test_the_players_are_told_of_the_end_before_the_ratings_are_worked_out(
-    ttt, creator, other_creator, django_capture_on_commit_callbacks
+    ttt, creator, other_creator, django_capture_on_commit_callbacks, monkeypatch
 ):
-    """Ratings take longer than telling the sockets: the end reaches the match's group
-    first, and the ratings are worked out after it."""
-    import asyncio
-
-    from asgiref.sync import async_to_sync
-    from channels.layers import get_channel_layer
-
+    """Ratings take longer than telling the sockets: the end is handed to the match's
+    group first, and the ratings are worked out after it."""
     from play import notify
     from play.signals import match_finished
 
-    layer = get_channel_layer()
-    listener = async_to_sync(layer.new_channel)()
     match = start(ttt, creator, creator, other_creator)
     services.answer_invitation(match.pk, other_creator, accept=True)
-    async_to_sync(layer.group_add)(notify.match_group(match.pk), listener)
     x, o = creator, other_creator
     play_all(match, [(x, "1,1,1"), (o, "1,2,1"), (x, "2,1,1"), (o, "2,2,1")])  # never sent:
-    told = []  # the test's transaction does not commit
+    done = []  # the test's transaction does not commit
+    told = lambda group, message, due: done.append(message["events"][-1]["type"])  # noqa: E731
+    monkeypatch.setattr(notify, "_send", told)
 
-    async def sent_so_far():
-        try:
-            message = await asyncio.wait_for(layer.receive(listener), 2)
-        except TimeoutError:
-            return "nothing"
-        return message["events"][-1]["type"]
-
-    def rating(sender, match_id, **kwargs):  # what the group had been sent by now
-        told.append(async_to_sync(sent_so_far)())
+    def rating(sender, match_id, **kwargs):
+        done.append("ratings")
 
     match_finished.connect(rating, dispatch_uid="test-order")
     try:
@@ -316,7 +303,7 @@ def test_the_players_are_told_of_the_end_before_the_ratings_are_worked_out(
             services.play(match.pk, x, "3,1,1")
     finally:
         match_finished.disconnect(dispatch_uid="test-order")
-    assert told == ["game:over"]
+    assert done == ["game:over", "ratings"]
 
 
 def test_the_compiled_game_follows_a_rename(ttt, make_user):
@@ -331,3 +318,20 @@ def test_the_compiled_game_follows_a_rename(ttt, make_user):
     rename_rule_set(ttt, "Noughts-and-Crosses", make_user("ada", "admin"))
     renamed = game_of_rule_set(RuleSet.objects.get(pk=ttt.pk))
     assert renamed.name == "Noughts-and-Crosses" and first.name == "Tic-Tac-Toe"
+
+
+def test_a_moves_views_say_which_seats_have_a_socket(ttt, creator, other_creator, monkeypatch):
+    """The views made after a move read each seat's presence under the match's lock, in
+    the same query as the seats."""
+    match = start(ttt, creator, creator, other_creator)
+    services.answer_invitation(match.pk, other_creator, accept=True)
+    services.connect(match.pk, other_creator, "chan-o", "p1")
+    sent = []
+    keep = lambda _match, _events, views=None: sent.append(views)  # noqa: E731
+    monkeypatch.setattr(services.notify, "match_changed", keep)
+    services.play(match.pk, creator, "2,2,1")
+    views = sent[-1]
+    for event in [*views["seats"], views["spectators"]]:
+        assert [s["connected"] for s in event["seats"]] == [False, True]
+    snapshot = services.snapshot(match.pk, creator)
+    assert [s["connected"] for s in snapshot["seats"]] == [False, True]

@@ -98,7 +98,7 @@ def test_production_shape(clean_env):
     assert db["ENGINE"] == "django.db.backends.postgresql"
     assert (db["HOST"], db["NAME"]) == ("db.internal", "vf")
     layer = conf["CHANNEL_LAYERS"]["default"]
-    assert layer["BACKEND"] == "channels_redis.core.RedisChannelLayer"
+    assert layer["BACKEND"] == "channels_redis.pubsub.RedisPubSubChannelLayer"
     assert layer["CONFIG"]["hosts"] == ["redis://cache.internal:6379/0"]
     assert conf["CELERY_BROKER_URL"] == "redis://cache.internal:6379/0"
 
