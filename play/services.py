@@ -487,7 +487,8 @@ def _append(match, seats, state, seat: int, kind: str, move, events: list[dict],
     notify.match_changed(match, events, views=_views(match, seats, state))
     if over:  # after the players are told (commit hooks run in order): ratings take longer
         match_id = match.pk
-        transaction.on_commit(lambda: match_finished.send(sender=Match, match_id=match_id))
+        finished = lambda: match_finished.send(sender=Match, match_id=match_id)  # noqa: E731
+        transaction.on_commit(lambda: notify.after_commit_work(finished))
 
 
 def _views(match, seats, state) -> dict | None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import threading
 
 import pytest
 from asgiref.sync import sync_to_async
@@ -206,6 +207,26 @@ async def test_commit_hooks_hand_messages_to_the_loop_and_they_leave_in_order(db
     await asyncio.wait_for(sync_to_async(commit_hooks)(), 5)  # returns with the gate shut
     gate.set()
     assert [(await layer.receive(listener))["n"] for _ in range(5)] == [0, 1, 2, 3, 4]
+
+
+async def test_a_finished_matchs_ratings_run_off_the_database_thread(db):
+    """Ratings (``notify.after_commit_work``) take ~25 ms: in a server process they run on
+    a worker thread, not on the one database thread the process's moves queue for."""
+    loop = asyncio.get_running_loop()
+    notify.serve(loop)
+    ran, done = [], asyncio.Event()
+
+    def ratings():
+        ran.append(threading.get_ident())
+        loop.call_soon_threadsafe(done.set)
+
+    def commit_hook():
+        notify.after_commit_work(ratings)
+        return threading.get_ident()
+
+    database_thread = await sync_to_async(commit_hook)()
+    await asyncio.wait_for(done.wait(), 5)
+    assert ran and ran[0] != database_thread
 
 
 async def test_unknown_match_is_refused(db):
