@@ -1,13 +1,15 @@
 """The websocket consumers: parse and check a message, call a service, send per seat.
 
-No rule lives here. A group message only says "match N changed" (with public events);
-each connection then sends its own seat's view, so hidden pieces never leave the server.
+No rule lives here. A group message says "match N changed" (with public events and, after
+a move, every seat's view made by the process that played it); each connection sends only
+its own seat's view, so hidden pieces never reach a seat that may not see them.
 """
 
 from __future__ import annotations
 
 import json
 
+from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 
@@ -23,6 +25,17 @@ class JsonConsumer(AsyncWebsocketConsumer):
     """Size and JSON checks shared by both sockets: a bad message gets an ``error``."""
 
     parse = None  # (dict) -> (handler name, arguments); raises MatchError
+
+    async def dispatch(self, message):
+        # Channels hops to the process's one database thread before *every* message (a
+        # frame, a group message) to close stale connections. These consumers reach the
+        # database only through database_sync_to_async, which does that on the thread it
+        # runs on, so the hop is skipped: a move's frames and the group messages that
+        # carry it then never queue behind other sockets' database work.
+        handler = getattr(self, get_handler_name(message), None)
+        if handler is None:
+            raise ValueError(f"No handler for message type {message['type']}")
+        await handler(message)
 
     async def receive(self, text_data=None, bytes_data=None):
         raw = text_data if text_data is not None else bytes_data or b""
@@ -91,13 +104,18 @@ class MatchConsumer(JsonConsumer):
 
     # -- messages from the client (already checked by parse_match_message) ----------------
 
+    # Moves run on a worker thread with a connection of its own, not on the process's
+    # one database thread: a move then waits for its match's row lock at most, never
+    # behind other sockets' connects, snapshots or moves.
     async def on_move(self, move: str, seat=None, ply=None):
-        await database_sync_to_async(services.play)(
+        await database_sync_to_async(services.play, thread_sensitive=False)(
             self.match_id, self.user, move, seat=seat, ply=ply
         )
 
     async def on_resign(self, seat=None):
-        await database_sync_to_async(services.resign)(self.match_id, self.user, seat=seat)
+        await database_sync_to_async(services.resign, thread_sensitive=False)(
+            self.match_id, self.user, seat=seat
+        )
 
     async def on_draw_offer(self, seat=None):
         await self.on_move("draw", seat=seat)

@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import json
 import threading
+import time
 
 import pytest
 from asgiref.sync import sync_to_async
@@ -227,6 +228,22 @@ async def test_a_finished_matchs_ratings_run_off_the_database_thread(db):
     database_thread = await sync_to_async(commit_hook)()
     await asyncio.wait_for(done.wait(), 5)
     assert ran and ran[0] != database_thread
+
+
+async def test_a_move_does_not_queue_behind_the_database_thread(ttt_match, creator, other_creator):
+    """A move runs on a worker thread: a slow job on the process's shared database thread
+    (a page view, a socket's snapshot) does not hold it up."""
+    notify.serve(asyncio.get_running_loop())  # as a server process does once it runs
+    x, _ = await join(ttt_match, creator)
+    o, _ = await join(ttt_match, other_creator)
+    slow_job = asyncio.create_task(sync_to_async(time.sleep)(3))  # the shared thread
+    await asyncio.sleep(0.1)
+    await send(x, type="move", move="2,2,1")
+    state = await until(o, "state", timeout=1.5)
+    assert state["ply"] == 1 and not slow_job.done()
+    await slow_job
+    for comm in (x, o):
+        await comm.disconnect()
 
 
 async def test_unknown_match_is_refused(db):
