@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 
+from autobahn.exception import Disconnected
 from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
@@ -51,7 +52,10 @@ class JsonConsumer(AsyncWebsocketConsumer):
             await self.send_json(exc.event())
 
     async def send_json(self, data: dict) -> None:
-        await self.send(text_data=json.dumps(data))
+        try:
+            await self.send(text_data=json.dumps(data))
+        except Disconnected:  # the client closed while this was on its way: no one to tell
+            pass
 
 
 class MatchConsumer(JsonConsumer):

@@ -246,6 +246,21 @@ async def test_a_move_does_not_queue_behind_the_database_thread(ttt_match, creat
         await comm.disconnect()
 
 
+async def test_a_send_to_a_socket_that_just_closed_is_dropped_quietly():
+    """A state on its way when the client closes its socket (the server's websocket layer
+    raises ``Disconnected``) is dropped, not an error inside the application."""
+    from autobahn.exception import Disconnected
+
+    from play.consumers import MatchConsumer
+
+    async def closed(message):
+        raise Disconnected("Attempt to send on a closed protocol")
+
+    consumer = MatchConsumer()
+    consumer.base_send = closed
+    await consumer.send_json({"type": "state"})  # does not raise
+
+
 async def test_unknown_match_is_refused(db):
     comm = WebsocketCommunicator(URLRouter(websocket_urlpatterns), "/ws/match/999999/")
     comm.scope["user"] = AnonymousUser()
