@@ -19,6 +19,7 @@ import asyncio
 import logging
 
 from asgiref.sync import async_to_sync
+from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
 from django.db import transaction
 from django.utils import timezone
@@ -43,7 +44,7 @@ def serve(loop: asyncio.AbstractEventLoop) -> None:
 async def _drain(outbox: asyncio.Queue) -> None:
     while True:
         group, message = await outbox.get()
-        layer = get_channel_layer()
+        layer = get_channel_layer()  # looked up each time: tests may swap the layer
         try:
             await layer.group_send(group, message)
         except Exception:  # the move is saved; a socket that missed it reloads on reconnect
@@ -89,8 +90,6 @@ _working: set[asyncio.Task] = set()  # held until done (the loop keeps only weak
 
 
 def _start_work(work) -> None:
-    from channels.db import database_sync_to_async
-
     task = asyncio.ensure_future(database_sync_to_async(work, thread_sensitive=False)())
     _working.add(task)
     task.add_done_callback(_working.discard)

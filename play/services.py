@@ -94,12 +94,13 @@ def server_moves(seat: Seat) -> bool:
 
 
 def _lock(match_id: int) -> Match:
+    return _get(match_id, lock=True)
+
+
+def _get(match_id: int, *, lock: bool = False) -> Match:
+    rows = Match.objects.select_related("rule_set")
     try:
-        return (
-            Match.objects.select_for_update(of=("self",))
-            .select_related("rule_set")
-            .get(pk=match_id)
-        )
+        return (rows.select_for_update(of=("self",)) if lock else rows).get(pk=match_id)
     except Match.DoesNotExist:
         raise MatchError("not-found", f"There is no match {match_id}.") from None
 
@@ -113,6 +114,11 @@ def _seat_rows():
         .annotate(connected=Exists(here))
         .order_by("index")
     )
+
+
+def _connected(seats: list[Seat]) -> set[int]:
+    """The seats that a socket holds (as read by ``_seat_rows``)."""
+    return {s.index for s in seats if s.connected}
 
 
 def _with_crews(match: Match, seats: list[Seat]) -> list[Seat]:
@@ -132,19 +138,12 @@ def _match_and_seats(match_id: int, *, lock: bool) -> tuple[Match, list[Seat]]:
     rows = _seat_rows().filter(match_id=match_id).select_related("match__rule_set")
     seats = list(rows.select_for_update(of=("match",)) if lock else rows)
     if not seats:  # no such match (or, never from create_match, one without seats)
-        match = _lock(match_id) if lock else _get(match_id)
+        match = _get(match_id, lock=lock)
         return match, _seats(match)
     match = seats[0].match
     for seat in seats[1:]:
         seat.match = match  # one object: what the move changes, every seat sees
     return match, _with_crews(match, seats)
-
-
-def _get(match_id: int) -> Match:
-    try:
-        return Match.objects.select_related("rule_set").get(pk=match_id)
-    except Match.DoesNotExist:
-        raise MatchError("not-found", f"There is no match {match_id}.") from None
 
 
 # -- creating and starting ---------------------------------------------------------------
@@ -500,7 +499,7 @@ def _views(match, seats, state) -> dict | None:
 
     if crews.has_crews(match):
         return None
-    connected = {s.index for s in seats if s.connected}
+    connected = _connected(seats)
     return {
         "ply": match.ply,
         "seats": [state_event(match, seats, state, [s.index], connected) for s in seats],
@@ -713,8 +712,7 @@ def snapshot(match_id: int, user, you: list[int] | None = None) -> dict:
     match, seats = _match_and_seats(match_id, lock=False)
     if you is None:
         you = held_seats(match, user, seats)
-    connected = {s.index for s in seats if s.connected}
-    event = state_event(match, seats, current_state(match), you, connected)
+    event = state_event(match, seats, current_state(match), you, _connected(seats))
     if crews.has_crews(match):
         for data, seat in zip(event["seats"], seats, strict=True):
             data.update(crews.crew_data(match, seat))

@@ -296,6 +296,8 @@ async def test_draw_offer_and_answers(creator, other_creator):
     answer = await until(x, "draw:answer")
     assert answer == {"type": "draw:answer", "seat": 1, "accept": False}
     await send(x, type="move", move="2,2,1")
+    while 1 not in (await until(o, "state"))["view"]["to_move"]:
+        pass  # as a client does: O offers on its own turn, once it sees it
     await send(o, type="draw:offer")
     await until(x, "draw:offer")
     await send(x, type="draw:answer", accept=True)
