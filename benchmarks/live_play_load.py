@@ -161,6 +161,20 @@ def daphne(env: dict[str, str], log_dir: Path):
     return process
 
 
+def machine_ticks() -> list[int]:
+    """The machine's CPU time so far, as /proc/stat's first line counts it (all cores)."""
+    return [int(x) for x in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+
+
+def machine_share(before: list[int], after: list[int]) -> dict[str, float]:
+    """Busy and stolen shares of the machine between two ``machine_ticks``: steal is time
+    the hypervisor gave this VM's cores to someone else, which no code here can win back."""
+    delta = [b - a for a, b in zip(before, after, strict=True)]
+    total = sum(delta[:8]) or 1  # user nice system idle iowait irq softirq steal
+    idle = delta[3] + delta[4]
+    return {"busy": (total - idle - delta[7]) / total, "steal": delta[7] / total}
+
+
 def cpu_seconds(pid: int) -> float:
     """User + system CPU time of a process so far."""
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
@@ -179,6 +193,7 @@ class Run:
     latencies: list[float] = field(default_factory=list)
     unanswered: int = 0  # moves sent in the window whose state has not reached the opponent
     errors: list[dict] = field(default_factory=list)
+    machine: dict[str, float] = field(default_factory=dict)  # see machine_share
 
     def measured(self, sent: float) -> bool:
         return self.start <= sent < self.end
@@ -247,8 +262,10 @@ async def drive(args, pairs, cookies, daphnes, maker) -> tuple[Run, dict[str, fl
     await asyncio.sleep(args.warmup)
     pids = {"client": os.getpid(), **{f"daphne :{d.port}": d.pid for d in daphnes}}
     before = {name: cpu_seconds(pid) for name, pid in pids.items()}
+    ticks = machine_ticks()
     await asyncio.sleep(args.duration)
     cpu = {name: (cpu_seconds(pid) - before[name]) / args.duration for name, pid in pids.items()}
+    run.machine = machine_share(ticks, machine_ticks())
     run.stopping = True
     for _ in range(50):  # let the last moves arrive
         failed = [t for t in tasks if t.done() and t.exception()]
@@ -276,6 +293,9 @@ def report(args, run: Run, cpu: dict[str, float]) -> None:
         print(f"latency ms: p50 {cuts[49]:.1f}  p95 {cuts[94]:.1f}  p99 {cuts[98]:.1f}")
         print(f"            max {ms[-1]:.1f}  mean {statistics.fmean(ms):.1f}")
     print("CPU (cores): " + ", ".join(f"{name} {share:.2f}" for name, share in cpu.items()))
+    if run.machine:
+        busy, steal = run.machine["busy"], run.machine["steal"]
+        print(f"machine: {busy:.0%} busy, {steal:.1%} stolen by the hypervisor (all cores)")
     verdict = "yes" if ms and cuts[98] <= BAR_MS else "NO"
     print(f"p99 <= {BAR_MS:g} ms: {verdict}  (load average now: {os.getloadavg()[0]:.2f})")
 

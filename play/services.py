@@ -20,7 +20,7 @@ from accounts.models import Player
 from variants.engine import IllegalMove
 from variants.engine.errors import InvalidMoveText
 
-from . import clock, crews, notify
+from . import clock, crews, notify, seat_query
 from .errors import MatchError
 from .events import game_over_event
 from .models import CrewMember, Match, Move, Presence, Seat
@@ -134,15 +134,12 @@ def _seats(match: Match) -> list[Seat]:
 
 def _match_and_seats(match_id: int, *, lock: bool) -> tuple[Match, list[Seat]]:
     """The match and its seats in one round trip (the path of every move and socket);
-    with ``lock``, the match row is locked as by ``_lock``."""
-    rows = _seat_rows().filter(match_id=match_id).select_related("match__rule_set")
-    seats = list(rows.select_for_update(of=("match",)) if lock else rows)
-    if not seats:  # no such match (or, never from create_match, one without seats)
+    with ``lock``, the match row is locked as by ``_lock``. The seats are those of
+    ``_seat_rows``, read by a statement written once (see ``play.seat_query``)."""
+    match, seats = seat_query.match_and_seats(match_id, lock=lock)
+    if match is None:  # no such match (or, never from create_match, one without seats)
         match = _get(match_id, lock=lock)
         return match, _seats(match)
-    match = seats[0].match
-    for seat in seats[1:]:
-        seat.match = match  # one object: what the move changes, every seat sees
     return match, _with_crews(match, seats)
 
 

@@ -1,0 +1,130 @@
+"""``play.seat_query``: the hand-written statement of every move reads exactly what the ORM
+would, fills the related caches, and locks the match row (only) when asked."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+from django.db import DatabaseError, connection, transaction
+
+from play import seat_query, services
+from play.models import Match, Seat
+from tests.play_helpers import bot, rule_set, start
+
+
+def values(obj) -> dict:
+    return {f.attname: getattr(obj, f.attname) for f in type(obj)._meta.concrete_fields}
+
+
+def orm_seats(match_id: int) -> list[Seat]:
+    return list(
+        Seat.objects.select_related("match__rule_set", "player__user")
+        .filter(match_id=match_id)
+        .order_by("index")
+    )
+
+
+def assert_same(match, seats, expected: list[Seat]) -> None:
+    assert [values(s) for s in seats] == [values(s) for s in expected]
+    assert values(match) == values(expected[0].match)
+    assert values(match.rule_set) == values(expected[0].match.rule_set)
+    for seat, want in zip(seats, expected, strict=True):
+        assert seat.match is match
+        if want.player is None:
+            assert seat.player is None
+            continue
+        assert values(seat.player) == values(want.player)
+        user = want.player.user
+        assert (seat.player.user and values(seat.player.user)) == (user and values(user))
+
+
+@pytest.mark.django_db
+def test_rows_are_the_orms_objects_with_their_relations_loaded(creator, other_creator):
+    """A human, a bot (a player with no user) and Chaos (no player), a finished match
+    (JSON outcome, datetimes), and which seats a socket holds."""
+    rules = rule_set(
+        "Seat-query-vs-Chaos", players="2-vs-chaos", board={"type": "squares", "size": [4, 4, 1]}
+    )
+    match = start(rules, creator, creator, bot("Medium", "medium"))
+    services.connect(match.pk, creator, "chan-x", "p1")
+    services.resign(match.pk, creator)
+    assert Match.objects.get(pk=match.pk).outcome  # a JSON column with a value
+
+    got_match, seats = seat_query.match_and_seats(match.pk, lock=False)
+    assert [s.kind for s in seats] == ["player", "player", "chaos"]
+    assert_same(got_match, seats, orm_seats(match.pk))
+    assert [s.connected for s in seats] == [True, False, False]
+    assert got_match.rule_set.document["name"] == "Seat-query-vs-Chaos"
+    with CountQueries() as counted:  # everything a move reads is already loaded
+        names = [s.player.user.username for s in seats if s.player and s.player.user]
+        kinds = [s.player.kind for s in seats if s.player]
+        _ = [s.match.rule_set.name for s in seats]
+    assert (names, kinds, counted.queries) == ([creator.username], ["human", "bot"], 0)
+
+
+@pytest.mark.django_db
+def test_two_humans_one_still_invited(creator, other_creator):
+    match = start(rule_set("Tic-Tac-Toe"), creator, creator, other_creator)
+    got_match, seats = seat_query.match_and_seats(match.pk, lock=False)
+    assert_same(got_match, seats, orm_seats(match.pk))
+    assert [s.invitation for s in seats] == ["accepted", "pending"]
+    assert [s.player.user for s in seats] == [creator, other_creator]
+    assert got_match.status == "invited" and got_match.turn_started is None
+
+
+@pytest.mark.django_db
+def test_an_unknown_match_reads_nothing():
+    assert seat_query.match_and_seats(10**9, lock=False) == (None, [])
+    with pytest.raises(services.MatchError):  # and the service says so by name
+        services.snapshot(10**9, None)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_lock_holds_the_match_row_and_not_the_seats(creator, other_creator):
+    if not connection.features.has_select_for_update_of:
+        pytest.skip("row locks are PostgreSQL's (SQLite has one writer at a time)")
+    match = start(rule_set("Tic-Tac-Toe"), creator, creator, other_creator)
+    seen = {}
+
+    def other_transaction():
+        try:
+            for name, rows in (
+                ("seat", Seat.objects.filter(match_id=match.pk)),
+                ("match", Match.objects.filter(pk=match.pk)),
+            ):
+                try:
+                    with transaction.atomic():
+                        list(rows.select_for_update(nowait=True, of=("self",)))
+                    seen[name] = "free"
+                except DatabaseError:
+                    seen[name] = "locked"
+        finally:
+            from django.db import connections
+
+            connections.close_all()
+
+    with transaction.atomic():
+        seat_query.match_and_seats(match.pk, lock=True)
+        thread = threading.Thread(target=other_transaction)
+        thread.start()
+        thread.join()
+    assert seen == {"seat": "free", "match": "locked"}
+
+    thread = threading.Thread(target=other_transaction)  # and the lock ends with the commit
+    thread.start()
+    thread.join()
+    assert seen == {"seat": "free", "match": "free"}
+
+
+class CountQueries:
+    def __enter__(self):
+        from django.test.utils import CaptureQueriesContext
+
+        self._capture = CaptureQueriesContext(connection)
+        self._capture.__enter__()
+        return self
+
+    def __exit__(self, *exc):
+        self._capture.__exit__(*exc)
+        self.queries = len(self._capture.captured_queries)
