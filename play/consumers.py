@@ -52,8 +52,11 @@ class JsonConsumer(AsyncWebsocketConsumer):
             await self.send_json(exc.event())
 
     async def send_json(self, data: dict) -> None:
+        await self.send_text(json.dumps(data))
+
+    async def send_text(self, text: str) -> None:
         try:
-            await self.send(text_data=json.dumps(data))
+            await self.send(text_data=text)
         except Disconnected:  # the client closed while this was on its way: no one to tell
             pass
 
@@ -93,10 +96,11 @@ class MatchConsumer(JsonConsumer):
         self.sent_ply = state["ply"]
 
     async def match_changed(self, message):
-        state = services.made_state(message.get("views"), self.you, self.sent_ply)
-        if state is not None:  # a move: its maker made this socket's view already
-            await self.send_json(state)
-            self.sent_ply = state["ply"]
+        views = message.get("views")
+        made = services.made_state(views, self.you, self.sent_ply)
+        if made is not None:  # a move: its maker made (and encoded) this socket's view
+            await self.send_text(made)
+            self.sent_ply = views["ply"]
         else:
             if not self.you:  # a spectator may have become a player (an accepted invitation)
                 self.you = await database_sync_to_async(services.connect)(

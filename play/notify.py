@@ -2,7 +2,7 @@
 
 Group messages say "match N changed" with public events (a warning, a disconnection,
 the game's end); each consumer then sends its own seat's view. After a move the message
-also carries every seat's view, made once by the process that played it (see
+also carries every seat's view, made and encoded once by the process that played it (see
 ``services.made_state``): it stays inside the server, and a socket forwards only the one
 its seat may see.
 

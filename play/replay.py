@@ -10,6 +10,8 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 
+from django.db import connections, router
+
 from variants.engine import compile_game
 
 from .models import Match, Move
@@ -66,12 +68,34 @@ def current_state(match: Match):
     else:
         state, done = game.new_initial_state(seed=match.seed), 0
     if done < match.ply:
-        rows = Move.objects.filter(match=match, ply__gt=done, ply__lte=match.ply).order_by("ply")
-        for row in rows.values_list("kind", "seat", "notation"):
+        for row in log_rows(match.pk, done, match.ply):
             apply_record(game, state, *row)
             done += 1
     remember(match, done, state)
     return state
+
+
+_log_sql: dict[str, str] = {}  # vendor -> the statement
+
+
+def log_rows(match_id: int, after: int, upto: int) -> list[tuple[str, int, str]]:
+    """(kind, seat, notation) of log rows ``after`` < ply <= ``upto``, in order. Every move
+    reads the rows the other process wrote: the statement is written once, not compiled
+    by the ORM each time (it cost more than PostgreSQL spent running it)."""
+    connection = connections[router.db_for_read(Move)]
+    sql = _log_sql.get(connection.vendor)
+    if sql is None:
+        quote, field = connection.ops.quote_name, Move._meta.get_field
+        kind, seat, notation, ply, match = (
+            quote(field(name).column) for name in ("kind", "seat", "notation", "ply", "match")
+        )
+        sql = _log_sql[connection.vendor] = (
+            f"SELECT {kind}, {seat}, {notation} FROM {quote(Move._meta.db_table)}"
+            f" WHERE {match} = %s AND {ply} > %s AND {ply} <= %s ORDER BY {ply}"
+        )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [match_id, after, upto])
+        return cursor.fetchall()
 
 
 def remember(match: Match, ply: int, state) -> None:

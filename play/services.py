@@ -8,6 +8,7 @@ these functions; none of them decides a rule: the engine does.
 
 from __future__ import annotations
 
+import json
 import random
 from dataclasses import dataclass
 from datetime import timedelta
@@ -489,26 +490,28 @@ def _append(match, seats, state, seat: int, kind: str, move, events: list[dict],
 
 def _views(match, seats, state) -> dict | None:
     """The ``state`` event of each seat and of spectators after a move, made here, where
-    the position is in hand: the match's sockets, in whichever process, send theirs
-    without a database round trip (see ``made_state``). Crews' events depend on who is
-    looking, so their sockets look it up as before."""
+    the position is in hand, and already in JSON: the match's sockets, in whichever
+    process, forward theirs without a database round trip or encoding it again (see
+    ``made_state``). Crews' events depend on who is looking, so their sockets look it
+    up as before."""
     from .events import state_event
 
     if crews.has_crews(match):
         return None
     connected = _connected(seats)
+    made = [state_event(match, seats, state, [s.index], connected) for s in seats]
     return {
         "ply": match.ply,
-        "seats": [state_event(match, seats, state, [s.index], connected) for s in seats],
-        "spectators": state_event(match, seats, state, [], connected),
+        "seats": [json.dumps(event) for event in made],
+        "spectators": json.dumps(state_event(match, seats, state, [], connected)),
     }
 
 
-def made_state(views: dict | None, you: list[int], sent_ply: int) -> dict | None:
-    """The event made in ``views`` for a socket holding the seats ``you`` (none: a
-    spectator), or None when it must be looked up: no views, a socket holding several
-    seats, or one that has already sent this ply or a later one (two processes' messages
-    can arrive out of order; the database is then the freshest word)."""
+def made_state(views: dict | None, you: list[int], sent_ply: int) -> str | None:
+    """The event (JSON text) made in ``views`` for a socket holding the seats ``you``
+    (none: a spectator), or None when it must be looked up: no views, a socket holding
+    several seats, or one that has already sent this ply or a later one (two processes'
+    messages can arrive out of order; the database is then the freshest word)."""
     if not views or views["ply"] <= sent_ply:
         return None
     if not you:

@@ -149,14 +149,15 @@ async def test_a_move_carries_each_seats_view_and_each_socket_sends_its_own(
     listener = await overhear(ttt_match)
     await send(x, type="move", move="2,2,1")
     message = await get_channel_layer().receive(listener)
-    views = message["views"]
-    assert views["ply"] == 1 and [v["you"] for v in views["seats"]] == [[0], [1]]
-    assert views["spectators"]["you"] == []
+    views = message["views"]  # JSON texts, as the sockets send them
+    seats, spectators = [json.loads(v) for v in views["seats"]], json.loads(views["spectators"])
+    assert views["ply"] == 1 and [v["you"] for v in seats] == [[0], [1]]
+    assert spectators["you"] == []
     for comm, you, legal in ((x, [0], False), (o, [1], True), (spectator, [], False)):
         state = await until(comm, "state")
         assert state["ply"] == 1 and state["you"] == you, state
         assert bool(state["view"]["legal_moves"]) == legal, state  # only O may move now
-        made = views["seats"][you[0]] if you else views["spectators"]
+        made = seats[you[0]] if you else spectators
         assert {**state, "serverTime": 0} == {**made, "serverTime": 0}
     for comm in (x, o, spectator):
         await comm.disconnect()

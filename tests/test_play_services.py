@@ -3,6 +3,8 @@ matchmaking, server-side players, timers and the reconnect window (with a fake c
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from play import services
@@ -218,6 +220,22 @@ def test_the_log_replays_to_the_same_position(ttt, creator):
     assert Move.objects.filter(match=match).count() == 2
 
 
+def test_the_log_rows_of_a_ply_range(ttt, creator, other_creator):
+    match = start(ttt, creator, creator, other_creator)
+    services.answer_invitation(match.pk, other_creator, accept=True)
+    play_all(match, [(creator, "1,1,1"), (other_creator, "2,2,1"), (creator, "3,3,1")])
+    services.resign(match.pk, other_creator)
+    from play.replay import log_rows
+
+    assert log_rows(match.pk, 1, 4) == [
+        ("move", 1, "2,2,1"),
+        ("move", 0, "3,3,1"),
+        ("resign", 1, ""),
+    ]
+    assert log_rows(match.pk, 0, 1) == [("move", 0, "1,1,1")]
+    assert log_rows(match.pk, 4, 9) == []
+
+
 def test_partners_win_as_a_team(make_user):
     people = [make_user(n) for n in ("p1", "p2", "p3", "p4")]
     rules = rule_set(
@@ -268,10 +286,10 @@ def test_bots_play_each_other_to_the_end(creator):
 def test_made_state_picks_the_sockets_own_view_or_none():
     from play.services import made_state
 
-    views = {"ply": 3, "seats": [{"you": [0]}, {"you": [1]}], "spectators": {"you": []}}
-    assert made_state(views, [0], 2) == {"you": [0]}
-    assert made_state(views, [1], 2) == {"you": [1]}
-    assert made_state(views, [], 2) == {"you": []}
+    views = {"ply": 3, "seats": ['{"you": [0]}', '{"you": [1]}'], "spectators": '{"you": []}'}
+    assert made_state(views, [0], 2) == '{"you": [0]}'
+    assert made_state(views, [1], 2) == '{"you": [1]}'
+    assert made_state(views, [], 2) == '{"you": []}'
     assert made_state(views, [0, 1], 2) is None  # two seats on one socket: looked up
     assert made_state(views, [5], 2) is None
     assert made_state(views, [0], 3) is None  # this ply (or a later one) already sent
@@ -331,7 +349,7 @@ def test_a_moves_views_say_which_seats_have_a_socket(ttt, creator, other_creator
     monkeypatch.setattr(services.notify, "match_changed", keep)
     services.play(match.pk, creator, "2,2,1")
     views = sent[-1]
-    for event in [*views["seats"], views["spectators"]]:
+    for event in map(json.loads, [*views["seats"], views["spectators"]]):
         assert [s["connected"] for s in event["seats"]] == [False, True]
     snapshot = services.snapshot(match.pk, creator)
     assert [s["connected"] for s in snapshot["seats"]] == [False, True]
