@@ -133,3 +133,12 @@ def match_and_seats(match_id: int, *, lock: bool) -> tuple[Match | None, list[Se
     if statement is None:
         statement = mine[lock] = _Statement(connection, lock)
     return statement.fetch(match_id, connection)
+
+
+def seats_of(match: Match) -> list[Seat]:
+    """The seats of a match already in hand, in order, each pointing at that very object
+    (the caller may change and save it)."""
+    _read, seats = match_and_seats(match.pk, lock=False)
+    for seat in seats:
+        seat.match = match
+    return seats

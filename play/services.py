@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from datetime import timedelta
 
 from django.db import transaction
-from django.db.models import Exists, OuterRef, Prefetch, Q, prefetch_related_objects
+from django.db.models import Prefetch, Q, prefetch_related_objects
 from django.utils import timezone
 
 from accounts.models import Player
@@ -106,19 +106,8 @@ def _get(match_id: int, *, lock: bool = False) -> Match:
         raise MatchError("not-found", f"There is no match {match_id}.") from None
 
 
-def _seat_rows():
-    """Seats with their players, in order, each saying whether a socket holds it now
-    (``connected``: the views after a move show it)."""
-    here = Presence.objects.filter(match_id=OuterRef("match_id"), seat=OuterRef("index"))
-    return (
-        Seat.objects.select_related("player__user")
-        .annotate(connected=Exists(here))
-        .order_by("index")
-    )
-
-
 def _connected(seats: list[Seat]) -> set[int]:
-    """The seats that a socket holds (as read by ``_seat_rows``)."""
+    """The seats that a socket holds (``connected``, as ``play.seat_query`` reads them)."""
     return {s.index for s in seats if s.connected}
 
 
@@ -130,13 +119,12 @@ def _with_crews(match: Match, seats: list[Seat]) -> list[Seat]:
 
 
 def _seats(match: Match) -> list[Seat]:
-    return _with_crews(match, list(_seat_rows().filter(match=match)))
+    return _with_crews(match, seat_query.seats_of(match))
 
 
 def _match_and_seats(match_id: int, *, lock: bool) -> tuple[Match, list[Seat]]:
     """The match and its seats in one round trip (the path of every move and socket);
-    with ``lock``, the match row is locked as by ``_lock``. The seats are those of
-    ``_seat_rows``, read by a statement written once (see ``play.seat_query``)."""
+    with ``lock``, the match row is locked as by ``_lock`` (see ``play.seat_query``)."""
     match, seats = seat_query.match_and_seats(match_id, lock=lock)
     if match is None:  # no such match (or, never from create_match, one without seats)
         match = _get(match_id, lock=lock)
@@ -499,10 +487,11 @@ def _views(match, seats, state) -> dict | None:
     if crews.has_crews(match):
         return None
     connected = _connected(seats)
-    made = [state_event(match, seats, state, [s.index], connected) for s in seats]
     return {
         "ply": match.ply,
-        "seats": [json.dumps(event) for event in made],
+        "seats": [
+            json.dumps(state_event(match, seats, state, [s.index], connected)) for s in seats
+        ],
         "spectators": json.dumps(state_event(match, seats, state, [], connected)),
     }
 

@@ -40,7 +40,9 @@ def assert_same(match, seats, expected: list[Seat]) -> None:
 
 
 @pytest.mark.django_db
-def test_rows_are_the_orms_objects_with_their_relations_loaded(creator, other_creator):
+def test_rows_are_the_orms_objects_with_their_relations_loaded(
+    creator, other_creator, django_assert_num_queries
+):
     """A human, a bot (a player with no user) and Chaos (no player), a finished match
     (JSON outcome, datetimes), and which seats a socket holds."""
     rules = rule_set(
@@ -56,11 +58,11 @@ def test_rows_are_the_orms_objects_with_their_relations_loaded(creator, other_cr
     assert_same(got_match, seats, orm_seats(match.pk))
     assert [s.connected for s in seats] == [True, False, False]
     assert got_match.rule_set.document["name"] == "Seat-query-vs-Chaos"
-    with CountQueries() as counted:  # everything a move reads is already loaded
+    with django_assert_num_queries(0):  # everything a move reads is already loaded
         names = [s.player.user.username for s in seats if s.player and s.player.user]
         kinds = [s.player.kind for s in seats if s.player]
-        _ = [s.match.rule_set.name for s in seats]
-    assert (names, kinds, counted.queries) == ([creator.username], ["human", "bot"], 0)
+        games = {s.match.rule_set.name for s in seats}
+    assert (names, kinds, games) == ([creator.username], ["human", "bot"], {rules.name})
 
 
 @pytest.mark.django_db
@@ -71,6 +73,10 @@ def test_two_humans_one_still_invited(creator, other_creator):
     assert [s.invitation for s in seats] == ["accepted", "pending"]
     assert [s.player.user for s in seats] == [creator, other_creator]
     assert got_match.status == "invited" and got_match.turn_started is None
+    in_hand = Match.objects.get(pk=match.pk)
+    seats_of = seat_query.seats_of(in_hand)  # a match the caller holds: its seats point at it
+    assert [values(s) for s in seats_of] == [values(s) for s in seats]
+    assert all(s.match is in_hand for s in seats_of)
 
 
 @pytest.mark.django_db
@@ -115,16 +121,3 @@ def test_the_lock_holds_the_match_row_and_not_the_seats(creator, other_creator):
     thread.start()
     thread.join()
     assert seen == {"seat": "free", "match": "free"}
-
-
-class CountQueries:
-    def __enter__(self):
-        from django.test.utils import CaptureQueriesContext
-
-        self._capture = CaptureQueriesContext(connection)
-        self._capture.__enter__()
-        return self
-
-    def __exit__(self, *exc):
-        self._capture.__exit__(*exc)
-        self.queries = len(self._capture.captured_queries)
