@@ -18,11 +18,16 @@ ME, OPEN, INVITE = "me", "open", "invite"
 
 
 def seat_options(user) -> list[tuple[str, str]]:
-    """What a seat can hold for this user: themselves, matchmaking, an invited person, the
-    user's friends and personas, Random and the bots."""
-    from accounts.services import friend_user_ids
+    """What a seat can hold for this user: themselves, the standard bots (first: a bot
+    answers at once), Random, matchmaking, an invited person, the user's friends and
+    personas, then the other bots."""
+    from accounts.services import bot_blurb, friend_user_ids, standard_bots
 
-    options = [(ME, "Me"), (OPEN, "Next available human"), (INVITE, "Invite a person…")]
+    standard = standard_bots()
+    options = [(ME, "Me")]
+    options += [(f"player:{p.pk}", f"{p.name} (AI: {bot_blurb(p)})") for p in standard]
+    options.append((f"player:{random_player().pk}", "Random (plays any legal move)"))
+    options += [(OPEN, "Next available human"), (INVITE, "Invite a person…")]
     friends = Player.objects.filter(
         kind=Player.Kind.HUMAN, user_id__in=friend_user_ids(user)
     ).select_related("user")
@@ -30,10 +35,22 @@ def seat_options(user) -> list[tuple[str, str]]:
     options += [(f"player:{p.pk}", f"{p.user.username} (friend)") for p in friends]
     personas = Player.objects.filter(kind=Player.Kind.PERSONA, owner=user).order_by("name")
     options += [(f"player:{p.pk}", f"{p.name} (my persona)") for p in personas]
-    options.append((f"player:{random_player().pk}", "Random"))
-    bots = Player.objects.filter(kind=Player.Kind.BOT).order_by("name")
+    bots = (
+        Player.objects.filter(kind=Player.Kind.BOT)
+        .exclude(pk__in=[p.pk for p in standard])
+        .order_by("name")
+    )
     options += [(f"player:{p.pk}", f"{p.name} (bot)") for p in bots]
     return options
+
+
+def default_opponent() -> str:
+    """The start form's choice for the seats after the first: a bot, so that Play on an
+    empty site starts a game at once (matchmaking stays one choice away)."""
+    from accounts.services import DEFAULT_OPPONENT, standard_bots
+
+    bot = next(p for p in standard_bots() if p.name == DEFAULT_OPPONENT)
+    return f"player:{bot.pk}"
 
 
 # Seats a person or bot takes, by the rule document's player mode (Chaos fills itself).
@@ -56,11 +73,12 @@ class StartForm(forms.Form):
         self.user = user
         self.fields["game"].queryset = visible_rule_sets(user).order_by("id")
         options = seat_options(user)
+        opponent = default_opponent()
         for n in range(1, MAX_SEATS + 1):
             self.fields[f"seat_{n}"] = forms.ChoiceField(
                 label=f"Player {n}",
                 choices=options,
-                initial=ME if n == 1 else OPEN,
+                initial=ME if n == 1 else opponent,
                 required=False,  # only the game's seats are needed (checked in clean)
             )
             self.fields[f"invite_{n}"] = forms.CharField(
