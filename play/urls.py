@@ -10,4 +10,5 @@ urlpatterns = [
     path("matches/<int:pk>/", views.match_page, name="match"),
     path("matches/<int:pk>/answer/", views.answer, name="answer"),
     path("matches/<int:pk>/replay/", views.replay, name="replay"),
+    path("matches/<int:pk>/ratings/", views.ratings, name="ratings"),
 ]

@@ -7,7 +7,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
 from django.db.models import Q
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
@@ -86,6 +86,7 @@ def match_page(request: HttpRequest, pk: int) -> HttpResponse:
         "playNewUrl": reverse("play:new") + f"?game={match.rule_set_id}",
         "homeUrl": reverse("variants:home"),
         "answerUrl": reverse("play:answer", kwargs={"pk": match.pk}),
+        "ratingsUrl": reverse("play:ratings", kwargs={"pk": match.pk}),
         "state": state,
     }
     pending = services.pending_invitation(match, request.user)
@@ -165,3 +166,37 @@ def match_list(request: HttpRequest) -> HttpResponse:
         "query": "tournaments=1" if with_tournaments else "",
     }
     return render(request, "play/matches.html", context)
+
+
+def ratings(request: HttpRequest, pk: int) -> JsonResponse:
+    """What a finished match did to its players' ratings (the game-over panel asks until
+    ``ready``): each rated seat's shown rating before and after, and the change."""
+    from leaderboards.models import RatingHistory
+    from leaderboards.rating import display
+    from leaderboards.services import counts_for_ratings
+
+    match = get_object_or_404(Match, pk=pk)
+    if not match.is_over:
+        return JsonResponse({"rated": match.rated, "ready": False, "changes": []})
+    seats = list(match.seats.select_related("player").order_by("index"))
+    rated = counts_for_ratings(match, seats)
+    rows = {
+        h.player_id: h
+        for h in RatingHistory.objects.filter(match=match).select_related("player__user")
+    }
+    changes = []
+    for seat in seats:
+        row = rows.get(seat.player_id) if seat.player_id else None
+        if row is None:
+            continue
+        before, after = display(row.ordinal_before), display(row.ordinal_after)
+        changes.append(
+            {
+                "seat": seat.index,
+                "name": row.player.display_name,
+                "before": before,
+                "after": after,
+                "change": after - before,
+            }
+        )
+    return JsonResponse({"rated": rated, "ready": bool(changes) or not rated, "changes": changes})

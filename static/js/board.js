@@ -36,7 +36,20 @@ export const PIECE_COLORS = {
   green: "#2e7d32",
   purple: "#7b1fa2",
 };
-const OUTLINES = { white: "#333", yellow: "#8d6e00" };
+const OUTLINES = { white: "#222", yellow: "#6d5400", pink: "#8c1b48", black: "#000" };
+// Told apart without colour too: every colour but black carries its own mark inside the
+// piece (a ring, a cross, a dot), so no piece looks like an empty space or like another
+// colour to a colour-blind player. Empty spaces are grey holes with no mark.
+const PATTERNS = {
+  white: (g) => el("circle", { cx: 20, cy: 20, r: 8, fill: "none", stroke: "#222", "stroke-width": 3 }, g),
+  pink: (g) =>
+    el("path", { d: "M13 20h14M20 13v14", stroke: "#fff", "stroke-width": 3.5, "stroke-linecap": "round" }, g),
+  yellow: (g) => el("circle", { cx: 20, cy: 20, r: 5, fill: "#6d5400" }, g),
+  blue: (g) => el("path", { d: "M13 13l14 14M27 13l-14 14", stroke: "#fff", "stroke-width": 3.5, "stroke-linecap": "round" }, g),
+  red: (g) => el("rect", { x: 15, y: 15, width: 10, height: 10, fill: "#fff" }, g),
+  green: (g) => el("polygon", { points: "20,13 27,26 13,26", fill: "#fff" }, g),
+  purple: (g) => el("path", { d: "M12 20h16", stroke: "#fff", "stroke-width": 4, "stroke-linecap": "round" }, g),
+};
 
 // Shapes in a 40×40 box (the factory's drawings, templates/variants/factory/piece.html).
 const SHAPE_POINTS = {
@@ -74,13 +87,14 @@ function drawPiece(parent, cx, cy, size, color, shape, extraClass = "") {
   const paint = {
     fill: PIECE_COLORS[color] || "#777",
     stroke: OUTLINES[color] || "none",
-    "stroke-width": OUTLINES[color] ? 2 : 0,
+    "stroke-width": OUTLINES[color] ? 2.5 : 0,
   };
   if (shape === "circle" || !SHAPE_POINTS[shape]) {
-    el("circle", { cx: 20, cy: 20, r: 16, ...paint }, g);
+    el("circle", { cx: 20, cy: 20, r: 17, ...paint }, g);
   } else {
     el("polygon", { points: SHAPE_POINTS[shape], ...paint }, g);
   }
+  if (PATTERNS[color]) PATTERNS[color](g);
   return g;
 }
 
