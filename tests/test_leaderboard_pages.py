@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
@@ -177,8 +178,11 @@ def test_evolution_page_draws_a_curve_per_checked_player(client, ttt):
     url = f"/games/{ttt.pk}/evolution/?players={bots[0].pk}&players={bots[2].pk}"
     html = page(client, url)
     assert html.count('data-testid="curve"') == 2 and html.count('data-testid="delete-curve"') == 2
-    path = re.search(rf'd="(M[^"]+)"[^>]*data-player="{bots[0].pk}"', html).group(1)
-    assert path.count("L") == 2  # the start and two rated matches
+    data = json.loads(re.search(r'id="evolution-data"[^>]*>([^<]+)</script>', html).group(1))
+    curve = next(c for c in data["curves"] if c["player"] == bots[0].pk)
+    assert [p["x"] for p in curve["points"]] == [0, 1, 2]  # the start and two rated matches
+    assert data["measure"] == "Rating" and data["xLabel"] == "Rated matches played"
+    assert "/static/vendor/chart.js/chart.umd.min.js" in html and "cdn" not in html.lower()
     html = page(client, url + "&add=Bot01")
     assert html.count('data-testid="curve"') == 3
     removed = re.search(r'data-testid="delete-curve"\s+href="([^"]+)"', html).group(1)
@@ -203,7 +207,7 @@ def test_evolution_measures_score_skill_and_uncertainty(client, ttt):
     mu = stats.evolution_chart(ttt, default_universe(), [a.pk], "skill").curves[0]
     assert mu.last == round(rating.mu * 100)
     html = page(client, f"/games/{ttt.pk}/evolution/?players={a.pk}&measure=score")
-    assert 'value="score" selected' in html and "averaged over the last 20 matches" in html
+    assert 'value="score" selected' in html and "over the last 20 matches" in html
     html = page(client, f"/games/{ttt.pk}/evolution/?players={a.pk}&measure=height")
     assert "There is no measure called" in html and 'value="rating" selected' in html
 

@@ -133,3 +133,53 @@ def test_board_clock_players_and_actions_fit_the_screen(person, size):
     expect(page.get_by_test_id("game-over-detail")).to_contain_text("carla left the game")
     _inside(page, "game-over")
     screenshot(page, f"newcomer-over-{width}x{height}")
+
+
+def test_evolution_chart_has_round_axes_hover_values_a_legend_and_zoom(person):
+    from tests.leaderboard_helpers import finish
+    from tests.play_helpers import bot
+
+    c4 = rule_set("Connect4")
+    strong, weak = bot("Strong", "medium"), bot("Weak", "easy")
+    for n in range(40):
+        finish(c4, [strong, weak], ["win", "loss"] if n % 4 else ["loss", "win"])
+    page = person("carla", width=1366, height=768)
+    page.goto(f"/games/{c4.pk}/evolution/?players={strong.pk}&players={weak.pk}")
+    page.wait_for_function("window.vfCharts && window.vfCharts.length === 1")
+    chart = "window.vfCharts[0]"
+    assert page.evaluate(f"{chart}.legend.legendItems.map((i) => i.text)") == ["Strong", "Weak"]
+    for axis in ("x", "y"):
+        ticks = page.evaluate(f"{chart}.scales.{axis}.ticks.map((t) => t.value)")
+        steps = {round(b - a, 6) for a, b in zip(ticks, ticks[1:], strict=False)}
+        assert len(steps) == 1, (axis, ticks)  # evenly spaced: no 0, 25, 50, 76, 101
+        step = steps.pop()
+        mantissa = step / 10 ** len(str(int(step))[1:])
+        assert mantissa in (1, 2, 2.5, 5) and all(t % step == 0 for t in ticks), (axis, ticks)
+    assert page.evaluate(f"{chart}.options.scales.x.title.text") == "Rated matches played"
+
+    # Hover a point: the tooltip names the match, the player and the value.
+    box = page.get_by_test_id("chart-canvas").bounding_box()
+    x, y = page.evaluate(
+        f"(() => {{ const p = {chart}.getDatasetMeta(0).data[10]; return [p.x, p.y]; }})()"
+    )
+    page.mouse.move(box["x"] + x, box["y"] + y)
+    page.wait_for_function(f"{chart}.tooltip.opacity > 0")
+    title = page.evaluate(f"{chart}.tooltip.title")
+    lines = page.evaluate(f"{chart}.tooltip.body.flatMap((b) => b.lines)")
+    assert title == ["After match 10"], title
+    assert any(line.strip().startswith("Strong: ") for line in lines), lines
+
+    # Drag across the chart to zoom in; Reset zoom shows the whole history again.
+    area = page.evaluate(
+        f"(() => {{ const a = {chart}.chartArea; return [a.left, a.right, a.top, a.bottom]; }})()"
+    )
+    left, right, top, bottom = area
+    page.mouse.move(box["x"] + left + (right - left) * 0.2, box["y"] + (top + bottom) / 2)
+    page.mouse.down()
+    page.mouse.move(box["x"] + left + (right - left) * 0.5, box["y"] + (top + bottom) / 2, steps=8)
+    page.mouse.up()
+    page.wait_for_function(f"{chart}.getZoomLevel() > 1.5")
+    assert page.evaluate(f"{chart}.scales.x.min") > 0
+    page.get_by_test_id("reset-zoom").click()
+    page.wait_for_function(f"{chart}.scales.x.min === 0 && {chart}.getZoomLevel() < 1.01")
+    screenshot(page, "newcomer-evolution")
