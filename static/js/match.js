@@ -5,7 +5,15 @@
 // where `state` is a `state` event. The server is the only authority: this page shows
 // what it is told (boards, seats, clocks) and sends intentions (move, resign, draw).
 
-import { markIcon, pieceIcon, reasonWords, renderBoard } from "./board.js";
+import {
+  markIcon,
+  moveWords,
+  pieceIcon,
+  plainDetail,
+  reasonWords,
+  renderBoard,
+  renderLegend,
+} from "./board.js";
 
 const KIND_ICONS = {
   human: "fa-user",
@@ -434,6 +442,10 @@ export class MatchClient {
         : "Waiting for players";
     } else if (state.status === "active") {
       text = this.isOver() ? "Finished" : `In play · move ${Number(state.ply || 0) + 1}`;
+      const view = this.view();
+      if (!this.isOver() && view && view.last_move) {
+        text += ` · last move: ${moveWords(view.last_move, view)}`;
+      }
     } else if (state.status === "finished") {
       text = "Finished";
     } else if (state.status === "aborted") {
@@ -459,6 +471,7 @@ export class MatchClient {
       highlight,
     });
     this.el.board.classList.toggle("is-pending", this.pending);
+    renderLegend(this.el.board, byId("vf-legend"));
     // Big boards (a 27x27 nested grid) are tiny on a phone: offer a scrollable zoom.
     const cells = this.el.board.querySelectorAll("[data-testid=cell]").length;
     show(this.el.zoom, cells > 100);
@@ -636,8 +649,9 @@ export class MatchClient {
     byId("vf-over-winners").textContent = names.length
       ? `${names.length > 1 ? "Winners" : "Winner"}: ${names.join(" & ")}`
       : "No winner";
-    // The engine names seats by number ("Seat 1 left the game"): say who.
-    const detail = ((over && over.detail) || "").replace(/\bSeat (\d+)/g, (_m, n) =>
+    // The engine names seats by number ("Seat 1 left the game") and speaks of nested
+    // boards' "peak": say who, in plain words.
+    const detail = plainDetail((over && over.detail) || "").replace(/\bSeat (\d+)/g, (_m, n) =>
       this.seatName(Number(n) - 1),
     );
     byId("vf-over-detail").textContent = detail;
