@@ -149,3 +149,77 @@ def test_favicon(client):
     assert '<link rel="icon" href="/static/favicon.svg" type="image/svg+xml">' in html
     response = client.get("/favicon.ico")
     assert response.status_code == 301 and response["Location"] == "/static/favicon.svg"
+
+
+def test_games_list_shows_pictures_families_and_the_best_known_first(client, catalogue):
+    import re
+
+    html = html_of(client, "/games/")
+    names = re.findall(r'class="fw-semibold game-name" href="[^"]+">([^<]+)</a>', html)
+    assert len(names) == 26  # the whole catalogue on one page
+    assert names[:3] == ["Tic-Tac-Toe", "Connect4", "Ultimate-Tic-Tac-Toe"]
+    assert html.count('data-testid="game-picture"') == 26
+    assert 'aria-label="Connect4: 7 columns, 6 high, pieces fall"' in html
+    assert ">Gravity</span>" in html and ">Boards in boards</span>" in html
+    assert 'data-testid="families"' in html and 'href="/games/?board=nested"' in html
+    home = html_of(client, "/")
+    assert home.index(">Tic-Tac-Toe<") < home.index(">Connect4<") < home.index(">Qubic-4<")
+
+
+def test_pictures_draw_the_starting_board():
+    from variants.pictures import board_picture
+
+    wild = board_picture(
+        {
+            "name": "W",
+            "board": {"type": "squares", "size": [6, 6, 1]},
+            "locked": [{"at": [3, 1, 1]}],
+        },
+        "W",
+    )
+    assert wild.startswith('<svg class="game-pic"') and 'fill="#90a4ae"' in wild  # locked
+    c6 = board_picture(
+        {
+            "name": "C6",
+            "board": {"type": "squares", "size": [19, 19, 1]},
+            "initial_pieces": [{"at": [10, 10, 1], "color": "white"}],
+        }
+    )
+    assert c6.count("<circle") == 1 and 'fill="#ffffff"' in c6
+    nested = board_picture({"name": "U", "board": {"type": "nested"}})
+    assert "boards inside boards, 9×9 cells" in nested
+    assert board_picture({"name": "bad", "players": "9"}) == ""
+
+
+def test_a_games_rules_tab_reads_as_a_list_with_a_picture(client, catalogue):
+    from variants.models import RuleSet
+
+    c4 = RuleSet.objects.get(name="Connect4")
+    html = html_of(client, c4.get_absolute_url())
+    rules_at = html.index('data-testid="rules-in-words"')
+    factory_at = html.index('data-testid="factory-view"')
+    assert rules_at < factory_at and "Show as factory" in html
+    for words in (
+        "<dt>Board</dt><dd>7 columns, 6 spaces high; a piece dropped in a column falls",
+        "<dt>Players</dt><dd>2 players: Player 1 plays black, Player 2 plays white.</dd>",
+        "<dd>21 black and 21 white pieces to place.</dd>",
+        "<dt>How you win</dt><dd>The first to make 4 of their colour in a row",
+        "<dt>Full board</dt><dd>When the board is full or nobody can move, the game is a draw.",
+        "<dt>Timer</dt><dd>No time limit per turn.</dd>",
+    ):
+        assert words in html, words
+    ultimate = RuleSet.objects.get(name="Ultimate-Tic-Tac-Toe")
+    html = html_of(client, ultimate.get_absolute_url())
+    assert "sends the next player to the matching small board" in html
+    assert "15 seconds a turn; when they run out, a random move is played for you." in html
+
+
+def test_every_catalogue_game_has_rules_in_words():
+    import json
+    from pathlib import Path
+
+    from variants.rule_words import rule_list
+
+    for path in sorted(Path("variants/catalogue/games").glob("*.json")):
+        topics = [topic for topic, _ in rule_list(json.loads(path.read_text()))]
+        assert "Board" in topics and "How you win" in topics and "Timer" in topics, path.name
