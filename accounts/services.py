@@ -73,14 +73,6 @@ def standard_bots() -> list[Player]:
     return [found[name] for name in names]
 
 
-def bot_blurb(player: Player) -> str:
-    """A few words on what a standard bot does ("" for any other player)."""
-    for name, _spec, blurb in STANDARD_BOTS:
-        if player.name == name and player.kind == Player.Kind.BOT:
-            return blurb
-    return ""
-
-
 def set_role(user, role: str, by):
     """Make ``user`` a Creator, Trainer or Admin. Only an Admin may, and not for
     themselves (an Admin cannot lock the site out of its last Admin by accident), not

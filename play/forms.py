@@ -8,7 +8,7 @@ from django.contrib.auth import get_user_model
 from accounts.models import Player
 from accounts.services import human_player, random_player
 from leaderboards.services import universes_for
-from variants.services import visible_rule_sets
+from variants.services import featured_first, visible_rule_sets
 
 from .crews import MAX_CREW, crew_order
 from .services import SeatChoice, game_of_rule_set
@@ -21,11 +21,11 @@ def seat_options(user) -> list[tuple[str, str]]:
     """What a seat can hold for this user: themselves, the standard bots (first: a bot
     answers at once), Random, matchmaking, an invited person, the user's friends and
     personas, then the other bots."""
-    from accounts.services import bot_blurb, friend_user_ids, standard_bots
+    from accounts.services import friend_user_ids, standard_bots
 
     standard = standard_bots()
     options = [(ME, "Me")]
-    options += [(f"player:{p.pk}", f"{p.name} (AI: {bot_blurb(p)})") for p in standard]
+    options += [(f"player:{p.pk}", f"{p.name} (AI)") for p in standard]
     options.append((f"player:{random_player().pk}", "Random (plays any legal move)"))
     options += [(OPEN, "Next available human"), (INVITE, "Invite a person…")]
     friends = Player.objects.filter(
@@ -71,7 +71,10 @@ class StartForm(forms.Form):
     def __init__(self, *args, user, **kwargs):
         super().__init__(*args, **kwargs)
         self.user = user
-        self.fields["game"].queryset = visible_rule_sets(user).order_by("id")
+        self.fields["game"].queryset = featured_first(visible_rule_sets(user))
+        if not self.initial.get("game"):  # one click plays: the best-known game is chosen
+            first = self.fields["game"].queryset.only("pk").first()
+            self.initial["game"] = first.pk if first else None
         options = seat_options(user)
         opponent = default_opponent()
         for n in range(1, MAX_SEATS + 1):

@@ -58,7 +58,10 @@ def form_context(form: StartForm) -> dict:
     seat_fields = [
         (form[f"seat_{n}"], form[f"invite_{n}"], form[f"crew_{n}"]) for n in range(1, MAX_SEATS + 1)
     ]
-    return {"form": form, "games": games, "seat_fields": seat_fields}
+    from accounts.services import STANDARD_BOTS
+
+    bot_help = [(name, blurb) for name, _spec, blurb in STANDARD_BOTS]
+    return {"form": form, "games": games, "seat_fields": seat_fields, "bot_help": bot_help}
 
 
 def _start(request, data) -> Match:

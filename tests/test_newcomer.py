@@ -223,3 +223,22 @@ def test_every_catalogue_game_has_rules_in_words():
     for path in sorted(Path("variants/catalogue/games").glob("*.json")):
         topics = [topic for topic, _ in rule_list(json.loads(path.read_text()))]
         assert "Board" in topics and "How you win" in topics and "Timer" in topics, path.name
+
+
+def test_the_start_form_is_one_click_from_a_game(client, creator, catalogue):
+    """Nothing to choose: the best-known game and a bot are already set; the bots are
+    explained in words under the seats."""
+    client.force_login(creator)
+    html = html_of(client, "/")
+    ttt = catalogue_pk("Tic-Tac-Toe")
+    assert f'<option value="{ttt}" data-seats="2" selected>Tic-Tac-Toe</option>' in html
+    assert 'data-testid="bot-help"' in html and "<strong>Medium bot</strong> wins or blocks" in html
+    fields = form_fields(html[html.index('data-testid="start-form"') :])
+    response = client.post("/play/", post_data(fields))
+    assert response.status_code == 302  # played as it stands
+
+
+def catalogue_pk(name: str) -> int:
+    from variants.models import RuleSet
+
+    return RuleSet.objects.get(name=name).pk

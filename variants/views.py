@@ -5,8 +5,6 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.core.paginator import Paginator
-from django.db.models import Case, IntegerField, Value, When
-from django.db.models.functions import Lower
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_http_methods
@@ -17,6 +15,7 @@ from variants.forms import GameFilterForm, RenameForm
 from variants.models import RuleSet
 from variants.services import (
     NameTaken,
+    featured_first,
     filter_rule_sets,
     hide_rule_set,
     remaining_quota,
@@ -26,23 +25,6 @@ from variants.services import (
 )
 
 GAMES_PER_PAGE = 48  # the whole catalogue (26) and more on one page
-
-# The catalogue's best-known games, shown first (then the rest of the catalogue, then the
-# games people made).
-FEATURED = (
-    "Tic-Tac-Toe",
-    "Connect4",
-    "Ultimate-Tic-Tac-Toe",
-    "Qubic-4",
-    "5on15sq",
-    "Connect6-19x19",
-    "Treblecross15",
-    "Wild-TTT-6sq3143",
-    "3P-Notakto",
-    "Strategic-Tactical",
-    "TacticToy",
-)
-
 
 # Quick filters over the Board and Players filters: (value, parameter, words).
 FAMILIES = (
@@ -54,20 +36,6 @@ FAMILIES = (
     ("3", "players", "3 players"),
     ("4", "players", "4 players"),
 )
-
-
-def featured_first(rule_sets):
-    """Best-known catalogue games first, then the catalogue, then everyone's, by name."""
-    from accounts.services import SYSTEM_USERNAME
-
-    system = {"creator__username": SYSTEM_USERNAME}
-    rank = Case(
-        *(When(name=name, **system, then=Value(i)) for i, name in enumerate(FEATURED)),
-        When(**system, then=Value(len(FEATURED))),
-        default=Value(len(FEATURED) + 1),
-        output_field=IntegerField(),
-    )
-    return rule_sets.order_by(rank, Lower("name"), "id")
 
 
 def home(request: HttpRequest) -> HttpResponse:

@@ -489,7 +489,8 @@ def test_replay_of_a_nested_game_shows_moves_as_written(page, site):
     assert items.count() == 4
     assert items.nth(1).locator("code").text_content() == "5/3"
     page.get_by_test_id("last").click()
-    assert page.get_by_test_id("move-text").text_content() == "3. alice: centre block, bottom-left cell (5/7)"
+    words = "3. alice: centre block, bottom-left cell (5/7)"
+    assert page.get_by_test_id("move-text").text_content() == words
     assert page.locator("#vf-board .vf-mark[data-symbol='X']").count() == 2
     assert not page.get_by_test_id("outcome").is_visible()
 
