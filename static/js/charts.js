@@ -4,6 +4,8 @@
 // back). A chart's data comes from a <script type="application/json"> next to its canvas.
 /* global Chart */
 
+const POINT_STYLES = ["circle", "triangle", "rect", "rectRot", "star", "crossRot", "cross", "line"];
+
 const zoomOptions = {
   zoom: {
     drag: { enabled: true, backgroundColor: "rgba(13, 110, 253, .12)" },
@@ -23,13 +25,16 @@ export function lineChart(canvas, data) {
   const chart = new Chart(canvas, {
     type: "line",
     data: {
-      datasets: data.curves.map((curve) => ({
+      datasets: data.curves.map((curve, i) => ({
         label: curve.label,
         data: curve.points,
         borderColor: curve.color,
         backgroundColor: curve.color,
         borderWidth: 2,
-        pointRadius: many ? 0 : 3,
+        // Told apart without colour too: each curve its own point shape (and dash).
+        pointStyle: POINT_STYLES[i % POINT_STYLES.length],
+        borderDash: i >= POINT_STYLES.length ? [6, 3] : [],
+        pointRadius: many ? 0 : 3.5,
         pointHoverRadius: 5,
         tension: 0,
       })),

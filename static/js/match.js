@@ -50,6 +50,9 @@ function element(tag, className, text) {
   return node;
 }
 
+/** A number with a real minus sign, as the leaderboard writes it. */
+const minus = (n) => (n < 0 ? `\u2212${Math.abs(n)}` : String(n));
+
 export class MatchClient {
   constructor(boot) {
     this.boot = boot;
@@ -707,7 +710,7 @@ export class MatchClient {
       const sign = change.change > 0 ? "+" : change.change < 0 ? "\u2212" : "\u00b1";
       const tone = change.change > 0 ? "text-success" : change.change < 0 ? "text-danger" : "";
       li.append(
-        element("span", "", `${change.name}: rating ${change.before} \u2192 ${change.after} `),
+        element("span", "", `${change.name}: rating ${minus(change.before)} \u2192 ${minus(change.after)} `),
         element("strong", tone, `(${sign}${Math.abs(change.change)})`),
       );
       box.append(li);
