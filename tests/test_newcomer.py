@@ -242,3 +242,22 @@ def catalogue_pk(name: str) -> int:
     from variants.models import RuleSet
 
     return RuleSet.objects.get(name=name).pk
+
+
+def test_without_chromium_the_last_line_says_how_many_were_skipped_and_how_to_fix_it():
+    import subprocess
+    import sys
+
+    from tests.conftest import BASE_DIR, child_env
+
+    env = child_env(CHROMIUM_PATH="/nonexistent/chromium")
+    run = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
+         "tests/browser/test_newcomer_browser.py"],
+        cwd=BASE_DIR, env=env, capture_output=True, text=True, timeout=120,
+    )  # fmt: skip
+    last = run.stdout.strip().splitlines()[-1]
+    assert run.returncode == 0, run.stdout[-2000:]
+    assert last.startswith("SKIPPED ") and " BROWSER TESTS: Chromium is not installed." in last
+    assert last.endswith("Install it with: sudo apt-get install -y chromium")
+    assert int(last.split()[1]) >= 8
