@@ -92,10 +92,15 @@ def test_factory_warns_before_saving_a_game_nobody_can_win(person):
     expect(page.get_by_test_id("game-warnings")).to_have_count(0)
     page.click("#fc-delete-check-0")
     warning = page.get_by_test_id("game-warnings")
+    expect(warning).to_be_visible()
     expect(warning).to_contain_text("every match is a draw")
+    expect(page.get_by_test_id("game-warnings-reminder")).to_be_visible()  # by Save
     with page.expect_navigation():
         page.click("#fc-save")
-    expect(page.get_by_test_id("game-warnings")).to_contain_text("This game is allowed, but:")
+    saved = page.get_by_test_id("game-warnings")
+    expect(saved).to_be_visible()  # above the rules, not inside "Show as factory"
+    expect(saved).to_contain_text("This game is allowed, but:")
+    expect(saved).to_contain_text("every match is a draw")
 
 
 def _inside(page, testid: str) -> None:
