@@ -110,11 +110,15 @@ export class Replay {
       if (i === 0) {
         button.append(element("span", "vf-ply", ""), "Start");
       } else {
+        const words = this.words(frame);
         button.append(
           element("span", "vf-ply", `${frame.ply}.`),
-          `${this.seatName(frame.seat)}: ${this.words(frame)} `,
-          element("code", "vf-move small text-body-secondary", frame.move || ""),
+          `${this.seatName(frame.seat)}: ${words} `,
         );
+        // The notation as written, in grey, when the words say it differently.
+        if (words !== (frame.move || "")) {
+          button.append(element("code", "vf-move small text-body-secondary", frame.move || ""));
+        }
       }
       button.addEventListener("click", () => this.go(i));
       li.append(button);
@@ -126,6 +130,12 @@ export class Replay {
   words(frame) {
     const view = frame.view || (this.frames[0] && this.frames[0].view) || null;
     return moveWords(frame.move || "", view);
+  }
+
+  /** "column 4 (4,1)"; just the words when they are the notation ("Disconnect"). */
+  wordsAndNotation(frame) {
+    const words = this.words(frame);
+    return words === (frame.move || "") ? words : `${words} (${frame.move})`;
   }
 
   focusCurrentMove() {
@@ -157,7 +167,7 @@ export class Replay {
     this.el.moveText.textContent =
       i === 0
         ? "The start"
-        : `${frame.ply}. ${this.seatName(frame.seat)}: ${this.words(frame)} (${frame.move})`;
+        : `${frame.ply}. ${this.seatName(frame.seat)}: ${this.wordsAndNotation(frame)}`;
     this.el.position.textContent = `Position ${i} of ${this.frames.length - 1}`;
     this.el.slider.value = String(i);
     this.el.slider.setAttribute(
