@@ -86,7 +86,7 @@ def match_page(request: HttpRequest, pk: int) -> HttpResponse:
         "name": match.rule_set.name,
         "rulesLine": match.rule_set.summary,
         "replayUrl": reverse("play:replay", kwargs={"pk": match.pk}),
-        "playNewUrl": reverse("play:new") + f"?game={match.rule_set_id}",
+        "playNewUrl": _play_again_url(match),
         "homeUrl": reverse("variants:home"),
         "answerUrl": reverse("play:answer", kwargs={"pk": match.pk}),
         "ratingsUrl": reverse("play:ratings", kwargs={"pk": match.pk}),
@@ -100,6 +100,16 @@ def match_page(request: HttpRequest, pk: int) -> HttpResponse:
     )
     context = {"match": match, "boot": boot, "pending": pending, "can_cancel": can_cancel}
     return render(request, "play/match.html", context)
+
+
+def _play_again_url(match: Match) -> str:
+    """The start form for the same game with the same bots (and Random) in their seats."""
+    url = reverse("play:new") + f"?game={match.rule_set_id}"
+    for seat in match.seats.select_related("player").order_by("index"):
+        player = seat.player
+        if player is not None and player.kind in (player.Kind.BOT, player.Kind.RANDOM):
+            url += f"&seat{seat.index + 1}=player:{player.pk}"
+    return url
 
 
 @require_POST

@@ -137,6 +137,8 @@ def test_board_clock_players_and_actions_fit_the_screen(person, size):
     expect(changes.first).to_contain_text("carla: rating 0 → ")
     expect(page.get_by_test_id("game-over-detail")).to_contain_text("carla left the game")
     _inside(page, "game-over")
+    again = f"/play/?game={timed.pk}&seat2=player:{medium.pk}"  # the same bot, one click
+    expect(page.get_by_test_id("play-new")).to_have_attribute("href", again)
     screenshot(page, f"newcomer-over-{width}x{height}")
 
 
