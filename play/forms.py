@@ -44,13 +44,15 @@ def seat_options(user) -> list[tuple[str, str]]:
     return options
 
 
-def default_opponent() -> str:
-    """The start form's choice for the seats after the first: a bot, so that Play on an
-    empty site starts a game at once (matchmaking stays one choice away)."""
+def default_opponents() -> list[str]:
+    """The start form's choices for seats 2, 3 and 4: bots, so that Play on an empty site
+    starts a game at once (matchmaking stays one choice away). Seat 2 gets the Medium bot;
+    in 3- and 4-player games the next seats get other bots, to tell them apart."""
     from accounts.services import DEFAULT_OPPONENT, standard_bots
 
-    bot = next(p for p in standard_bots() if p.name == DEFAULT_OPPONENT)
-    return f"player:{bot.pk}"
+    bots = {p.name: p for p in standard_bots()}
+    names = [DEFAULT_OPPONENT, "Easy bot", "Hard bot"]
+    return [f"player:{bots[name].pk}" for name in names]
 
 
 # Seats a person or bot takes, by the rule document's player mode (Chaos fills itself).
@@ -76,12 +78,12 @@ class StartForm(forms.Form):
             first = self.fields["game"].queryset.only("pk").first()
             self.initial["game"] = first.pk if first else None
         options = seat_options(user)
-        opponent = default_opponent()
+        opponents = default_opponents()
         for n in range(1, MAX_SEATS + 1):
             self.fields[f"seat_{n}"] = forms.ChoiceField(
                 label=f"Player {n}",
                 choices=options,
-                initial=ME if n == 1 else opponent,
+                initial=ME if n == 1 else opponents[n - 2],
                 required=False,  # only the game's seats are needed (checked in clean)
             )
             self.fields[f"invite_{n}"] = forms.CharField(
