@@ -259,6 +259,9 @@ def leaderboard(rule_set, universe: Universe, user, added: Sequence[int] = ()) -
     ordered = sorted(rows.values(), key=lambda row: (row.position or 10**9, row.player.pk))
     _decorate(ordered, rule_set, user)
     total = board.count()
+    if not total:  # nobody rated yet: no one is "#1" of an empty board
+        for row in ordered:
+            row.rank = None
     return Board(rule_set, universe, ordered, total, player_choices(board))
 
 
@@ -313,7 +316,8 @@ def _decorate(rows: list[Row], rule_set, user) -> None:
         row.is_standard = row.player.pk == sp_id
         row.action = row_action(row.player, user, friends)
         row.checkbox = row.player.kind in (Player.Kind.RANDOM, Player.Kind.BOT)
-        row.gap_before = previous is not None and row.position != previous + 1
+        # Ties share a place: only a skipped place is a gap.
+        row.gap_before = previous is not None and row.position not in (previous, previous + 1)
         previous = row.position
 
 

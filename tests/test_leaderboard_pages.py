@@ -79,6 +79,8 @@ def test_random_and_the_standard_bots_appear_in_every_universe(ttt, creator):
     board = leaderboard(ttt, lab, creator)
     assert names(board) == ["Random", *STANDARD_NAMES]
     assert all(row.rating is None and row.action == "play" and row.checkbox for row in board.rows)
+    # Nobody is rated: no ranks, and ties (everyone at 0) are no gap.
+    assert not any(row.rank or row.gap_before for row in board.rows)
 
 
 def test_the_standard_bots_give_way_to_the_top_ten(ttt, creator):
