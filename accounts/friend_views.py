@@ -31,10 +31,10 @@ def _back(request: HttpRequest) -> HttpResponse:
 
 def _person(request: HttpRequest):
     """Whom a request is for: ``username``, or ``player`` (a human, or a persona's owner)."""
-    name = request.POST.get("username", "").strip()
+    name = request.POST.get("username", "").strip()[:150]  # a username's longest
     if name:
         return get_user_model().objects.filter(username__iexact=name).first(), name
-    pk = request.POST.get("player", "")
+    pk = request.POST.get("player", "")[:20]
     player = Player.objects.filter(pk=parse_id(pk)).select_related("user", "owner").first()
     if player is None:
         return None, pk
