@@ -76,7 +76,8 @@ class MatchConsumer(JsonConsumer):
         self.user = self.scope.get("user")
         self.you: list[int] = []
         self.sent_ply = -1  # the ply of the last state sent
-        if match_id is None or not await database_sync_to_async(services.match_exists)(match_id):
+        exists = database_sync_to_async(services.match_exists)
+        if match_id is None or not await exists(match_id, self.user):
             return await self.close(code=NOT_FOUND)
         self.match_id = match_id
         await self.channel_layer.group_add(notify.match_group(self.match_id), self.channel_name)
