@@ -7,11 +7,11 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_POST
 
 from accounts import services
 from accounts.models import Player
+from accounts.navigation import local_url
 from variants.ids import parse_id
 
 
@@ -22,11 +22,7 @@ def friends(request: HttpRequest) -> HttpResponse:
 
 
 def _back(request: HttpRequest) -> HttpResponse:
-    url = request.POST.get("next", "")
-    safe = url and url_has_allowed_host_and_scheme(
-        url, allowed_hosts={request.get_host()}, require_https=request.is_secure()
-    )
-    return redirect(url if safe else "accounts:friends")
+    return redirect(local_url(request, request.POST.get("next")) or "accounts:friends")
 
 
 def _person(request: HttpRequest):

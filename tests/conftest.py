@@ -65,6 +65,10 @@ def catalogue(db):
     return load_catalogue()
 
 
+# The property tests' size: 1 in `make test`; benchmarks/fuzz.sh runs them larger.
+FUZZ_SCALE = max(1, int(os.environ.get("FUZZ_SCALE", "1") or 1))
+
+
 def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))

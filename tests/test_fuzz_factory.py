@@ -8,6 +8,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tests.conftest import FUZZ_SCALE
 from tests.rule_set_helpers import game_doc
 from variants.factory.nested_state import NestedState
 from variants.models import RuleSet
@@ -72,7 +73,7 @@ def own_game(creator):
 
 
 @settings(
-    max_examples=250,
+    max_examples=250 * FUZZ_SCALE,
     deadline=None,
     derandomize=True,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],

@@ -17,6 +17,7 @@ from django.contrib.auth.models import AnonymousUser
 from config.routing import websocket_urlpatterns
 from play import replay, services
 from play.models import Match, Move
+from tests.conftest import FUZZ_SCALE
 from tests.play_helpers import rule_set, start
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
@@ -89,7 +90,7 @@ def _replayed_equals_served(match_id: int) -> None:
     assert spectator["view"] == json.loads(json.dumps(fresh.view(None)))
 
 
-@pytest.mark.parametrize("seed", range(4))
+@pytest.mark.parametrize("seed", range(4 * FUZZ_SCALE))
 async def test_generated_frames_never_break_a_match(seed, creator, other_creator, trainer, caplog):
     rng = random.Random(seed)
 

@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 
 from leaderboards import tournaments
 from leaderboards.services import default_universe
+from tests.conftest import FUZZ_SCALE
 from tests.play_helpers import bot, human, start
 from tests.rule_set_helpers import game_doc
 from variants.services import create_rule_set, hide_rule_set
@@ -66,7 +67,7 @@ def world(creator, other_creator, trainer, site_admin):
 
 
 @settings(
-    max_examples=300,
+    max_examples=300 * FUZZ_SCALE,
     deadline=None,
     derandomize=True,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],

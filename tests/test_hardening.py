@@ -214,3 +214,16 @@ def test_the_leaderboards_selection_is_a_get_form_without_a_token(client, traine
     assert "100 games" in html and 'data-testid="confirm-benchmark"' in html
     response = client.post("/tournaments/benchmark/", query)
     assert response.status_code == 302 and Tournament.objects.count() == 1
+
+
+# --- found by the longer fuzz run -------------------------------------------------------------
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("target", ["1", "home", "//evil.example/", "https://evil.example/", ""])
+def test_a_next_that_is_no_local_path_goes_to_the_default(client, creator, target):
+    client.force_login(creator)
+    response = client.post("/friends/request/", {"username": "nobody", "next": target})
+    assert response.status_code == 302 and response.url == "/friends/"
+    response = client.post("/friends/request/", {"username": "nobody", "next": "/games/"})
+    assert response.url == "/games/"
