@@ -227,3 +227,19 @@ def test_a_next_that_is_no_local_path_goes_to_the_default(client, creator, targe
     assert response.status_code == 302 and response.url == "/friends/"
     response = client.post("/friends/request/", {"username": "nobody", "next": "/games/"})
     assert response.url == "/games/"
+
+
+@pytest.mark.django_db
+def test_error_pages_are_the_sites_own(client, rf):
+    from django.views import defaults
+
+    html = defaults.server_error(rf.get("/")).content.decode()
+    assert "Something went wrong on our side" in html and "Variant Foundry" in html
+    html = defaults.bad_request(rf.get("/"), Exception("x")).content.decode()
+    assert "could not be read" in html
+    response = client.get("/games/999999/")
+    assert response.status_code == 404 and b'data-testid="error-page"' in response.content
+    from django.test import Client
+
+    response = Client(enforce_csrf_checks=True).post("/accounts/login/", {"username": "x"})
+    assert response.status_code == 403 and b"Please try again" in response.content
