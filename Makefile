@@ -9,6 +9,8 @@ PORT ?= 8000
 HOST ?= 127.0.0.1
 WORKER_CONCURRENCY ?= 2
 BASE_PYTHON := $(shell command -v python3.11 2>/dev/null || command -v python3)
+# Logs go out line by line (a killed process has written everything it logged).
+export PYTHONUNBUFFERED := 1
 
 .PHONY: run test lint format bench worker venv browser
 

@@ -11,12 +11,12 @@ from django.core.paginator import Paginator
 from django.db.models.functions import Lower
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_POST
 
 from accounts.decorators import admin_required
 from accounts.forms import RoleForm, SignUpForm, UserSearchForm
 from accounts.models import Player, Role
+from accounts.navigation import local_url
 from accounts.roles import role_of
 from accounts.services import RoleChangeRefused, check_role_change, set_role
 from variants.services import CREATOR_QUOTA, visible_rule_sets
@@ -53,11 +53,7 @@ def signup(request: HttpRequest) -> HttpResponse:
 
 
 def _next_url(request: HttpRequest) -> str | None:
-    url = request.POST.get("next") or request.GET.get("next")
-    safe = url and url_has_allowed_host_and_scheme(
-        url, allowed_hosts={request.get_host()}, require_https=request.is_secure()
-    )
-    return url if safe else None
+    return local_url(request, request.POST.get("next") or request.GET.get("next"))
 
 
 # --- Users (Admins) ---------------------------------------------------------------------

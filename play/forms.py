@@ -172,7 +172,7 @@ class StartForm(forms.Form):
         if value == OPEN:
             return SeatChoice("open")
         if value == INVITE:
-            name = (data.get(f"invite_{n}") or "").strip()
+            name = (data.get(f"invite_{n}") or "").strip()[:150]  # a username's longest
             person = get_user_model().objects.filter(username__iexact=name).first()
             if not name or person is None or not hasattr(person, "player"):
                 self.add_error(f"invite_{n}", f"Player {n}: there is no user {name!r}.")

@@ -78,7 +78,8 @@ def _start(request, data) -> Match:
 
 
 def match_page(request: HttpRequest, pk: int) -> HttpResponse:
-    match = get_object_or_404(Match.objects.select_related("rule_set", "universe"), pk=pk)
+    visible = services.visible_matches(request.user)
+    match = get_object_or_404(visible.select_related("rule_set", "universe"), pk=pk)
     state = services.snapshot(match.pk, request.user)
     boot = {
         "matchId": match.pk,
@@ -115,7 +116,7 @@ def _play_again_url(match: Match) -> str:
 @require_POST
 @login_required
 def answer(request: HttpRequest, pk: int) -> HttpResponse:
-    match = get_object_or_404(Match, pk=pk)
+    match = get_object_or_404(services.visible_matches(request.user), pk=pk)
     choice = request.POST.get("answer")
     try:
         if choice in ("accept", "decline"):
@@ -130,7 +131,8 @@ def answer(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def replay(request: HttpRequest, pk: int) -> HttpResponse:
-    match = get_object_or_404(Match.objects.select_related("rule_set"), pk=pk)
+    visible = services.visible_matches(request.user)
+    match = get_object_or_404(visible.select_related("rule_set"), pk=pk)
     seats = services.snapshot(match.pk, None, [])["seats"]
     data = {
         "matchId": match.pk,
@@ -150,7 +152,8 @@ def match_list(request: HttpRequest) -> HttpResponse:
     A trainer's benchmark tournaments play hundreds of games in their bots' names: those
     are left out of "Your matches" unless asked for (``?tournaments=1``); the tournament
     page lists them anyway."""
-    live = Match.objects.filter(status=Match.Status.ACTIVE).select_related("rule_set")
+    visible = services.visible_matches(request.user)
+    live = visible.filter(status=Match.Status.ACTIVE).select_related("rule_set")
     mine = Match.objects.none()
     invitations = []
     with_tournaments = request.GET.get("tournaments") == "1"
@@ -162,7 +165,7 @@ def match_list(request: HttpRequest) -> HttpResponse:
             | Q(seats__crew__player__user=request.user)
             | Q(seats__crew__player__owner=request.user)
         )
-        mine = Match.objects.filter(players | Q(created_by=request.user)).distinct()
+        mine = visible.filter(players | Q(created_by=request.user)).distinct()
         if not with_tournaments:
             hidden = mine.filter(tournament__isnull=False).count()
             mine = mine.filter(tournament__isnull=True)
@@ -188,7 +191,7 @@ def ratings(request: HttpRequest, pk: int) -> JsonResponse:
     from leaderboards.rating import display
     from leaderboards.services import counts_for_ratings
 
-    match = get_object_or_404(Match, pk=pk)
+    match = get_object_or_404(services.visible_matches(request.user), pk=pk)
     if not match.is_over:
         return JsonResponse({"rated": match.rated, "ready": False, "changes": []})
     seats = list(match.seats.select_related("player").order_by("index"))

@@ -254,6 +254,9 @@ def test_benchmark_runs_live_with_a_progress_bar(person, worker):
     for name in ("Gamma", *(p.name for p in standard_bots())):  # ranked: checked
         row(page, name).locator("[data-testid=select]").uncheck()
     page.click("[data-testid=benchmark]")
+    assert "300 games" in page.inner_text("[data-testid=benchmark-total]")
+    assert "csrfmiddlewaretoken" not in page.url
+    page.click("[data-testid=confirm-benchmark]")
     page.wait_for_url("**/tournaments/*/")
     assert "/ 300 games" in page.inner_text("[data-testid=progress-section]")
     # the bar moves while the worker plays, then the page reloads with the results
