@@ -14,6 +14,8 @@ from urllib.parse import urlsplit, urlunsplit
 import pytest
 from django.conf import settings
 
+pytest_plugins = ["tests.live_helpers"]  # the servers fixture (live daphne processes)
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 # Never leak into a server's environment (see DESIGN §7a).
