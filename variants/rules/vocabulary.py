@@ -25,6 +25,7 @@ Stalemate = Literal[
     "most-in-a-row-wins",
     "least-in-a-row-loses",
     "most-pieces-wins",
+    "most-area-wins",
 ]
 TimeoutConsequence = Literal["loss", "random-move", "skip"]
 
@@ -59,6 +60,7 @@ STALEMATE_LABELS = {
     "most-in-a-row-wins": "Most same-color-in-a-row wins",
     "least-in-a-row-loses": "Least same-color-in-a-row loses",
     "most-pieces-wins": "Most pieces wins",
+    "most-area-wins": "Most area wins",
 }
 BOARD_LABELS = {"hash": "Hash", "squares": "Squares", "stacks": "Stacks", "nested": "Nested"}
 
@@ -73,6 +75,44 @@ TIMEOUT_LABELS = {
     "loss": "Timeout loses",
     "random-move": "Timeout plays a random move",
     "skip": "Timeout skips the turn",
+}
+
+# Moving pieces (the general family): the seed's move, power, condition and result
+# dropdowns, per shape. Only the values the engine plays are words here; the rest of the
+# seed's lists join as they are built (a new word changes no saved fingerprint).
+Movement = Literal[
+    "stationary",
+    "adjacent",
+    "adjacent-orthogonal",
+    "adjacent-diagonal",
+    "orthogonal",
+    "diagonal",
+    "linear",
+    "knight",
+    "knight-3d",
+    "linear-or-knight",
+]
+Power = Literal["none", "can-capture", "must-capture"]
+Condition = Literal["cover", "jump", "chain-jump"]
+CaptureResult = Literal["remove", "reincarnate", "reincarnate-x2"]
+MOVEMENT_LABELS = {
+    "stationary": "Stationary",
+    "adjacent": "Moves adjacent",
+    "adjacent-orthogonal": "Moves adj orthogonal",
+    "adjacent-diagonal": "Moves adj diagonal",
+    "orthogonal": "Moves orthogonal",
+    "diagonal": "Moves diagonal",
+    "linear": "Moves linear",
+    "knight": "Knight move 2x1x0",
+    "knight-3d": "Knight move 2x1x1",
+    "linear-or-knight": "Moves linear or knight",
+}
+POWER_LABELS = {"none": "No power", "can-capture": "Can capture", "must-capture": "Must capture"}
+CONDITION_LABELS = {"cover": "Cover", "jump": "Jump", "chain-jump": "Chain Jump"}
+RESULT_LABELS = {
+    "remove": "Removes captive(s)",
+    "reincarnate": "Reincarnates captive(s)",
+    "reincarnate-x2": "Reincarnates captive(s) x2",
 }
 
 MAX_DIMENSION = 19

@@ -1,0 +1,220 @@
+"""GeneralGame: a rule document compiled for the general family (pieces that move and
+capture, per-seat space locks, area), with everything that depends only on the rules
+computed once: lines as bit masks, each shape's reach from each position, the locks as
+bit masks per seat, the Move objects, Zobrist numbers for positions."""
+
+import random
+
+from variants.rules import PLAYER_MODES, RuleDoc, RulesError, color_names
+from variants.rules.schema import ShapeRules
+from variants.rules.vocabulary import seat_colors
+
+from ..geometry import Geometry
+from .moves import PLACE, STEP, Move
+from .notation import Notation
+from .tables import Board2
+
+LOCKED = -1
+CACHE_SPACES = 24  # legal-move lists are memoised on boards of at most this many spaces
+_ZOBRIST_SEED = 0x6E4E_7A1
+
+
+class GeneralGame(Notation):
+    family = "general"
+
+    def __init__(self, doc: RuleDoc):
+        if doc.boards > 1:
+            raise RulesError.single("boards", "the general family plays 1 board so far")
+        self.doc = doc
+        self.name = doc.name
+        self.nseats, self.chaos, self.teams = PLAYER_MODES[doc.players]
+        self.seat_color, self.ncolors = seat_colors(doc.players, doc.colors)
+        self.color_names = color_names(doc)
+        self.shape_names = tuple(doc.shapes)
+        self.nshapes = len(doc.shapes)
+        self.choose = doc.colors == "choose"
+        self.ncombos = self.ncolors * self.nshapes if self.choose else self.nshapes
+        self.pieces_per_turn = doc.pieces_per_turn
+        self.allow_pass = doc.allow_pass
+        self.agree_draw = doc.agree_draw
+        self.stalemate = doc.stalemate
+        g = self.geometry = Geometry(tuple(doc.board.size), 1)
+        self.stacks = doc.board.type == "stacks"
+        self.layer = g.X * g.Y
+        self.height = g.Z
+        self.npos = self.layer if self.stacks else g.n  # targets and move positions
+        self.ntargets = self.npos
+        self._checks(doc)
+        self._codes()
+        self._shapes(doc)
+        self._locks(doc)
+        self._start(doc)
+        self._zobrist()
+        self._place_moves: list[list[Move] | None] = [None] * self.ncombos
+        self._step_moves: dict[tuple, Move] = {}
+        self._line_coords: dict[int, tuple] = {}
+        self.cache: dict | None = {} if g.n <= CACHE_SPACES or not self.movers else None
+        if not self.movers and self.npos > CACHE_SPACES:
+            self.cache = None
+
+    # -- compile steps -------------------------------------------------------------
+    def _checks(self, doc: RuleDoc) -> None:
+        from variants.rules.summary import check_label
+
+        self.checks = []
+        for c in doc.turn_checks:
+            through = self.geometry.lines_through(self.geometry.lines(c.k, c.diagonal))
+            self.checks.append((through, c.result == "wins", check_label(c)))
+
+    def _codes(self) -> None:
+        """Piece codes as in the flat family: 1 + ((owner * colours) + colour) * shapes +
+        shape, owner ``nseats`` for pieces nobody placed."""
+        ns, nc = self.nshapes, self.ncolors
+        self.code = [[1 + (s * nc) * ns + ri for ri in range(nc * ns)] for s in range(self.nseats)]
+        self.unowned = [1 + (self.nseats * nc) * ns + ri for ri in range(nc * ns)]
+        self.ncodes = 1 + (self.nseats + 1) * nc * ns
+        self.seat_stock = []
+        for s in range(self.nseats):
+            if self.choose:
+                self.seat_stock.append((1 << (nc * ns)) - 1)
+            else:
+                self.seat_stock.append(((1 << ns) - 1) << (self.seat_color[s] * ns))
+        self.combo_shift = [0 if self.choose else c * ns for c in self.seat_color]
+        # per code: (owner seat or None, colour, shape, reserve index)
+        self.piece = [None] + [self._decode(c) for c in range(1, self.ncodes)]
+
+    def _decode(self, code: int) -> tuple:
+        v, shape = divmod(code - 1, self.nshapes)
+        owner, color = divmod(v, self.ncolors)
+        return (None if owner == self.nseats else owner), color, shape, color * self.nshapes + shape
+
+    def decode(self, code: int) -> tuple[int | None, int, int]:
+        return self.piece[code][:3]
+
+    def _shapes(self, doc: RuleDoc) -> None:
+        """Per shape: its rules and its reach from every position (None if it never moves)."""
+        g = self.geometry
+        board = Board2(g.size, self.stacks, doc.board.type == "hash")
+        self.rules = [doc.shape_rules.get(s, ShapeRules()) for s in self.shape_names]
+        self.reach = [
+            None if r.move == "stationary" else [board.reach(r.move, p) for p in range(self.npos)]
+            for r in self.rules
+        ]
+        self.jumps = [
+            [board.jump_lines(r.move, p) for p in range(self.npos)]
+            if r.power != "none" and r.condition in ("jump", "chain-jump")
+            else None
+            for r in self.rules
+        ]
+        self.covers = [r.power != "none" and r.condition == "cover" for r in self.rules]
+        self.must = any(r.power == "must-capture" for r in self.rules)
+        self.movers = any(x is not None for x in self.reach)
+        self.gain = [
+            {"reincarnate": 1, "reincarnate-x2": 2}.get(r.result, 0) if r.power != "none" else 0
+            for r in self.rules
+        ]
+        self.reincarnates = any(self.gain)
+
+    def _locks(self, doc: RuleDoc) -> None:
+        """Per seat, bit masks of the spaces it may not enter / not leave."""
+        g = self.geometry
+        n = self.nseats
+        self.no_entry = [0] * n
+        self.no_exit = [0] * n
+        everyone = range(n)
+        for s in doc.sticky:
+            bit = 1 << g.index(0, *(v - 1 for v in s.at))
+            for seat in everyone:
+                self.no_exit[seat] |= bit
+        for e in doc.exclusive:
+            bit = 1 << g.index(0, *(v - 1 for v in e.at))
+            for seat in everyone:
+                if seat + 1 not in e.seats:
+                    self.no_entry[seat] |= bit
+                    self.no_exit[seat] |= bit
+        for lock in doc.space_locks:
+            bit = 1 << g.index(0, *(v - 1 for v in lock.at))
+            for seat in lock.seats:
+                if lock.entry:
+                    self.no_entry[seat - 1] |= bit
+                if lock.exit:
+                    self.no_exit[seat - 1] |= bit
+        self.locks = any(self.no_entry) or any(self.no_exit)
+
+    def _start(self, doc: RuleDoc) -> None:
+        g = self.geometry
+        board = [0] * g.n
+        cmask = [0] * self.ncolors
+        for s in doc.locked:
+            board[g.index(0, *(v - 1 for v in s.at))] = LOCKED
+        for p in doc.initial_pieces:
+            i = g.index(0, *(v - 1 for v in p.at))
+            color = self.color_names.index(p.color)
+            board[i] = self.unowned[color * self.nshapes + self.shape_names.index(p.shape)]
+            cmask[color] |= 1 << i
+        reserves = [0] * (self.ncolors * self.nshapes)
+        for color, by_shape in (doc.reserves or {}).items():
+            for shape, n in by_shape.items():
+                ri = self.color_names.index(color) * self.nshapes + self.shape_names.index(shape)
+                reserves[ri] = n
+        heights, free = [], 0
+        if self.stacks:
+            for t in range(self.layer):
+                h = 0
+                while h < g.Z and board[t + h * self.layer]:
+                    h += 1
+                heights.append(h)
+                if h < g.Z:
+                    free |= 1 << t
+        else:
+            for i, v in enumerate(board):
+                if not v:
+                    free |= 1 << i
+        self.start = (board, cmask, heights, free, reserves)
+
+    def _zobrist(self) -> None:
+        """Random numbers whose sum names a position: one per (space, piece code), one per
+        reserve entry (times its count), one per seat to move."""
+        rng = random.Random(_ZOBRIST_SEED)
+        bits = rng.getrandbits
+        self.z_piece = [
+            [0] + [bits(62) for _ in range(1, self.ncodes)] for _ in range(self.geometry.n)
+        ]
+        self.z_reserve = [bits(62) for _ in range(self.ncolors * self.nshapes)]
+        self.z_turn = [bits(62) for _ in range(self.nseats)]
+        board, _cmask, _heights, _free, reserves = self.start
+        h = sum(self.z_piece[i][c] for i, c in enumerate(board) if c > 0)
+        self.start_hash = h + sum(n * z for n, z in zip(reserves, self.z_reserve, strict=True))
+
+    # -- moves -----------------------------------------------------------------------
+    def place_moves(self, combo: int) -> list[Move]:
+        table = self._place_moves[combo]
+        if table is None:
+            table = [Move(PLACE, t, combo, self.place_text(t, combo)) for t in range(self.npos)]
+            self._place_moves[combo] = table
+        return table
+
+    def step_move(self, origin: int, target: int, capture: bool) -> Move:
+        key = (origin, target, capture)
+        move = self._step_moves.get(key)
+        if move is None:
+            sep = "x" if capture else "-"
+            text = f"{self.pos_text(origin)}{sep}{self.pos_text(target)}"
+            move = self._step_moves[key] = Move(STEP, target, -1, text, origin, capture)
+        return move
+
+    def line_coords(self, line: int) -> tuple[tuple[int, int, int, int], ...]:
+        coords = self._line_coords.get(line)
+        if coords is None:
+            g = self.geometry
+            coords = tuple(tuple(v + 1 for v in g.coords[i]) for i in g.spaces_of(line))
+            self._line_coords[line] = coords
+        return coords
+
+    def new_initial_state(self, seed: int | None = None):
+        from .state import GeneralState
+
+        return GeneralState(self, seed)
+
+    def __repr__(self) -> str:
+        return f"<GeneralGame {self.name}>"

@@ -1,0 +1,175 @@
+"""Legal moves of one seat in one position: placements, steps of placed pieces, captures
+(cover, jump, chain jump), with the rules that forbid some of them:
+
+- a placed piece cannot move while its owner holds an identical piece in reserve;
+- a seat cannot enter a space locked to it for entry, nor leave one locked for exit
+  (sticky, exclusive, space locks), though a slide passes over and through them;
+- a "must capture" piece with a capture in sight leaves the seat only captures;
+- in a chain jump, the turn's extra move is a further jump of the same piece (or a pass).
+
+Nothing here changes the state.
+"""
+
+LOCKED = -1
+
+
+def bits(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def moves_of(state, seat: int) -> list:
+    """Every non-special legal move of ``seat`` (no pass, draw or answers)."""
+    g = state.game
+    if state.chain >= 0:
+        return jumps_from(state, seat, state.chain)
+    out = placements(state, seat)
+    if g.movers:
+        steps, captures, forced = piece_moves(state, seat)
+        if forced:
+            return captures
+        out += steps
+        out += captures
+    return out
+
+
+def placements(state, seat: int) -> list:
+    g = state.game
+    combos = (state.stock & g.seat_stock[seat]) >> g.combo_shift[seat]
+    targets = state.free
+    if not (combos and targets):
+        return []
+    if g.locks:
+        targets = open_targets(state, seat, targets)
+    out = []
+    positions = bits(targets)
+    for combo in bits(combos):
+        table = g.place_moves(combo)
+        out += [table[t] for t in positions]
+    return out
+
+
+def open_targets(state, seat: int, targets: int) -> int:
+    """``targets`` without those whose landing space ``seat`` may not enter."""
+    g = state.game
+    banned = g.no_entry[seat]
+    if not g.stacks:
+        return targets & ~banned
+    for t in bits(targets):
+        if banned >> (t + state.heights[t] * g.layer) & 1:
+            targets &= ~(1 << t)
+    return targets
+
+
+def landing(state, pos: int) -> int:
+    """The space a piece moved or placed to position ``pos`` comes to rest in."""
+    g = state.game
+    return pos + state.heights[pos] * g.layer if g.stacks else pos
+
+
+def enemy(g, code: int, seat: int) -> bool:
+    owner = g.piece[code][0]
+    return owner is None or g.teams[owner] != g.teams[seat]
+
+
+def movable(state, seat: int) -> list[tuple[int, int, int]]:
+    """(space, position, shape) of each piece ``seat`` may move now."""
+    g = state.game
+    board, stock = state.board, state.stock & g.seat_stock[seat]
+    out = []
+    for space in bits(state.own[seat] & ~g.no_exit[seat]):
+        _owner, _color, shape, ri = g.piece[board[space]]
+        if g.reach[shape] is None or stock >> ri & 1:
+            continue  # stationary, or an identical piece is still in reserve
+        if g.stacks:
+            pos, z = space % g.layer, space // g.layer
+            if state.heights[pos] != z + 1:
+                continue  # not the top of its stack
+        else:
+            pos = space
+        out.append((space, pos, shape))
+    return out
+
+
+def piece_moves(state, seat: int) -> tuple[list, list, bool]:
+    """(plain steps, captures, whether a must-capture piece has a capture)."""
+    g = state.game
+    board = state.board
+    no_entry = g.no_entry[seat]
+    steps, captures = [], []
+    forced = False
+    for _space, pos, shape in movable(state, seat):
+        reach = g.reach[shape][pos]
+        cover = g.covers[shape]
+        found = len(captures)
+        for ray in reach.rays:
+            for d in ray:
+                if g.stacks:
+                    if state.heights[d] < g.height and not no_entry >> landing(state, d) & 1:
+                        steps.append(g.step_move(pos, d, False))
+                    continue
+                code = board[d]
+                if code == 0:
+                    if not no_entry >> d & 1:
+                        steps.append(g.step_move(pos, d, False))
+                elif code != LOCKED:
+                    if cover and enemy(g, code, seat) and not no_entry >> d & 1:
+                        captures.append(g.step_move(pos, d, True))
+                    break
+        for d in reach.leaps:
+            if g.stacks:
+                if state.heights[d] < g.height and not no_entry >> landing(state, d) & 1:
+                    steps.append(g.step_move(pos, d, False))
+                continue
+            code = board[d]
+            if no_entry >> d & 1 or code == LOCKED:
+                continue
+            if code == 0:
+                steps.append(g.step_move(pos, d, False))
+            elif cover and enemy(g, code, seat):
+                captures.append(g.step_move(pos, d, True))
+        if g.jumps[shape] is not None:
+            captures += _jumps(state, seat, pos, shape)
+        if len(captures) > found and g.rules[shape].power == "must-capture":
+            forced = True
+    return steps, captures, forced
+
+
+def _jumps(state, seat: int, pos: int, shape: int) -> list:
+    """Jump captures of the piece at ``pos``: over an enemy piece (the first piece on the
+    line, for a sliding piece) to the empty space just beyond it."""
+    g = state.game
+    board, no_entry = state.board, g.no_entry[seat]
+    out = []
+    for line in g.jumps[shape][pos]:
+        for i, over in enumerate(line[:-1]):
+            code = board[over]
+            if code == 0:
+                continue  # a sliding piece's line runs on to the first piece
+            if code != LOCKED and enemy(g, code, seat):
+                land = line[i + 1]
+                if board[land] == 0 and not no_entry >> land & 1:
+                    out.append(g.step_move(pos, land, True))
+            break
+    return out
+
+
+def jumps_from(state, seat: int, pos: int) -> list:
+    """A chain's further jumps: the same piece, jumping again."""
+    shape = state.game.piece[state.board[pos]][2]
+    return _jumps(state, seat, pos, shape)
+
+
+def captive_of(state, move, shape: int) -> int:
+    """The space of the piece ``move`` (a capture) takes."""
+    g = state.game
+    if state.board[move.target] > 0:
+        return move.target  # cover
+    for line in g.jumps[shape][move.origin]:
+        if move.target in line:
+            return line[line.index(move.target) - 1]
+    raise AssertionError(f"{move}: no captive")

@@ -1,0 +1,83 @@
+"""Notation of the general family (engine/README.md): placements as in the flat family
+(``3,1,1``; ``4,1`` for a stack; shape and chosen colour first), a step as its two
+positions joined by ``-`` (``1,1,1-2,2,1``), or by ``x`` when it captures
+(``1,1,1x2,2,1``); a further jump of a chain is the same piece's next step."""
+
+from ..errors import InvalidMoveText
+from ..moves import is_number
+from .moves import SPECIAL, Move
+
+
+class Notation:
+    """Mixed into GeneralGame: reads and writes positions and moves."""
+
+    def pos_text(self, p: int) -> str:
+        g = self.geometry
+        if self.stacks:
+            y, x = divmod(p, g.X)
+            return f"{x + 1},{y + 1}"
+        _b, x, y, z = g.coords[p]
+        return f"{x + 1},{y + 1},{z + 1}"
+
+    # The flat family's name for the same thing (tools and views use both).
+    target_text = pos_text
+
+    def place_text(self, target: int, combo: int) -> str:
+        words = []
+        color, shape = divmod(combo, self.nshapes)
+        if self.choose:
+            words.append(self.color_names[color])
+        if self.nshapes > 1:
+            words.append(self.shape_names[shape])
+        words.append(self.pos_text(target))
+        return " ".join(words)
+
+    def parse_move(self, text: str) -> Move:
+        """Notation -> Move. Raises InvalidMoveText, quoting the text."""
+        if not isinstance(text, str) or len(text) > 80:
+            raise InvalidMoveText(f"{str(text)[:80]!r} is not a move")
+        words = text.strip().lower().split()
+        if not words:
+            raise InvalidMoveText("an empty move")
+        if len(words) == 1 and words[0] in SPECIAL:
+            return SPECIAL[words[0]]
+        last = words[-1]
+        for sep in "-x":
+            if sep in last:
+                if len(words) > 1:
+                    raise InvalidMoveText(f"{text!r}: a step names no shape or colour")
+                origin, _, target = last.partition(sep)
+                capture = sep == "x"
+                return self.step_move(
+                    self._parse_pos(text, origin), self._parse_pos(text, target), capture
+                )
+        return self.place_moves(self._parse_combo(text, words[:-1]))[self._parse_pos(text, last)]
+
+    def _parse_pos(self, text: str, word: str) -> int:
+        g = self.geometry
+        if word.startswith("b1:"):
+            word = word[3:]
+        parts = word.split(",")
+        want = 2 if self.stacks else 3
+        if len(parts) != want or not all(is_number(p) for p in parts):
+            shape = "x,y (a stack)" if self.stacks else "x,y,z"
+            raise InvalidMoveText(f"{text!r}: a position is written {shape}")
+        x, y, *z = (int(p) - 1 for p in parts)
+        if not g.inside(x, y, z[0] if z else 0):
+            raise InvalidMoveText(f"{text!r} is off the {'x'.join(map(str, g.size))} board")
+        return x + g.X * y if self.stacks else g.index(0, x, y, z[0])
+
+    def _parse_combo(self, text: str, words: list[str]) -> int:
+        color, shape = 0, 0
+        for w in words:
+            if w in self.color_names and self.choose:
+                color = self.color_names.index(w)
+            elif w in self.shape_names:
+                shape = self.shape_names.index(w)
+            else:
+                raise InvalidMoveText(f"{text!r}: {w!r} is not a color or shape to choose here")
+        if self.choose and not any(w in self.color_names for w in words):
+            raise InvalidMoveText(f"{text!r}: name the color ({', '.join(self.color_names)})")
+        if self.nshapes > 1 and not any(w in self.shape_names for w in words):
+            raise InvalidMoveText(f"{text!r}: name the shape ({', '.join(self.shape_names)})")
+        return color * self.nshapes + shape if self.choose else shape

@@ -1,0 +1,499 @@
+"""GeneralState: one position of a general-family match.
+
+The truth is ``board`` (a piece code per space: 0 empty, -1 locked), ``reserves`` (per
+colour and shape) and the turn fields. ``cmask`` (a bit mask per colour), ``own`` (per
+seat, the spaces of the pieces it placed), ``free`` (open targets), ``heights`` (per
+stack), ``stock`` (reserve entries not empty) and ``hash`` (a Zobrist sum naming the
+position) are indexes kept in step with it by ``apply``, which touches only what a move
+changes.
+
+**Every game ends**: once pieces move, a position repeated three times with the same
+seat to move is a stalemate, and the stalemate rule decides. Positions are counted since
+the last placement or capture, which can never be undone (unless captives reincarnate,
+then over the whole game).
+"""
+
+from variants.rules.vocabulary import STALEMATE_LABELS
+
+from ..errors import IllegalMove
+from ..outcome import DRAW as R_DRAW
+from ..outcome import LOSS, WIN, Outcome
+from .ending import stalemate_results
+from .generate import captive_of, jumps_from, landing, moves_of
+from .moves import (
+    ACCEPT,
+    ACCEPT_MOVE,
+    DECLINE,
+    DECLINE_MOVE,
+    DRAW,
+    DRAW_MOVE,
+    PASS,
+    PASS_MOVE,
+    PLACE,
+    STEP,
+)
+
+CACHE_LIMIT = 200_000
+REPEATS = 3
+
+
+class GeneralState:
+    __slots__ = (
+        "game", "seed", "board", "cmask", "own", "heights", "free", "reserves", "stock",
+        "hash", "seen", "chain", "turn", "placed", "passes", "offer", "declined", "outcome",
+        "ply", "last", "out",
+    )  # fmt: skip
+
+    def __init__(self, game, seed=None):
+        board, cmask, heights, free, reserves = game.start
+        self.game = game
+        self.seed = seed
+        self.board = board[:]
+        self.cmask = cmask[:]
+        self.own = [0] * game.nseats
+        self.heights = heights[:]
+        self.free = free
+        self.reserves = reserves[:]
+        self.stock = sum(1 << ri for ri, n in enumerate(reserves) if n)
+        self.hash = game.start_hash
+        self.seen: dict[int, int] = {}
+        self.chain = -1  # the position of the piece that may jump again this turn
+        self.turn = 0
+        self.placed = 0  # moves made this turn (pieces_per_turn may be 2)
+        self.passes = 0
+        self.offer = None
+        self.declined = False
+        self.outcome = None
+        self.ply = 0
+        self.last = None
+        self.out = 0
+        if game.movers:
+            self.seen[self.hash + game.z_turn[0]] = 1
+        if not self._can_move(0) and not game.allow_pass:
+            self._stalemate()
+
+    # -- reading --------------------------------------------------------------------
+    def to_move(self) -> tuple[int, ...]:
+        if self.outcome is not None:
+            return ()
+        if self.offer is not None:
+            return tuple(self.offer)
+        return (self.turn,)
+
+    def is_terminal(self) -> bool:
+        return self.outcome is not None
+
+    def key(self):
+        """The position (pieces, reserves, seat to move, turn state) as a hashable value;
+        bots use it for transpositions."""
+        offer = None if self.offer is None else tuple(self.offer)
+        return (self.hash, self.turn, self.placed, self.chain, self.declined, offer, self.passes)
+
+    def legal_moves(self, seat: int) -> list:
+        if self.outcome is not None or self.offer is not None or seat != self.turn:
+            if self.offer is not None and self.outcome is None and seat in self.offer:
+                return [ACCEPT_MOVE, DECLINE_MOVE]
+            return []
+        g = self.game
+        moves = self._moves(seat)
+        if self.chain >= 0:
+            return [*moves, PASS_MOVE]
+        extra = []
+        if g.allow_pass:
+            extra.append(PASS_MOVE)
+        if g.agree_draw and not self.placed and not self.declined and seat != g.chaos:
+            extra.append(DRAW_MOVE)
+        return moves + extra if extra else moves[:]
+
+    def _moves(self, seat: int) -> list:
+        """The seat's placements and steps (memoised per position on small boards; never
+        mutate the list returned)."""
+        g = self.game
+        cache = g.cache
+        if cache is None:
+            return moves_of(self, seat)
+        if g.movers:
+            key = (self.hash, seat, self.chain)
+        else:
+            key = (self.free, seat, self.stock & g.seat_stock[seat])
+        moves = cache.get(key)
+        if moves is None:
+            moves = moves_of(self, seat)
+            if len(cache) < CACHE_LIMIT:
+                cache[key] = moves
+        return moves
+
+    def _can_move(self, seat: int) -> bool:
+        g = self.game
+        if not g.movers and not g.locks:
+            return bool(self.free) and bool(self.stock & g.seat_stock[seat])
+        return bool(self._moves(seat))
+
+    # -- playing --------------------------------------------------------------------
+    def apply(self, seat: int, move) -> None:
+        """Play ``move`` for ``seat``; IllegalMove (state untouched) if it may not."""
+        kind = getattr(move, "kind", None)
+        if kind not in (PLACE, STEP) or self.offer is not None or self.outcome is not None:
+            return self._apply_other(seat, move)
+        if seat != self.turn:
+            raise IllegalMove(f"{move}: it is seat {self.turn + 1}'s turn, not seat {seat + 1}'s")
+        if kind == PLACE:
+            self._check_placement(seat, move)
+            space, color = self._place(seat, move)
+        else:
+            if move not in self._moves(seat):
+                raise IllegalMove(self._why_not(seat, move))
+            space, color = self._step(seat, move)
+        self._after_move(seat, move, space, color)
+        return None
+
+    def _check_placement(self, seat: int, move) -> None:
+        g = self.game
+        t, combo = move.target, move.combo
+        if not 0 <= t < g.npos or not (self.free >> t) & 1:
+            raise IllegalMove(
+                f"{move}: that {'stack is full' if g.stacks else 'space is taken'}"
+                if 0 <= t < g.npos
+                else f"{move}: not a space of this game"
+            )
+        if not 0 <= combo < g.ncombos:
+            raise IllegalMove(f"{move}: not a piece of this game")
+        ri = combo if g.choose else g.seat_color[seat] * g.nshapes + combo
+        if not self.reserves[ri]:
+            raise IllegalMove(f"{move}: no {self._piece_name(ri)} left in reserve")
+        if (g.movers or g.locks) and move not in self._moves(seat):
+            raise IllegalMove(self._why_not(seat, move))
+
+    def _why_not(self, seat: int, move) -> str:
+        g = self.game
+        if self.chain >= 0:
+            at = g.pos_text(self.chain)
+            return f"{move}: this turn may only go on with a jump from {at}, or pass"
+        if g.must and any(m.capture for m in self._moves(seat)):
+            return f"{move}: a piece that must capture has a capture"
+        if move.kind == PLACE:
+            return f"{move}: that space is locked to seat {seat + 1}"
+        origin = getattr(move, "origin", -1)
+        if not 0 <= origin < g.npos or not 0 <= move.target < g.npos:
+            return f"{move}: not a space of this game"
+        return f"{move}: not a move of any piece of seat {seat + 1} here"
+
+    def _place(self, seat: int, move) -> tuple[int, int]:
+        g = self.game
+        combo = move.combo
+        if g.choose:
+            ri, color = combo, combo // g.nshapes
+        else:
+            color = g.seat_color[seat]
+            ri = color * g.nshapes + combo
+        left = self.reserves[ri]
+        self.reserves[ri] = left - 1
+        if left == 1:
+            self.stock &= ~(1 << ri)
+        space = self._land(move.target)
+        code = g.code[seat][ri]
+        self.board[space] = code
+        self.cmask[color] |= 1 << space
+        self.own[seat] |= 1 << space
+        self.hash += g.z_piece[space][code] - g.z_reserve[ri]
+        if g.movers and not g.reincarnates:
+            self.seen.clear()  # a placement is never undone
+        return space, color
+
+    def _land(self, pos: int) -> int:
+        """Put a piece on position ``pos``: the space it rests in (indexes updated)."""
+        g = self.game
+        if not g.stacks:
+            self.free &= ~(1 << pos)
+            return pos
+        h = self.heights[pos]
+        space = pos + h * g.layer
+        h += 1
+        while h < g.height and self.board[pos + h * g.layer]:
+            h += 1  # a locked space above is skipped over
+        self.heights[pos] = h
+        if h == g.height:
+            self.free &= ~(1 << pos)
+        return space
+
+    def _lift(self, space: int) -> None:
+        """Take the piece off ``space`` (indexes updated; the caller clears board/masks)."""
+        g = self.game
+        if not g.stacks:
+            self.free |= 1 << space
+            return
+        pos = space % g.layer
+        self.heights[pos] = space // g.layer
+        self.free |= 1 << pos
+
+    def _remove(self, space: int) -> int:
+        g = self.game
+        code = self.board[space]
+        owner, color, _shape, _ri = g.piece[code]
+        self.board[space] = 0
+        self.cmask[color] &= ~(1 << space)
+        if owner is not None:
+            self.own[owner] &= ~(1 << space)
+        self.hash -= g.z_piece[space][code]
+        self._lift(space)
+        return code
+
+    def _step(self, seat: int, move) -> tuple[int, int]:
+        g = self.game
+        origin = landing(self, move.origin) - g.layer if g.stacks else move.origin
+        code = self.board[origin]
+        _owner, color, shape, _ri = g.piece[code]
+        captured = -1
+        if move.capture:
+            captured = captive_of(self, move, shape)
+            self._capture(seat, captured, shape)
+        self._remove(origin)
+        space = self._land(move.target)
+        self.board[space] = code
+        self.cmask[color] |= 1 << space
+        self.own[seat] |= 1 << space
+        self.hash += g.z_piece[space][code]
+        self.chain = -1
+        if captured >= 0 and g.rules[shape].condition == "chain-jump" and captured != move.target:
+            if jumps_from(self, seat, move.target):
+                self.chain = move.target
+        return space, color
+
+    def _capture(self, seat: int, space: int, captor_shape: int) -> None:
+        """Take the piece on ``space``: removed, or reincarnated (once or twice) into the
+        captor's reserves in the captor's colour."""
+        g = self.game
+        code = self._remove(space)
+        shape = g.piece[code][2]
+        if not g.reincarnates:
+            self.seen.clear()  # a capture is never undone
+        gain = g.gain[captor_shape]
+        if gain:
+            ri = g.seat_color[seat] * g.nshapes + shape
+            self.reserves[ri] += gain
+            self.stock |= 1 << ri
+            self.hash += gain * g.z_reserve[ri]
+
+    def _after_move(self, seat: int, move, space: int, color: int) -> None:
+        """Turn checks on the colour just moved, a chain's extra jump, then the next turn."""
+        g = self.game
+        self.ply += 1
+        self.last = move
+        self.passes = 0
+        cm = self.cmask[color]
+        for through, wins, label in g.checks:
+            for line in through[space]:
+                if cm & line == line:
+                    return self._line(seat, line, wins, label)
+        if self.chain >= 0:
+            return None  # the same seat goes on jumping (or passes)
+        if self.placed + 1 < g.pieces_per_turn and self._can_move(seat):
+            self.placed += 1
+            return None
+        return self._next_turn()
+
+    def _next_turn(self) -> None:
+        g = self.game
+        s = self._live_after(self.turn)
+        self.turn = s
+        self.placed = 0
+        self.declined = False
+        self.chain = -1
+        if g.movers:
+            key = self.hash + g.z_turn[s]
+            seen = self.seen.get(key, 0) + 1
+            self.seen[key] = seen
+            if seen >= REPEATS:
+                return self._stalemate("The same position came up three times")
+        if not self._can_move(s):
+            self._cannot_move()
+        return None
+
+    def _cannot_move(self) -> None:
+        """The seat to move has no move: it must pass, or the game is stalemated."""
+        g = self.game
+        live = [o for o in range(g.nseats) if not self.out >> o & 1]
+        if g.allow_pass and any(self._can_move(o) for o in live):
+            return
+        self._stalemate()
+
+    def _live_after(self, seat: int) -> int:
+        n = self.game.nseats
+        s = (seat + 1) % n
+        while self.out >> s & 1 and s != seat:
+            s = (s + 1) % n
+        return s
+
+    def _apply_other(self, seat: int, move) -> None:
+        g = self.game
+        if self.outcome is not None:
+            raise IllegalMove(f"{move}: the game is over")
+        if not isinstance(seat, int) or not 0 <= seat < g.nseats:
+            raise IllegalMove(f"there is no seat {seat} in this game")
+        kind = getattr(move, "kind", None)
+        if self.offer is not None:
+            return self._answer(seat, move, kind)
+        if seat != self.turn:
+            raise IllegalMove(f"{move}: it is seat {self.turn + 1}'s turn, not seat {seat + 1}'s")
+        if kind == PASS and move == PASS_MOVE:
+            if self.chain >= 0:  # ends the chain, and the turn
+                self.ply += 1
+                self.last = move
+                return self._next_turn()
+            if not g.allow_pass:
+                raise IllegalMove("this game has no option to pass")
+            self.ply += 1
+            self.last = move
+            self.passes += 1
+            if self.passes >= g.nseats - self.out.bit_count():
+                return self._stalemate()
+            return self._next_turn()
+        if kind == DRAW and move == DRAW_MOVE:
+            return self._offer(seat, move)
+        if kind in (ACCEPT, DECLINE):
+            raise IllegalMove(f"{move}: there is no draw offer to answer")
+        raise IllegalMove(f"{move!r} is not a move of this game")
+
+    def _offer(self, seat: int, move) -> None:
+        g = self.game
+        if not g.agree_draw:
+            raise IllegalMove("this game has no option to agree a draw")
+        if seat == g.chaos:
+            raise IllegalMove("Chaos cannot offer a draw")
+        if self.placed or self.chain >= 0:
+            raise IllegalMove("a draw is offered at the start of a turn")
+        if self.declined:
+            raise IllegalMove("your draw offer was declined this turn: choose another move")
+        self.ply += 1
+        self.last = move
+        self.offer = [
+            s for s in range(g.nseats) if s != seat and s != g.chaos and not self.out >> s & 1
+        ]
+        if not self.offer:
+            self._agreed_draw()
+        return None
+
+    def _answer(self, seat: int, move, kind) -> None:
+        if seat not in self.offer:
+            raise IllegalMove(
+                f"{move}: waiting for seat(s) "
+                f"{', '.join(str(s + 1) for s in self.offer)} to answer a draw offer"
+            )
+        if kind == ACCEPT and move == ACCEPT_MOVE:
+            self.offer = [s for s in self.offer if s != seat]
+            self.ply += 1
+            self.last = move
+            if not self.offer:
+                self._agreed_draw()
+        elif kind == DECLINE and move == DECLINE_MOVE:
+            self.offer = None
+            self.declined = True
+            self.ply += 1
+            self.last = move
+        else:
+            raise IllegalMove(f"{move}: answer the draw offer with 'accept' or 'decline'")
+
+    # -- leaving (decided by the match layer) ------------------------------------------
+    def forfeit(self, seat: int, reason: str = "resignation") -> None:
+        """``seat`` leaves and its team loses; one team left wins, else play goes on."""
+        g = self.game
+        if self.outcome is not None:
+            raise IllegalMove("the game is over")
+        if not 0 <= seat < g.nseats or seat == g.chaos or self.out >> seat & 1:
+            raise IllegalMove(f"seat {seat + 1} cannot forfeit")
+        team = g.teams[seat]
+        for s in range(g.nseats):
+            if g.teams[s] == team:
+                self.out |= 1 << s
+        live = {g.teams[s] for s in range(g.nseats) if not self.out >> s & 1 and s != g.chaos}
+        if len(live) <= 1:
+            results = [WIN if g.teams[s] in live else LOSS for s in range(g.nseats)]
+            return self._finish(results, reason, f"Seat {seat + 1} left the game ({reason})", ())
+        self.offer = None
+        if self.out >> self.turn & 1:
+            self.placed = 0
+            self._next_turn()
+        return None
+
+    def skip(self, seat: int) -> None:
+        """The seat to move loses its turn (a timer's "skip" consequence)."""
+        if self.outcome is not None or self.offer is not None or seat != self.turn:
+            raise IllegalMove(f"seat {seat + 1} is not the seat to move")
+        self.passes = 0
+        self._next_turn()
+
+    # -- ending ---------------------------------------------------------------------
+    def _line(self, seat: int, line: int, wins: bool, label: str) -> None:
+        g = self.game
+        team = g.teams[seat]
+        if wins:
+            results = [WIN if g.teams[s] == team else LOSS for s in range(g.nseats)]
+        else:
+            results = [LOSS if g.teams[s] == team else WIN for s in range(g.nseats)]
+        who = g.color_names[g.seat_color[seat]] if not g.choose else f"seat {seat + 1}"
+        detail = f"{label}: {who} (seat {seat + 1}) completed a line"
+        self._finish(results, "victory", detail, (g.line_coords(line),))
+
+    def _stalemate(self, why: str = "") -> None:
+        g = self.game
+        results = stalemate_results(self)
+        reason = "draw" if g.stalemate == "draw" else "stalemate"
+        label = STALEMATE_LABELS[g.stalemate]
+        self._finish(results, reason, f"{why}: {label}" if why else label, ())
+
+    def _agreed_draw(self) -> None:
+        self.offer = None
+        self._finish([R_DRAW] * self.game.nseats, "agreed-draw", "All players agreed a draw", ())
+
+    def _finish(self, results: list[str], reason: str, detail: str, lines) -> None:
+        g = self.game
+        if g.chaos is not None:
+            players = [r for s, r in enumerate(results) if s != g.chaos]
+            if all(r == WIN for r in players):
+                results[g.chaos] = LOSS  # if all players win, Chaos loses
+        for s in range(g.nseats):
+            if self.out >> s & 1:
+                results[s] = LOSS
+        self.offer = None
+        self.outcome = Outcome(tuple(results), reason, detail, tuple(lines))
+
+    # -- copying and showing ----------------------------------------------------------
+    def clone(self) -> "GeneralState":
+        new = GeneralState.__new__(GeneralState)
+        new.game = self.game
+        new.seed = self.seed
+        new.board = self.board[:]
+        new.cmask = self.cmask[:]
+        new.own = self.own[:]
+        new.heights = self.heights[:]
+        new.free = self.free
+        new.reserves = self.reserves[:]
+        new.stock = self.stock
+        new.hash = self.hash
+        new.seen = self.seen.copy()
+        new.chain = self.chain
+        new.turn = self.turn
+        new.placed = self.placed
+        new.passes = self.passes
+        new.offer = None if self.offer is None else self.offer[:]
+        new.declined = self.declined
+        new.outcome = self.outcome
+        new.ply = self.ply
+        new.last = self.last
+        new.out = self.out
+        return new
+
+    def _piece_name(self, ri: int) -> str:
+        g = self.game
+        color, shape = divmod(ri, g.nshapes)
+        return g.color_names[color] + ("" if g.nshapes == 1 else " " + g.shape_names[shape])
+
+    def view(self, seat: int | None = None) -> dict:
+        from .view import view
+
+        return view(self, seat)
+
+    def __str__(self) -> str:
+        from ..view import ascii_board
+
+        return ascii_board(self)

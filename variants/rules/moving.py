@@ -1,0 +1,94 @@
+"""Rules for pieces that move and capture (the general family): validation of the
+per-shape rules and of the space locks, and their normal form.
+
+Normal form: a shape's rules left entirely at their defaults are dropped (so writing
+``{"circle": {}}`` is the same document as writing nothing), the locks are sorted and
+their seats sorted and de-duplicated. Either way the canonical form, and so the
+fingerprint, of a game that says nothing about moving pieces is unchanged.
+"""
+
+from .schema import Exclusive, RuleDoc, ShapeRules, Space, SpaceLock
+from .vocabulary import PLAYER_MODES, SHAPES
+
+
+def moves_pieces(doc: RuleDoc) -> bool:
+    """Whether some shape of the game moves (placement-only games return False)."""
+    return any(r.move != "stationary" for r in doc.shape_rules.values())
+
+
+def needs_general(doc: RuleDoc) -> bool:
+    """Whether only the general family can play ``doc`` (the flat family places only)."""
+    return (
+        bool(doc.shape_rules or doc.sticky or doc.exclusive or doc.space_locks)
+        or doc.stalemate == "most-area-wins"
+    )
+
+
+def check_moving(doc: RuleDoc, space_problem) -> list[tuple[str, str]]:
+    errors: list[tuple[str, str]] = []
+    for shape, r in doc.shape_rules.items():
+        path = f"shape_rules.{shape}"
+        if shape not in doc.shapes:
+            errors.append((path, f"this game's shapes are {', '.join(doc.shapes)}"))
+        errors += _check_shape(doc, r, path)
+    if (needs_general(doc)) and doc.boards > 1:
+        errors.append(("boards", "moving pieces, locks and area are played on 1 board so far"))
+    seats = PLAYER_MODES[doc.players][0]
+    for name in ("sticky", "exclusive", "space_locks"):
+        for i, item in enumerate(getattr(doc, name)):
+            path = f"{name}[{i}]"
+            problem = space_problem(doc, item)
+            if problem:
+                errors.append((path, problem))
+            for seat in getattr(item, "seats", ()):
+                if not 1 <= seat <= seats:
+                    errors.append((f"{path}.seats", f"seats are numbered 1 to {seats}"))
+            if isinstance(item, SpaceLock) and not (item.entry or item.exit):
+                errors.append((path, "lock entry, exit or both"))
+    return errors
+
+
+def _check_shape(doc: RuleDoc, r: ShapeRules, path: str) -> list[tuple[str, str]]:
+    errors = []
+    if r.power == "none":
+        if r.condition != "cover":
+            errors.append((f"{path}.condition", "only with power 'can-capture' or 'must-capture'"))
+        if r.result != "remove":
+            errors.append((f"{path}.result", "only with power 'can-capture' or 'must-capture'"))
+        return errors
+    if r.move == "stationary":
+        errors.append((f"{path}.power", "a stationary piece cannot capture (it never moves)"))
+    if r.condition in ("jump", "chain-jump") and r.move in ("knight", "knight-3d"):
+        errors.append((f"{path}.condition", "a knight jumps nothing: use 'cover'"))
+    if doc.board.type == "stacks" and r.condition != "cover":
+        errors.append((f"{path}.condition", "on stacks, pieces capture by 'cover' so far"))
+    return errors
+
+
+def normalise_moving(doc: RuleDoc) -> dict:
+    """The fields of ``doc`` that normalisation changes (for ``model_copy(update=...)``)."""
+    rules = {s: r for s, r in sorted(doc.shape_rules.items(), key=lambda kv: SHAPES.index(kv[0]))}
+    return {
+        "shape_rules": {s: r for s, r in rules.items() if r != ShapeRules()},
+        "sticky": tuple(sorted(set(doc.sticky), key=_where)),
+        "exclusive": tuple(
+            sorted(
+                {Exclusive(board=e.board, at=e.at, seats=_seats(e.seats)) for e in doc.exclusive},
+                key=lambda e: (_where(e), e.seats),
+            )
+        ),
+        "space_locks": tuple(
+            sorted(
+                {k.model_copy(update={"seats": _seats(k.seats)}) for k in doc.space_locks},
+                key=lambda k: (_where(k), k.seats, k.entry, k.exit),
+            )
+        ),
+    }
+
+
+def _where(item: Space | Exclusive | SpaceLock) -> tuple:
+    return (item.board, item.at)
+
+
+def _seats(seats: tuple[int, ...]) -> tuple[int, ...]:
+    return tuple(sorted(set(seats)))
