@@ -1,0 +1,224 @@
+"""Tapatan, Achi and 9-Holes, each with a test of its own rule, and the general family's
+rules for moving pieces on small boards of their own (every test fails if its rule is
+played wrong)."""
+
+import pytest
+
+from tests.engine_helpers import game, play
+from variants.engine import IllegalMove
+from variants.engine.general.ending import team_areas
+from variants.engine.general.tables import Board2
+
+
+def legal(state) -> set[str]:
+    return {str(m) for m in state.legal_moves(state.to_move()[0])}
+
+
+# Tapatan, after placement: B (1,1) (3,2) (2,3); W (2,1) (1,3) (3,3); empty (1,2) (2,2) (3,1)
+TAPATAN_PLACED = ("1,1,1", "2,1,1", "3,2,1", "1,3,1", "2,3,1", "3,3,1")
+
+
+def test_tapatan_places_first_then_moves_along_the_lines_of_the_board():
+    s = game("Tapatan").new_initial_state()
+    play(s, *TAPATAN_PLACED[:5])
+    assert all("-" not in m for m in legal(s))  # white still holds a piece: it places
+    play(s, TAPATAN_PLACED[5])
+    # A diagonal step runs along a long diagonal only: (2,3) may not go to (1,2).
+    assert legal(s) == {
+        "1,1,1-1,2,1", "1,1,1-2,2,1", "3,2,1-3,1,1", "3,2,1-2,2,1", "2,3,1-2,2,1",
+    }  # fmt: skip
+    with pytest.raises(IllegalMove):
+        s.apply(0, s.game.parse_move("2,3,1-1,2,1"))
+
+
+def test_tapatan_a_step_that_completes_a_line_wins():
+    s = play(game("Tapatan").new_initial_state(), *TAPATAN_PLACED)
+    play(s, "1,1,1-1,2,1", "2,1,1-1,1,1")  # black (1,2) (3,2) (2,3); white (1,1) (1,3) (3,3)
+    assert not s.is_terminal()
+    play(s, "2,3,1-2,2,1")  # black (1,2) (2,2) (3,2): the middle row
+    assert s.outcome.reason == "victory"
+    assert s.outcome.results == ("win", "loss")
+    assert s.outcome.lines == (((1, 1, 2, 1), (1, 2, 2, 1), (1, 3, 2, 1)),)
+
+
+def test_tapatan_a_position_repeated_three_times_is_a_stalemate():
+    s = play(game("Tapatan").new_initial_state(), *TAPATAN_PLACED)
+    shuffle = ("3,2,1-3,1,1", "1,3,1-1,2,1", "3,1,1-3,2,1", "1,2,1-1,3,1")
+    play(s, *shuffle, *shuffle[:3])
+    assert not s.is_terminal()  # the start of the shuffle has been seen twice
+    play(s, shuffle[3])
+    assert s.outcome.reason == "draw"
+    assert "three times" in s.outcome.detail
+
+
+# Achi: B (1,3) (1,2) (3,3) (3,1); W (2,3) (2,2) (3,2) (1,1); the gap at (2,1)
+ACHI_PLACED = ("1,3,1", "2,3,1", "1,2,1", "2,2,1", "3,3,1", "3,2,1", "3,1,1", "1,1,1")
+
+
+def test_achi_fills_eight_points_then_moves_into_the_gap():
+    s = play(game("Achi").new_initial_state(), *ACHI_PLACED[:7])
+    assert legal(s) == {"1,1,1", "2,1,1"}  # white still holds a piece: it places
+    play(s, ACHI_PLACED[7])
+    assert legal(s) == {"3,1,1-2,1,1"}  # (1,1) is white's; (2,2) white's
+    play(s, "3,1,1-2,1,1")
+    assert legal(s) == {"3,2,1-3,1,1", "2,2,1-3,1,1"}  # (2,2)-(3,1) is on a long diagonal
+
+
+def test_achi_a_seat_that_cannot_move_stalemates():
+    # The gap at (3,3), walled in by white: black has no move.
+    moves = ("1,3,1", "2,3,1", "1,2,1", "2,2,1", "2,1,1", "3,2,1", "3,1,1", "1,1,1")
+    s = play(game("Achi").new_initial_state(), *moves)
+    assert s.outcome.reason == "draw" and s.outcome.results == ("draw", "draw")
+
+
+# 9-Holes: B (1,1) (2,2) (3,3); W (1,2) (2,1) (3,2)
+NINE_PLACED = ("1,1,1", "1,2,1", "2,2,1", "2,1,1", "3,3,1", "3,2,1")
+
+
+def test_nine_holes_diagonal_is_no_line_and_pieces_slide_or_leap():
+    s = play(game("9-Holes").new_initial_state(), *NINE_PLACED[:5])
+    assert not s.is_terminal()  # (1,1) (2,2) (3,3): orthogonal lines only
+    play(s, NINE_PLACED[5])
+    assert legal(s) == {
+        "1,1,1-2,3,1",  # a knight's leap over the crowd
+        "2,2,1-2,3,1", "2,2,1-1,3,1", "2,2,1-3,1,1",
+        "3,3,1-2,3,1", "3,3,1-1,3,1",  # a slide through the empty (2,3)
+    }  # fmt: skip
+    with pytest.raises(IllegalMove):  # (3,2) blocks the slide down
+        s.apply(0, s.game.parse_move("3,3,1-3,1,1"))
+
+
+def test_nine_holes_wins_by_an_orthogonal_line():
+    s = play(game("9-Holes").new_initial_state(), *NINE_PLACED)
+    play(s, "1,1,1-2,3,1", "2,1,1-1,1,1")  # black (2,3) (2,2) (3,3)
+    assert not s.is_terminal()
+    play(s, "2,2,1-1,3,1")  # black (1,3) (2,3) (3,3): the top row
+    assert s.outcome.results == ("win", "loss")
+    assert s.outcome.lines == (((1, 1, 3, 1), (1, 2, 3, 1), (1, 3, 3, 1)),)
+
+
+# -- moving pieces on boards of their own -------------------------------------------------
+def moving(**rules) -> dict:
+    return {
+        "board": {"type": "squares", "size": rules.pop("size", [3, 3, 1])},
+        "reserves": rules.pop("reserves", {"black": {"circle": 1}, "white": {"circle": 1}}),
+        "shape_rules": {"circle": {"move": "adjacent", **rules.pop("circle", {})}},
+        **rules,
+    }
+
+
+def test_cover_capture_removes_and_most_pieces_wins_the_stalemate():
+    doc = moving(circle={"power": "can-capture"}, stalemate="most-pieces-wins")
+    s = play(game(doc).new_initial_state(), "1,1,1", "2,2,1")
+    assert "1,1,1x2,2,1" in legal(s) and "1,1,1-1,2,1" in legal(s)
+    play(s, "1,1,1x2,2,1")  # white has nothing left to move: stalemate
+    assert s.outcome.results == ("win", "loss")
+    assert s.view(None)["boards"][0]["pieces"] == [
+        {"at": [2, 2, 1], "color": "black", "shape": "circle", "owner": 0}
+    ]
+
+
+def test_must_capture_leaves_only_captures():
+    doc = moving(circle={"power": "must-capture"})
+    s = play(game(doc).new_initial_state(), "1,1,1", "2,2,1")
+    assert legal(s) == {"1,1,1x2,2,1"}
+    with pytest.raises(IllegalMove, match="must capture"):
+        s.apply(0, s.game.parse_move("1,1,1-1,2,1"))
+
+
+def test_reincarnated_captive_joins_the_captors_reserve_and_must_be_placed_first():
+    doc = moving(
+        circle={"power": "can-capture", "result": "reincarnate-x2"},
+        reserves={"black": {"circle": 1}, "white": {"circle": 2}},
+    )
+    s = play(game(doc).new_initial_state(), "1,1,1", "3,3,1", "1,1,1-2,2,1", "3,1,1")
+    play(s, "2,2,1x3,3,1")
+    assert s.reserves == [2, 0]  # black gained two black circles
+    play(s, "3,1,1-3,2,1")
+    moves = legal(s)
+    assert "3,3,1x3,2,1" not in moves  # black holds black circles: it places first
+    assert moves == {"1,1,1", "2,1,1", "3,1,1", "1,2,1", "2,2,1", "1,3,1", "2,3,1"}
+
+
+def test_jump_captures_the_piece_jumped():
+    doc = moving(size=[5, 1, 1], circle={"power": "can-capture", "condition": "jump"})
+    s = play(game(doc).new_initial_state(), "1,1,1", "2,1,1")
+    assert "1,1,1x3,1,1" in legal(s)
+    play(s, "1,1,1x3,1,1")
+    assert s.board[1] == 0 and s.board[2] > 0
+
+
+def test_chain_jump_goes_on_with_the_same_piece_or_passes():
+    doc = moving(
+        size=[7, 1, 1],
+        circle={"power": "can-capture", "condition": "chain-jump"},
+        initial_pieces=[{"at": [2, 1, 1], "color": "white"}, {"at": [4, 1, 1], "color": "white"}],
+    )
+    s = play(game(doc).new_initial_state(), "1,1,1", "7,1,1")
+    play(s, "1,1,1x3,1,1")
+    assert s.to_move() == (0,)  # the chain: black again
+    assert legal(s) == {"3,1,1x5,1,1", "pass"}
+    play(s, "3,1,1x5,1,1")
+    assert s.to_move() == (1,) and s.board[1] == s.board[3] == 0
+
+
+def test_sticky_exclusive_and_locked_spaces():
+    doc = moving(
+        reserves={"black": {"circle": 2}, "white": {"circle": 2}},
+        sticky=[{"at": [2, 2, 1]}],
+        exclusive=[{"at": [1, 1, 1], "seats": [2]}],
+        space_locks=[{"at": [3, 3, 1], "seats": [1], "exit": False}],
+    )
+    s = game(doc).new_initial_state()
+    assert "1,1,1" not in legal(s) and "3,3,1" not in legal(s)  # black may not enter
+    play(s, "2,2,1", "1,1,1", "3,1,1", "3,3,1")
+    moves = legal(s)
+    assert not any(m.startswith("2,2,1-") for m in moves)  # sticky: no exit
+    assert "3,1,1-2,1,1" in moves and "3,1,1-3,2,1" in moves
+
+
+def test_most_area_counts_what_a_team_can_reach_orthogonally():
+    doc = moving(
+        circle={},
+        reserves={"black": {"circle": 1}, "white": {"circle": 0}},
+        initial_pieces=[{"at": [2, 1, 1], "color": "white"}, {"at": [1, 2, 1], "color": "white"}],
+        stalemate="most-area-wins",
+    )
+    s = play(game(doc).new_initial_state(), "1,1,1")
+    assert team_areas(s) == {0: 1, 1: 8}
+    assert s.outcome.results == ("loss", "win") and s.outcome.detail == "Most area wins"
+
+
+def test_stacks_move_from_top_to_top():
+    doc = {
+        "board": {"type": "stacks", "size": [3, 1, 3]},
+        "reserves": {"black": {"circle": 2}, "white": {"circle": 1}},
+        "shape_rules": {"circle": {"move": "adjacent-orthogonal"}},
+        "turn_checks": [{"k": 3, "result": "wins", "diagonal": False}],
+    }
+    s = play(game(doc).new_initial_state(), "1,1", "1,1", "3,1")
+    assert legal(s) == {"1,1-2,1"}  # white's piece, on top of black's
+    play(s, "1,1-2,1")
+    assert s.heights == [1, 1, 1]
+    assert legal(s) == {"1,1-2,1", "3,1-2,1"}
+    play(s, "3,1-2,1")  # onto white's piece, which is now covered and cannot move
+    assert s.heights == [1, 2, 0]
+    assert s.outcome.reason == "draw"
+
+
+@pytest.mark.parametrize(
+    "move, size, at, count",
+    [
+        ("linear", (3, 3, 3), (0, 0, 0), 3 * 2 + 3 * 2 + 2),  # axes, face and space diagonals
+        ("knight", (3, 3, 3), (0, 0, 0), 6),
+        ("knight-3d", (3, 3, 3), (0, 0, 0), 3),
+        ("adjacent", (3, 3, 3), (1, 1, 1), 26),
+        ("adjacent-diagonal", (3, 3, 1), (1, 1, 0), 4),
+        ("orthogonal", (5, 1, 1), (0, 0, 0), 4),
+        ("diagonal", (4, 4, 1), (0, 0, 0), 3),
+    ],
+)
+def test_reach_in_one_two_and_three_dimensions(move, size, at, count):
+    board = Board2(size, stacks=False, hash_board=False)
+    reach = board.reach(move, board.pos(*at))
+    assert sum(map(len, reach.rays)) + len(reach.leaps) == count
