@@ -160,6 +160,12 @@ export function markIcon(symbol, color, size = 22) {
 export function parseFlatMove(text) {
   if (!text) return null;
   const words = String(text).trim().toLowerCase().split(/\s+/);
+  const step = /^(\d+(?:,\d+)+)([-x])(\d+(?:,\d+)+)$/.exec(words[words.length - 1]);
+  if (step && words.length === 1) {
+    // A step of a placed piece (general family): keyed by the piece it moves.
+    const to = step[3].split(",").map(Number);
+    return { board: 1, coords: step[1].split(",").map(Number), to, capture: step[2] === "x" };
+  }
   const target = words.pop();
   if (!/^(b\d+:)?\d+(,\d+)+$/.test(target)) return null;
   let board = 1;
@@ -317,7 +323,9 @@ class Sheet {
 
   activate(record) {
     if (!this.onMove || !record.moves.length) return;
-    if (record.moves.length === 1) {
+    // A piece that moves: click it, then choose its destination.
+    const steps = record.moves.some((move) => (parseFlatMove(move) || {}).to);
+    if (record.moves.length === 1 && !steps) {
       this.closeChooser();
       this.onMove(record.moves[0]);
     } else {
@@ -371,11 +379,13 @@ class Sheet {
       button.dataset.testid = "choice";
       button.dataset.move = move;
       button.append(pieceIcon(color, shape, 24));
-      const words = move.split(/\s+/).slice(0, -1).join(" ") || move;
+      const words = parsed.to
+        ? `${parsed.capture ? "take at" : "to"} ${parsed.to.join(",")}`
+        : move.split(/\s+/).slice(0, -1).join(" ") || move;
       const text = document.createElement("span");
       text.textContent = words;
       button.append(text);
-      button.setAttribute("aria-label", `Place ${move}`);
+      button.setAttribute("aria-label", parsed.to ? `Move ${move}` : `Place ${move}`);
       button.addEventListener("click", () => {
         this.closeChooser();
         this.onMove(move);
@@ -547,7 +557,7 @@ function renderFlat(sheet) {
     legal.get(key).push(move);
   }
   const lastMove = sheet.highlight.lastMove === false ? null : parseFlatMove(view.last_move);
-  const lastKey = lastMove ? flatKey(lastMove.board, lastMove.coords) : null;
+  const lastKey = lastMove ? flatKey(lastMove.board, lastMove.to || lastMove.coords) : null;
 
   // Lay out each board, then the boards side by side.
   const laid = view.boards.map((board) => ({ board, ...flatPanels(board) }));
@@ -666,7 +676,7 @@ function drawSpacesPanel(sheet, pg, panel, b, board, { pieces, locked, legal, la
         h: U,
         key,
         coords: coords.join(","),
-        label: { action: `Place at ${where}`, describe },
+        label: { action: piece ? `Move the piece at ${where}` : `Place at ${where}`, describe },
         moves,
         classes,
         data: { board: b },
