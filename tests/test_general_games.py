@@ -222,3 +222,58 @@ def test_reach_in_one_two_and_three_dimensions(move, size, at, count):
     board = Board2(size, stacks=False, hash_board=False)
     reach = board.reach(move, board.pos(*at))
     assert sum(map(len, reach.rays)) + len(reach.leaps) == count
+
+
+# -- cannot move backwards: goals and promotion ------------------------------------------
+PAWNS = {
+    "shapes": ["circle", "pentagon"],
+    "board": {"type": "squares", "size": [3, 3, 1]},
+    "reserves": {"black": {"circle": 1}, "white": {"circle": 1}},
+    "shape_rules": {"circle": {"move": "forward-orthogonal"}, "pentagon": {"move": "adjacent"}},
+}
+
+
+def test_a_piece_that_cannot_move_backwards_goes_to_its_goal_and_becomes_another_shape():
+    s = play(game(PAWNS).new_initial_state(), "circle 1,1,1", "circle 3,3,1")
+    assert legal(s) == {"1,1,1-1,2,1"}  # black's goal is y = max: forward is up
+    play(s, "1,1,1-1,2,1")
+    assert legal(s) == {"3,3,1-3,2,1"}  # white's goal is y = 1: forward is down
+    play(s, "3,3,1-3,2,1")
+    assert legal(s) == {"1,2,1-1,3,1=pentagon"}  # reaching the goal names the new shape
+    play(s, "1,2,1-1,3,1=pentagon")
+    play(s, "3,2,1-3,1,1=pentagon")
+    assert s.view(None)["boards"][0]["pieces"][1]["shape"] == "pentagon"
+    assert "1,3,1-1,2,1" in legal(s)  # a pentagon may move backwards
+    with pytest.raises(IllegalMove):
+        s.apply(0, s.game.parse_move("1,3,1-1,2,1=circle"))
+
+
+def test_goals_go_round_the_board_counter_clockwise():
+    from variants.engine.general.tables import goals
+
+    assert [f for f, _a, _at in goals((3, 3, 1), 4)] == [
+        (0, 1, 0),
+        (-1, 0, 0),
+        (0, -1, 0),
+        (1, 0, 0),
+    ]
+    assert [f for f, _a, _at in goals((3, 3, 1), 2)] == [(0, 1, 0), (0, -1, 0)]
+    assert goals((5, 1, 1), 2) == [((-1, 0, 0), 0, 0), ((1, 0, 0), 0, 4)]  # x = 1, x = max
+
+
+@pytest.mark.parametrize(
+    "move, count",
+    [
+        ("forward-orthogonal", 1),
+        ("forward-diagonal", 2),
+        ("adjacent-no-back-side", 3),
+        ("adjacent-no-back", 5),
+        ("orthogonal-no-back", 3),
+    ],
+)
+def test_forward_moves_never_go_back(move, count):
+    board = Board2((3, 3, 1), stacks=False, hash_board=False)
+    reach = board.reach(move, board.pos(1, 1, 0), forward=(0, 1, 0))
+    dests = [d for ray in reach.rays for d in ray]
+    assert len(dests) == count
+    assert all(board.coord(d)[1] >= 1 for d in dests)  # never down, away from y = max

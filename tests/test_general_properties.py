@@ -48,6 +48,17 @@ DOCS = {
     ),
     "3d": _moving("3d", [3, 3, 3], "knight-3d", players="3",
                   reserves={"black": {"circle": 3}, "white": {"circle": 3}, "pink": {"circle": 3}}),
+    "forward": {
+        "name": "forward",
+        "shapes": ["circle", "x", "pentagon"],
+        "board": {"type": "squares", "size": [4, 4, 1]},
+        "shape_rules": {
+            "circle": {"move": "adjacent-no-back", "power": "can-capture", "condition": "jump"},
+            "x": {"move": "forward-diagonal", "power": "must-capture"},
+            "pentagon": {"move": "linear", "power": "can-capture"},
+        },
+        "reserves": {"black": {"circle": 2, "x": 2}, "white": {"circle": 2, "x": 2}},
+    },
     "stacks": {
         "name": "stacks",
         "board": {"type": "stacks", "size": [4, 1, 4]},

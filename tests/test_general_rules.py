@@ -180,3 +180,17 @@ def test_compile_picks_the_fastest_family_and_can_be_forced():
         compile_game(catalogue.get("TacticToy"), family="general")
     with pytest.raises(RulesError, match="family"):
         compile_game(moving, family="fast")
+
+
+def test_a_piece_that_cannot_move_backwards_needs_a_shape_to_become():
+    found = errors_of({"shape_rules": {"circle": {"move": "forward-orthogonal"}}})
+    assert "needs a shape that can" in found["shape_rules.circle.move"]
+    found = errors_of(
+        {
+            "players": "3",
+            "board": {"type": "squares", "size": [5, 1, 1]},
+            "shapes": ["circle", "x"],
+            "shape_rules": {"circle": {"move": "forward-orthogonal"}, "x": {"move": "linear"}},
+        }
+    )
+    assert "2 rows" in found["shape_rules.circle.move"]

@@ -8,7 +8,7 @@ fingerprint, of a game that says nothing about moving pieces is unchanged.
 """
 
 from .schema import Exclusive, RuleDoc, ShapeRules, Space, SpaceLock
-from .vocabulary import PLAYER_MODES, SHAPES
+from .vocabulary import FORWARD_ONLY, PLAYER_MODES, SHAPES
 
 
 def moves_pieces(doc: RuleDoc) -> bool:
@@ -48,8 +48,27 @@ def check_moving(doc: RuleDoc, space_problem) -> list[tuple[str, str]]:
     return errors
 
 
-def _check_shape(doc: RuleDoc, r: ShapeRules, path: str) -> list[tuple[str, str]]:
+def can_move_backwards(r: ShapeRules) -> bool:
+    return r.move != "stationary" and r.move not in FORWARD_ONLY
+
+
+def _check_forward(doc: RuleDoc, path: str) -> list[tuple[str, str]]:
+    """A piece that cannot move backwards needs a shape to become at its goal, and
+    goals need a second dimension beyond two seats (Player 1 at x=1, Player 2 at x=max
+    on a board one row high)."""
     errors = []
+    if not any(can_move_backwards(doc.shape_rules.get(s, ShapeRules())) for s in doc.shapes):
+        errors.append(
+            (f"{path}.move", "a piece that cannot move backwards needs a shape that can, "
+             "to become at its goal")
+        )  # fmt: skip
+    if doc.board.size[1] == 1 and PLAYER_MODES[doc.players][0] > 2:
+        errors.append((f"{path}.move", "goals for more than 2 seats need a board of 2 rows"))
+    return errors
+
+
+def _check_shape(doc: RuleDoc, r: ShapeRules, path: str) -> list[tuple[str, str]]:
+    errors = _check_forward(doc, path) if r.move in FORWARD_ONLY else []
     if r.power == "none":
         if r.condition != "cover":
             errors.append((f"{path}.condition", "only with power 'can-capture' or 'must-capture'"))

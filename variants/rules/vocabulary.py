@@ -91,7 +91,21 @@ Movement = Literal[
     "knight",
     "knight-3d",
     "linear-or-knight",
+    "forward-orthogonal",
+    "forward-diagonal",
+    "adjacent-no-back-side",
+    "adjacent-no-back",
+    "orthogonal-no-back",
 ]
+# Moves that never go away from the seat's own goal: reaching it, the piece becomes a
+# shape that can move backwards (the mover chooses which).
+FORWARD_ONLY = (
+    "forward-orthogonal",
+    "forward-diagonal",
+    "adjacent-no-back-side",
+    "adjacent-no-back",
+    "orthogonal-no-back",
+)
 Power = Literal["none", "can-capture", "must-capture"]
 Condition = Literal["cover", "jump", "chain-jump"]
 CaptureResult = Literal["remove", "reincarnate", "reincarnate-x2"]
@@ -106,6 +120,11 @@ MOVEMENT_LABELS = {
     "knight": "Knight move 2x1x0",
     "knight-3d": "Knight move 2x1x1",
     "linear-or-knight": "Moves linear or knight",
+    "forward-orthogonal": "Moves forward orth",
+    "forward-diagonal": "Moves forward diag",
+    "adjacent-no-back-side": "Moves adjacent (no back/side)",
+    "adjacent-no-back": "Moves adjacent (no back)",
+    "orthogonal-no-back": "Moves orth (no back)",
 }
 POWER_LABELS = {"none": "No power", "can-capture": "Can capture", "must-capture": "Must capture"}
 CONDITION_LABELS = {"cover": "Cover", "jump": "Jump", "chain-jump": "Chain Jump"}

@@ -6,13 +6,14 @@ bit masks per seat, the Move objects, Zobrist numbers for positions."""
 import random
 
 from variants.rules import PLAYER_MODES, RuleDoc, RulesError, color_names
+from variants.rules.moving import can_move_backwards
 from variants.rules.schema import ShapeRules
-from variants.rules.vocabulary import seat_colors
+from variants.rules.vocabulary import FORWARD_ONLY, seat_colors
 
 from ..geometry import Geometry
 from .moves import PLACE, STEP, Move
 from .notation import Notation
-from .tables import Board2
+from .tables import Board2, goals
 
 LOCKED = -1
 CACHE_SPACES = 24  # legal-move lists are memoised on boards of at most this many spaces
@@ -92,20 +93,25 @@ class GeneralGame(Notation):
         return self.piece[code][:3]
 
     def _shapes(self, doc: RuleDoc) -> None:
-        """Per shape: its rules and its reach from every position (None if it never moves)."""
+        """Per shape and seat: its reach from every position (None if it never moves) and
+        its jump lines; seats differ only for pieces that cannot move backwards."""
         g = self.geometry
         board = Board2(g.size, self.stacks, doc.board.type == "hash")
         self.rules = [doc.shape_rules.get(s, ShapeRules()) for s in self.shape_names]
-        self.reach = [
-            None if r.move == "stationary" else [board.reach(r.move, p) for p in range(self.npos)]
-            for r in self.rules
-        ]
-        self.jumps = [
-            [board.jump_lines(r.move, p) for p in range(self.npos)]
-            if r.power != "none" and r.condition in ("jump", "chain-jump")
-            else None
-            for r in self.rules
-        ]
+        self.goals = goals(g.size, self.nseats)
+        self.forward_only = [r.move in FORWARD_ONLY for r in self.rules]
+        self.reach, self.jumps = [], []
+        for r, forward_only in zip(self.rules, self.forward_only, strict=True):
+            per_seat = {}  # forward direction -> tables (shared by seats that agree)
+            reach, jumps = [], []
+            for f, _axis, _at in self.goals:
+                key = f if forward_only else None
+                if key not in per_seat:
+                    per_seat[key] = self._tables(board, r, f)
+                reach.append(per_seat[key][0])
+                jumps.append(per_seat[key][1])
+            self.reach.append(None if r.move == "stationary" else reach)
+            self.jumps.append(jumps if jumps[0] is not None else None)
         self.covers = [r.power != "none" and r.condition == "cover" for r in self.rules]
         self.must = any(r.power == "must-capture" for r in self.rules)
         self.movers = any(x is not None for x in self.reach)
@@ -114,6 +120,27 @@ class GeneralGame(Notation):
             for r in self.rules
         ]
         self.reincarnates = any(self.gain)
+        # Reaching its goal, a piece that cannot move backwards becomes one of these.
+        self.promote_to = tuple(i for i, r in enumerate(self.rules) if can_move_backwards(r))
+        self.goal_mask = [self._goal_mask(axis, at) for _f, axis, at in self.goals]
+
+    def _tables(self, board: Board2, r: ShapeRules, forward) -> tuple:
+        reach = [board.reach(r.move, p, forward) for p in range(self.npos)]
+        jumps = None
+        if r.power != "none" and r.condition in ("jump", "chain-jump"):
+            jumps = [board.jump_lines(r.move, p, forward) for p in range(self.npos)]
+        return reach, jumps
+
+    def _goal_mask(self, axis: int, at: int) -> int:
+        """The positions on a goal line (plane), as a bit mask."""
+        g = self.geometry
+        mask = 0
+        for p in range(self.npos):
+            x, rest = p % g.X, p // g.X
+            y = rest % g.Y
+            if (x, y)[axis] == at:
+                mask |= 1 << p
+        return mask
 
     def _locks(self, doc: RuleDoc) -> None:
         """Per seat, bit masks of the spaces it may not enter / not leave."""
@@ -194,13 +221,15 @@ class GeneralGame(Notation):
             self._place_moves[combo] = table
         return table
 
-    def step_move(self, origin: int, target: int, capture: bool) -> Move:
-        key = (origin, target, capture)
+    def step_move(self, origin: int, target: int, capture: bool, promote: int = -1) -> Move:
+        key = (origin, target, capture, promote)
         move = self._step_moves.get(key)
         if move is None:
             sep = "x" if capture else "-"
             text = f"{self.pos_text(origin)}{sep}{self.pos_text(target)}"
-            move = self._step_moves[key] = Move(STEP, target, -1, text, origin, capture)
+            if promote >= 0:
+                text += f"={self.shape_names[promote]}"
+            move = self._step_moves[key] = Move(STEP, target, promote, text, origin, capture)
         return move
 
     def line_coords(self, line: int) -> tuple[tuple[int, int, int, int], ...]:

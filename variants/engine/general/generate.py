@@ -103,49 +103,60 @@ def piece_moves(state, seat: int) -> tuple[list, list, bool]:
     steps, captures = [], []
     forced = False
     for _space, pos, shape in movable(state, seat):
-        reach = g.reach[shape][pos]
+        reach = g.reach[shape][seat][pos]
         cover = g.covers[shape]
         found = len(captures)
+        here = []  # (destination, capture)
         for ray in reach.rays:
             for d in ray:
                 if g.stacks:
                     if state.heights[d] < g.height and not no_entry >> landing(state, d) & 1:
-                        steps.append(g.step_move(pos, d, False))
+                        here.append((d, False))
                     continue
                 code = board[d]
                 if code == 0:
                     if not no_entry >> d & 1:
-                        steps.append(g.step_move(pos, d, False))
+                        here.append((d, False))
                 elif code != LOCKED:
                     if cover and enemy(g, code, seat) and not no_entry >> d & 1:
-                        captures.append(g.step_move(pos, d, True))
+                        here.append((d, True))
                     break
         for d in reach.leaps:
             if g.stacks:
                 if state.heights[d] < g.height and not no_entry >> landing(state, d) & 1:
-                    steps.append(g.step_move(pos, d, False))
+                    here.append((d, False))
                 continue
             code = board[d]
             if no_entry >> d & 1 or code == LOCKED:
                 continue
             if code == 0:
-                steps.append(g.step_move(pos, d, False))
+                here.append((d, False))
             elif cover and enemy(g, code, seat):
-                captures.append(g.step_move(pos, d, True))
+                here.append((d, True))
         if g.jumps[shape] is not None:
-            captures += _jumps(state, seat, pos, shape)
+            here += _jumps(state, seat, pos, shape)
+        for d, capture in here:
+            (captures if capture else steps).extend(_step(g, seat, shape, pos, d, capture))
         if len(captures) > found and g.rules[shape].power == "must-capture":
             forced = True
     return steps, captures, forced
 
 
-def _jumps(state, seat: int, pos: int, shape: int) -> list:
-    """Jump captures of the piece at ``pos``: over an enemy piece (the first piece on the
-    line, for a sliding piece) to the empty space just beyond it."""
+def _step(g, seat: int, shape: int, origin: int, target: int, capture: bool) -> list:
+    """The move(s) of a step: one per replacing shape when a piece that cannot move
+    backwards reaches its goal."""
+    if g.forward_only[shape] and g.goal_mask[seat] >> target & 1:
+        return [g.step_move(origin, target, capture, r) for r in g.promote_to]
+    return [g.step_move(origin, target, capture)]
+
+
+def _jumps(state, seat: int, pos: int, shape: int) -> list[tuple[int, bool]]:
+    """Jump captures of the piece at ``pos`` as (landing, True): over an enemy piece (the
+    first piece on the line, for a sliding piece) to the empty space just beyond it."""
     g = state.game
     board, no_entry = state.board, g.no_entry[seat]
     out = []
-    for line in g.jumps[shape][pos]:
+    for line in g.jumps[shape][seat][pos]:
         for i, over in enumerate(line[:-1]):
             code = board[over]
             if code == 0:
@@ -153,23 +164,28 @@ def _jumps(state, seat: int, pos: int, shape: int) -> list:
             if code != LOCKED and enemy(g, code, seat):
                 land = line[i + 1]
                 if board[land] == 0 and not no_entry >> land & 1:
-                    out.append(g.step_move(pos, land, True))
+                    out.append((land, True))
             break
     return out
 
 
 def jumps_from(state, seat: int, pos: int) -> list:
     """A chain's further jumps: the same piece, jumping again."""
-    shape = state.game.piece[state.board[pos]][2]
-    return _jumps(state, seat, pos, shape)
+    g = state.game
+    shape = g.piece[state.board[pos]][2]
+    if g.jumps[shape] is None:
+        return []
+    return [
+        m for d, _c in _jumps(state, seat, pos, shape) for m in _step(g, seat, shape, pos, d, True)
+    ]
 
 
-def captive_of(state, move, shape: int) -> int:
+def captive_of(state, seat: int, move, shape: int) -> int:
     """The space of the piece ``move`` (a capture) takes."""
     g = state.game
     if state.board[move.target] > 0:
         return move.target  # cover
-    for line in g.jumps[shape][move.origin]:
+    for line in g.jumps[shape][seat][move.origin]:
         if move.target in line:
             return line[line.index(move.target) - 1]
     raise AssertionError(f"{move}: no captive")

@@ -47,9 +47,12 @@ class Notation:
                 if len(words) > 1:
                     raise InvalidMoveText(f"{text!r}: a step names no shape or colour")
                 origin, _, target = last.partition(sep)
-                capture = sep == "x"
+                target, _, promote = target.partition("=")
+                if promote and promote not in self.shape_names:
+                    raise InvalidMoveText(f"{text!r}: {promote!r} is not a shape of this game")
+                shape = self.shape_names.index(promote) if promote else -1
                 return self.step_move(
-                    self._parse_pos(text, origin), self._parse_pos(text, target), capture
+                    self._parse_pos(text, origin), self._parse_pos(text, target), sep == "x", shape
                 )
         return self.place_moves(self._parse_combo(text, words[:-1]))[self._parse_pos(text, last)]
 

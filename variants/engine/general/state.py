@@ -245,9 +245,12 @@ class GeneralState:
         _owner, color, shape, _ri = g.piece[code]
         captured = -1
         if move.capture:
-            captured = captive_of(self, move, shape)
+            captured = captive_of(self, seat, move, shape)
             self._capture(seat, captured, shape)
         self._remove(origin)
+        if move.combo >= 0:  # reached its goal: it becomes the shape the mover chose
+            code += move.combo - shape
+            shape = move.combo
         space = self._land(move.target)
         self.board[space] = code
         self.cmask[color] |= 1 << space

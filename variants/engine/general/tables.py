@@ -34,6 +34,54 @@ MOVES = {
 }
 
 
+FORWARD = {
+    "forward-orthogonal": lambda d, f: d == f,
+    "forward-diagonal": lambda d, f: d in DIAGONAL and _dot(d, f) == 1,
+    "adjacent-no-back-side": lambda d, f: _dot(d, f) == 1,
+    "adjacent-no-back": lambda d, f: _dot(d, f) >= 0,
+}
+
+
+def _dot(a, b) -> int:
+    return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]
+
+
+def directions(move: str, forward: tuple[int, int, int]) -> tuple[tuple, tuple, tuple]:
+    """(steps, slides, leaps) of a move type for a seat whose goal lies ``forward``."""
+    if move == "orthogonal-no-back":
+        return (), tuple(d for d in ORTHOGONAL if _dot(d, forward) >= 0), ()
+    keep = FORWARD.get(move)
+    if keep is not None:
+        return tuple(d for d in ALL if keep(d, forward)), (), ()
+    return MOVES[move]
+
+
+def goals(size: tuple[int, int, int], seats: int) -> list[tuple[tuple[int, int, int], int, int]]:
+    """Per seat: (forward direction, axis, coordinate of its goal line or plane), 0-based.
+
+    The seed: Player 1's goal is at y = max (x = 1 when the board is one row high),
+    Player 2's opposite; more players go round the board counter-clockwise (Player 2 at
+    x = 1, then y = 1, then x = max)."""
+    X, Y, _Z = size
+    top, left, bottom, right = (
+        ((0, 1, 0), 1, Y - 1),
+        ((-1, 0, 0), 0, 0),
+        ((0, -1, 0), 1, 0),
+        (
+            (1, 0, 0),
+            0,
+            X - 1,
+        ),
+    )
+    if Y == 1:
+        order = [left, right]
+    elif seats == 2:
+        order = [top, bottom]
+    else:
+        order = [top, left, bottom, right]
+    return [order[s % len(order)] for s in range(seats)]
+
+
 class Reach(NamedTuple):
     """Where a piece of one move type at one position may go, on an empty board.
 
@@ -88,8 +136,8 @@ class Board2:
             x, y, z = nx, ny, nz
         return tuple(out)
 
-    def reach(self, move: str, p: int) -> Reach:
-        steps, slides, leaps = MOVES[move]
+    def reach(self, move: str, p: int, forward=(0, 1, 0)) -> Reach:
+        steps, slides, leaps = directions(move, forward)
         big = self.X * self.Y * self.Z
         rays = [r for d in steps if (r := self.ray(p, d, 1))]
         rays += [r for d in slides if (r := self.ray(p, d, big))]
@@ -101,11 +149,11 @@ class Board2:
         )
         return Reach(tuple(rays), jumps)
 
-    def jump_lines(self, move: str, p: int) -> tuple[tuple[int, ...], ...]:
+    def jump_lines(self, move: str, p: int, forward=(0, 1, 0)) -> tuple[tuple[int, ...], ...]:
         """For jump captures: the rays of the move's directions, each as long as the board
         allows (a stepping piece jumps the neighbour to the space beyond; a sliding piece
         jumps the first piece on its ray to the space just beyond it)."""
-        steps, slides, _ = MOVES[move]
+        steps, slides, _ = directions(move, forward)
         big = self.X * self.Y * self.Z
         out = [r for d in steps if len(r := self.ray(p, d, 2)) == 2]
         out += [r for d in slides if len(r := self.ray(p, d, big)) >= 2]
