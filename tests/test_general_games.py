@@ -277,3 +277,70 @@ def test_forward_moves_never_go_back(move, count):
     dests = [d for ray in reach.rays for d in ray]
     assert len(dests) == count
     assert all(board.coord(d)[1] >= 1 for d in dests)  # never down, away from y = max
+
+
+# -- captures by where a piece comes to rest; conversion -----------------------------------
+def pieces(state) -> dict[tuple, str]:
+    return {tuple(p["at"]): p["color"] for p in state.view(None)["boards"][0]["pieces"]}
+
+
+def test_surround_line_converts_the_run_between_like_reversi():
+    doc = moving(
+        size=[4, 4, 1],
+        reserves={"black": {"circle": 2}, "white": {"circle": 2}},
+        circle={"move": "stationary", "power": "can-capture", "condition": "surround-line",
+                "result": "convert"},
+        turn_checks=[{"k": 4, "result": "wins"}],
+    )  # fmt: skip
+    s = play(game(doc).new_initial_state(), "1,1,1", "2,1,1")
+    assert pieces(s) == {(1, 1, 1): "black", (2, 1, 1): "white"}
+    play(s, "3,1,1")
+    assert pieces(s) == {(1, 1, 1): "black", (2, 1, 1): "black", (3, 1, 1): "black"}
+    assert s.view(None)["boards"][0]["pieces"][1]["owner"] == 0
+
+
+def test_a_conversion_that_completes_a_line_wins():
+    doc = moving(
+        reserves={"black": {"circle": 2}, "white": {"circle": 2}},
+        circle={"move": "stationary", "power": "can-capture", "condition": "surround-line",
+                "result": "convert"},
+    )  # fmt: skip
+    s = play(game(doc).new_initial_state(), "1,1,1", "2,1,1", "3,1,1")
+    assert s.outcome.results == ("win", "loss")
+
+
+def test_surround_orthogonal_takes_a_piece_closed_on_every_side():
+    doc = moving(
+        reserves={"black": {"circle": 2}, "white": {"circle": 1}},
+        circle={"move": "stationary", "power": "can-capture", "condition": "surround-orthogonal"},
+    )
+    s = play(game(doc).new_initial_state(), "2,1,1", "1,1,1")
+    assert (1, 1, 1) in pieces(s)  # one side is still open
+    play(s, "1,2,1")
+    assert (1, 1, 1) not in pieces(s)
+
+
+def test_approach_takes_the_run_ahead_of_the_move():
+    doc = moving(
+        size=[5, 1, 1],
+        reserves={"black": {"circle": 1}, "white": {"circle": 2}},
+        circle={"power": "must-capture", "condition": "approach"},
+    )
+    s = play(game(doc).new_initial_state(), "1,1,1", "4,1,1", "1,1,1-2,1,1", "5,1,1")
+    assert legal(s) == {"2,1,1x3,1,1"}  # must capture: the approach is the only move
+    play(s, "2,1,1-3,1,1")  # written as a plain step, played as the capture it is
+    assert pieces(s) == {(3, 1, 1): "black"}
+
+
+def test_adjacent_takes_every_opponent_next_to_the_piece():
+    doc = moving(circle={"move": "stationary", "power": "can-capture", "condition": "adjacent"},
+                 reserves={"black": {"circle": 2}, "white": {"circle": 2}})  # fmt: skip
+    s = play(game(doc).new_initial_state(), "2,2,1", "1,1,1")
+    assert pieces(s) == {(1, 1, 1): "white"}
+
+
+def test_a_jump_may_convert_its_captive():
+    jump = {"power": "can-capture", "condition": "jump", "result": "convert"}
+    doc = moving(size=[5, 1, 1], circle=jump)
+    s = play(game(doc).new_initial_state(), "1,1,1", "2,1,1", "1,1,1x3,1,1")
+    assert pieces(s) == {(2, 1, 1): "black", (3, 1, 1): "black"}

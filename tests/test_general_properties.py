@@ -59,6 +59,21 @@ DOCS = {
         },
         "reserves": {"black": {"circle": 2, "x": 2}, "white": {"circle": 2, "x": 2}},
     },
+    "reversi": _moving(
+        "reversi", [4, 4, 1], "stationary",
+        reserves={"black": {"circle": 8}, "white": {"circle": 8}},
+        circle={"power": "must-capture", "condition": "surround-line", "result": "convert"},
+        turn_checks=[], stalemate="most-pieces-wins", allow_pass=True,
+    ),
+    "approach": _moving(
+        "approach", [5, 5, 1], "adjacent",
+        circle={"power": "must-capture", "condition": "approach"},
+        reserves={"black": {"circle": 6}, "white": {"circle": 6}},
+    ),
+    "sides": _moving(
+        "sides", [4, 4, 1], "orthogonal",
+        circle={"power": "can-capture", "condition": "surround-orthogonal", "result": "convert"},
+    ),
     "stacks": {
         "name": "stacks",
         "board": {"type": "stacks", "size": [4, 1, 4]},

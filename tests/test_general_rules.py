@@ -87,7 +87,7 @@ def errors_of(data) -> dict[str, str]:
         (
             {"shape_rules": {"circle": {"power": "can-capture"}}},
             "shape_rules.circle.power",
-            "stationary piece cannot capture",
+            "stationary piece captures only by surround",
         ),
         (
             {

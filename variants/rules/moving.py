@@ -8,7 +8,10 @@ fingerprint, of a game that says nothing about moving pieces is unchanged.
 """
 
 from .schema import Exclusive, RuleDoc, ShapeRules, Space, SpaceLock
-from .vocabulary import FORWARD_ONLY, PLAYER_MODES, SHAPES
+from .vocabulary import EFFECT_CONDITIONS, FORWARD_ONLY, PLAYER_MODES, SHAPES
+
+# Conditions a piece also captures by when it is placed (it need not move).
+PLACED_EFFECTS = tuple(c for c in EFFECT_CONDITIONS if c != "approach")
 
 
 def moves_pieces(doc: RuleDoc) -> bool:
@@ -75,12 +78,17 @@ def _check_shape(doc: RuleDoc, r: ShapeRules, path: str) -> list[tuple[str, str]
         if r.result != "remove":
             errors.append((f"{path}.result", "only with power 'can-capture' or 'must-capture'"))
         return errors
-    if r.move == "stationary":
-        errors.append((f"{path}.power", "a stationary piece cannot capture (it never moves)"))
+    if r.move == "stationary" and r.condition not in PLACED_EFFECTS:
+        errors.append(
+            (f"{path}.power", "a stationary piece captures only by surround or adjacent "
+             "(it never moves)")
+        )  # fmt: skip
+    if r.condition == "cover" and r.result == "convert" and doc.board.type != "stacks":
+        errors.append((f"{path}.result", "a cover takes by remove or reincarnate (off stacks)"))
     if r.condition in ("jump", "chain-jump") and r.move in ("knight", "knight-3d"):
         errors.append((f"{path}.condition", "a knight jumps nothing: use 'cover'"))
-    if doc.board.type == "stacks" and r.condition != "cover":
-        errors.append((f"{path}.condition", "on stacks, pieces capture by 'cover' so far"))
+    if doc.board.type == "stacks":
+        errors.append((f"{path}.power", "captures on stacks boards are not played yet"))
     return errors
 
 

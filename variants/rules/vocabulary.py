@@ -107,8 +107,13 @@ FORWARD_ONLY = (
     "orthogonal-no-back",
 )
 Power = Literal["none", "can-capture", "must-capture"]
-Condition = Literal["cover", "jump", "chain-jump"]
-CaptureResult = Literal["remove", "reincarnate", "reincarnate-x2"]
+Condition = Literal[
+    "cover", "jump", "chain-jump", "surround-line", "surround-orthogonal", "approach", "adjacent"
+]
+# Conditions whose captives are taken as a consequence of where a piece comes to rest
+# (placed or moved), not by covering or jumping them.
+EFFECT_CONDITIONS = ("surround-line", "surround-orthogonal", "approach", "adjacent")
+CaptureResult = Literal["remove", "convert", "reincarnate", "reincarnate-x2"]
 MOVEMENT_LABELS = {
     "stationary": "Stationary",
     "adjacent": "Moves adjacent",
@@ -127,9 +132,18 @@ MOVEMENT_LABELS = {
     "orthogonal-no-back": "Moves orth (no back)",
 }
 POWER_LABELS = {"none": "No power", "can-capture": "Can capture", "must-capture": "Must capture"}
-CONDITION_LABELS = {"cover": "Cover", "jump": "Jump", "chain-jump": "Chain Jump"}
+CONDITION_LABELS = {
+    "cover": "Cover",
+    "jump": "Jump",
+    "chain-jump": "Chain Jump",
+    "surround-line": "Surround line",
+    "surround-orthogonal": "Surround orthogonal",
+    "approach": "Approach",
+    "adjacent": "Adjacent",
+}
 RESULT_LABELS = {
     "remove": "Removes captive(s)",
+    "convert": "Converts captive(s)",
     "reincarnate": "Reincarnates captive(s)",
     "reincarnate-x2": "Reincarnates captive(s) x2",
 }

@@ -8,12 +8,12 @@ import random
 from variants.rules import PLAYER_MODES, RuleDoc, RulesError, color_names
 from variants.rules.moving import can_move_backwards
 from variants.rules.schema import ShapeRules
-from variants.rules.vocabulary import FORWARD_ONLY, seat_colors
+from variants.rules.vocabulary import EFFECT_CONDITIONS, FORWARD_ONLY, seat_colors
 
 from ..geometry import Geometry
 from .moves import PLACE, STEP, Move
 from .notation import Notation
-from .tables import Board2, goals
+from .tables import LINEAR, ORTHOGONAL, Board2, goals
 
 LOCKED = -1
 CACHE_SPACES = 24  # legal-move lists are memoised on boards of at most this many spaces
@@ -120,9 +120,45 @@ class GeneralGame(Notation):
             for r in self.rules
         ]
         self.reincarnates = any(self.gain)
+        self.converts = [r.power != "none" and r.result == "convert" for r in self.rules]
+        # Placements and captures can never be undone unless captives come back (into a
+        # reserve, or converted): then positions are counted over the whole game.
+        self.irreversible = not (self.reincarnates or any(self.converts))
+        self.effect = [r.power != "none" and r.condition in EFFECT_CONDITIONS for r in self.rules]
+        if any(self.effect):
+            self._neighbourhoods(board)
         # Reaching its goal, a piece that cannot move backwards becomes one of these.
         self.promote_to = tuple(i for i, r in enumerate(self.rules) if can_move_backwards(r))
         self.goal_mask = [self._goal_mask(axis, at) for _f, axis, at in self.goals]
+
+    def _neighbourhoods(self, board: Board2) -> None:
+        """For captures by surround, approach and adjacent: per position, the rays along
+        the lines of the board, the orthogonal sides and the neighbours."""
+        big = self.npos
+        self._board2 = board
+        self.lines_from = [
+            tuple(r for d in LINEAR if (r := board.ray(p, d, big))) for p in range(self.npos)
+        ]
+        self.sides = [
+            tuple(r[0] for d in ORTHOGONAL if (r := board.ray(p, d, 1))) for p in range(self.npos)
+        ]
+        self.neighbours = [tuple(r[0] for r in rays) for rays in self.lines_from]
+        self._approach: dict[tuple[int, int], tuple[int, ...]] = {}
+
+    def approach_ray(self, origin: int, target: int) -> tuple[int, ...]:
+        """The spaces beyond ``target`` in the direction from ``origin`` (() if the two
+        are not on one line of the board)."""
+        key = (origin, target)
+        ray = self._approach.get(key)
+        if ray is None:
+            ray = ()
+            for d in LINEAR:
+                line = self._board2.ray(origin, d, self.npos)
+                if target in line:
+                    ray = self._board2.ray(target, d, self.npos)
+                    break
+            self._approach[key] = ray
+        return ray
 
     def _tables(self, board: Board2, r: ShapeRules, forward) -> tuple:
         reach = [board.reach(r.move, p, forward) for p in range(self.npos)]

@@ -135,7 +135,12 @@ def piece_moves(state, seat: int) -> tuple[list, list, bool]:
                 here.append((d, True))
         if g.jumps[shape] is not None:
             here += _jumps(state, seat, pos, shape)
+        effect = g.effect[shape]
         for d, capture in here:
+            if effect and not capture:
+                from .effects import effect_captures
+
+                capture = bool(effect_captures(state, seat, shape, d, pos))
             (captures if capture else steps).extend(_step(g, seat, shape, pos, d, capture))
         if len(captures) > found and g.rules[shape].power == "must-capture":
             forced = True

@@ -40,7 +40,8 @@ REPEATS = 3
 class GeneralState:
     __slots__ = (
         "game", "seed", "board", "cmask", "own", "heights", "free", "reserves", "stock",
-        "hash", "seen", "chain", "turn", "placed", "passes", "offer", "declined", "outcome",
+        "hash", "seen", "chain", "converted", "turn", "placed", "passes", "offer", "declined",
+        "outcome",
         "ply", "last", "out",
     )  # fmt: skip
 
@@ -58,6 +59,7 @@ class GeneralState:
         self.hash = game.start_hash
         self.seen: dict[int, int] = {}
         self.chain = -1  # the position of the piece that may jump again this turn
+        self.converted: list[int] = []  # spaces converted by the move being played
         self.turn = 0
         self.placed = 0  # moves made this turn (pieces_per_turn may be 2)
         self.passes = 0
@@ -141,8 +143,11 @@ class GeneralState:
             self._check_placement(seat, move)
             space, color = self._place(seat, move)
         else:
-            if move not in self._moves(seat):
-                raise IllegalMove(self._why_not(seat, move))
+            legal = self._moves(seat)
+            try:
+                move = legal[legal.index(move)]  # the legal move knows whether it captures
+            except ValueError:
+                raise IllegalMove(self._why_not(seat, move)) from None
             space, color = self._step(seat, move)
         self._after_move(seat, move, space, color)
         return None
@@ -196,8 +201,13 @@ class GeneralState:
         self.cmask[color] |= 1 << space
         self.own[seat] |= 1 << space
         self.hash += g.z_piece[space][code] - g.z_reserve[ri]
-        if g.movers and not g.reincarnates:
+        if g.movers and g.irreversible:
             self.seen.clear()  # a placement is never undone
+        shape = g.piece[code][2]
+        if g.effect[shape]:
+            from .effects import effect_captures
+
+            self._take(seat, effect_captures(self, seat, shape, space), shape)
         return space, color
 
     def _land(self, pos: int) -> int:
@@ -244,9 +254,17 @@ class GeneralState:
         code = self.board[origin]
         _owner, color, shape, _ri = g.piece[code]
         captured = -1
-        if move.capture:
+        effects = []
+        if g.effect[shape]:
+            from .effects import effect_captures
+
+            effects = effect_captures(self, seat, shape, move.target, origin)
+        elif move.capture:
             captured = captive_of(self, seat, move, shape)
-            self._capture(seat, captured, shape)
+            if g.converts[shape] and captured != move.target:
+                self._convert(seat, captured)
+            else:
+                self._capture(seat, captured, shape)
         self._remove(origin)
         if move.combo >= 0:  # reached its goal: it becomes the shape the mover chose
             code += move.combo - shape
@@ -256,11 +274,36 @@ class GeneralState:
         self.cmask[color] |= 1 << space
         self.own[seat] |= 1 << space
         self.hash += g.z_piece[space][code]
+        self._take(seat, effects, shape)
         self.chain = -1
         if captured >= 0 and g.rules[shape].condition == "chain-jump" and captured != move.target:
             if jumps_from(self, seat, move.target):
                 self.chain = move.target
         return space, color
+
+    def _take(self, seat: int, spaces: list[int], captor_shape: int) -> None:
+        """Captives of a surround, approach or adjacent capture: converted or captured."""
+        for space in spaces:
+            if self.game.converts[captor_shape]:
+                self._convert(seat, space)
+            else:
+                self._capture(seat, space, captor_shape)
+
+    def _convert(self, seat: int, space: int) -> None:
+        """The piece on ``space`` becomes ``seat``'s (its colour and owner; its shape kept)."""
+        g = self.game
+        code = self.board[space]
+        owner, color, shape, _ri = g.piece[code]
+        new_color = g.seat_color[seat]
+        new = g.code[seat][new_color * g.nshapes + shape]
+        self.board[space] = new
+        self.cmask[color] &= ~(1 << space)
+        self.cmask[new_color] |= 1 << space
+        if owner is not None:
+            self.own[owner] &= ~(1 << space)
+        self.own[seat] |= 1 << space
+        self.hash += g.z_piece[space][new] - g.z_piece[space][code]
+        self.converted.append(space)
 
     def _capture(self, seat: int, space: int, captor_shape: int) -> None:
         """Take the piece on ``space``: removed, or reincarnated (once or twice) into the
@@ -268,7 +311,7 @@ class GeneralState:
         g = self.game
         code = self._remove(space)
         shape = g.piece[code][2]
-        if not g.reincarnates:
+        if g.irreversible:
             self.seen.clear()  # a capture is never undone
         gain = g.gain[captor_shape]
         if gain:
@@ -288,6 +331,14 @@ class GeneralState:
             for line in through[space]:
                 if cm & line == line:
                     return self._line(seat, line, wins, label)
+        if self.converted:  # converted pieces may complete lines of their new colour
+            converted, self.converted = self.converted, []
+            for through, wins, label in g.checks:
+                for at in converted:
+                    cm = self.cmask[g.piece[self.board[at]][1]]
+                    for line in through[at]:
+                        if cm & line == line:
+                            return self._line(seat, line, wins, label)
         if self.chain >= 0:
             return None  # the same seat goes on jumping (or passes)
         if self.placed + 1 < g.pieces_per_turn and self._can_move(seat):
@@ -475,6 +526,7 @@ class GeneralState:
         new.hash = self.hash
         new.seen = self.seen.copy()
         new.chain = self.chain
+        new.converted = []
         new.turn = self.turn
         new.placed = self.placed
         new.passes = self.passes
