@@ -344,3 +344,63 @@ def test_a_jump_may_convert_its_captive():
     doc = moving(size=[5, 1, 1], circle=jump)
     s = play(game(doc).new_initial_state(), "1,1,1", "2,1,1", "1,1,1x3,1,1")
     assert pieces(s) == {(2, 1, 1): "black", (3, 1, 1): "black"}
+
+
+# -- cover by rank -----------------------------------------------------------------------
+def test_the_seeds_hierarchy_of_shapes():
+    from variants.engine.general.ranks import outranks
+
+    order = ["circle", "triangle", "x", "cross", "star", "pentagon"]
+    for low, high in zip(order, order[1:], strict=False):
+        assert outranks(high, low) and not outranks(low, high)
+    assert outranks("circle", "pentagon") and not outranks("pentagon", "circle")
+    assert not outranks("circle", "star")  # circle outranks pentagon, and only pentagon
+
+
+def ranked(black: str, white: str, rules: dict) -> dict:
+    return {
+        "shapes": sorted({black, white, "circle"}, key=SHAPE_ORDER.index),
+        "board": {"type": "squares", "size": [3, 3, 1]},
+        "reserves": {"black": {black: 1}, "white": {white: 1}},
+        "shape_rules": rules,
+    }
+
+
+SHAPE_ORDER = ["circle", "triangle", "x", "cross", "star", "pentagon"]
+BY_RANK = {"move": "adjacent", "power": "can-capture", "condition": "cover-by-rank"}
+
+
+@pytest.mark.parametrize(
+    "black, white, rules, left",
+    [
+        # white's circle takes black's pentagon (circle outranks pentagon)
+        ("pentagon", "circle", {"pentagon": BY_RANK, "circle": BY_RANK}, {"white"}),
+        # white's triangle attacks black's star and is taken by it
+        ("star", "triangle", {"triangle": BY_RANK, "star": BY_RANK}, {"black"}),
+        # equal ranks destroy each other
+        ("x", "x", {"x": BY_RANK}, set()),
+        # a piece that captures by cover outranks any by-rank piece
+        ("star", "circle", {"star": BY_RANK, "circle": {**BY_RANK, "condition": "cover"}},
+         {"white"}),
+        # a piece that cannot capture may cover a by-rank piece, and is taken
+        ("pentagon", "circle", {"pentagon": BY_RANK, "circle": {"move": "adjacent"}},
+         {"black"}),
+    ],
+)  # fmt: skip
+def test_cover_by_rank(black, white, rules, left):
+    s = play(game(ranked(black, white, rules)).new_initial_state())
+    if len(s.game.shape_names) > 1:
+        play(s, f"{black} 1,1,1", f"{white} 3,3,1", "1,1,1-2,2,1")
+    else:
+        play(s, "1,1,1", "3,3,1", "1,1,1-2,2,1")
+    assert "3,3,1x2,2,1" in legal(s)
+    play(s, "3,3,1x2,2,1")
+    assert set(pieces(s).values()) == left
+    assert set(pieces(s)) <= {(2, 2, 1)}  # the winner stands where the fight was
+
+
+def test_pieces_that_cannot_capture_cannot_cover_each_other():
+    doc = ranked("circle", "circle", {"circle": {"move": "adjacent"}, "pentagon": BY_RANK})
+    doc["shapes"] = ["circle", "pentagon"]
+    s = play(game(doc).new_initial_state(), "circle 1,1,1", "circle 2,2,1")
+    assert not any("x" in m for m in legal(s))

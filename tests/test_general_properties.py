@@ -74,6 +74,19 @@ DOCS = {
         "sides", [4, 4, 1], "orthogonal",
         circle={"power": "can-capture", "condition": "surround-orthogonal", "result": "convert"},
     ),
+    "ranks": {
+        "name": "ranks",
+        "shapes": ["circle", "x", "pentagon"],
+        "board": {"type": "squares", "size": [4, 4, 1]},
+        "shape_rules": {
+            "circle": {"move": "adjacent", "power": "can-capture", "condition": "cover-by-rank"},
+            "x": {"move": "knight"},
+            "pentagon": {"move": "linear", "power": "must-capture", "condition": "cover-by-rank",
+                         "result": "reincarnate"},
+        },
+        "reserves": {"black": {"circle": 2, "x": 1, "pentagon": 1},
+                     "white": {"circle": 2, "x": 1, "pentagon": 1}},
+    },
     "stacks": {
         "name": "stacks",
         "board": {"type": "stacks", "size": [4, 1, 4]},

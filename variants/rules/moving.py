@@ -83,7 +83,7 @@ def _check_shape(doc: RuleDoc, r: ShapeRules, path: str) -> list[tuple[str, str]
             (f"{path}.power", "a stationary piece captures only by surround or adjacent "
              "(it never moves)")
         )  # fmt: skip
-    if r.condition == "cover" and r.result == "convert" and doc.board.type != "stacks":
+    if r.condition in ("cover", "cover-by-rank") and r.result == "convert":
         errors.append((f"{path}.result", "a cover takes by remove or reincarnate (off stacks)"))
     if r.condition in ("jump", "chain-jump") and r.move in ("knight", "knight-3d"):
         errors.append((f"{path}.condition", "a knight jumps nothing: use 'cover'"))

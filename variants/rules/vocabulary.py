@@ -108,7 +108,14 @@ FORWARD_ONLY = (
 )
 Power = Literal["none", "can-capture", "must-capture"]
 Condition = Literal[
-    "cover", "jump", "chain-jump", "surround-line", "surround-orthogonal", "approach", "adjacent"
+    "cover",
+    "cover-by-rank",
+    "jump",
+    "chain-jump",
+    "surround-line",
+    "surround-orthogonal",
+    "approach",
+    "adjacent",
 ]
 # Conditions whose captives are taken as a consequence of where a piece comes to rest
 # (placed or moved), not by covering or jumping them.
@@ -134,6 +141,7 @@ MOVEMENT_LABELS = {
 POWER_LABELS = {"none": "No power", "can-capture": "Can capture", "must-capture": "Must capture"}
 CONDITION_LABELS = {
     "cover": "Cover",
+    "cover-by-rank": "Cover by rank",
     "jump": "Jump",
     "chain-jump": "Chain Jump",
     "surround-line": "Surround line",

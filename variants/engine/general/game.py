@@ -13,6 +13,7 @@ from variants.rules.vocabulary import EFFECT_CONDITIONS, FORWARD_ONLY, seat_colo
 from ..geometry import Geometry
 from .moves import PLACE, STEP, Move
 from .notation import Notation
+from .ranks import may_cover
 from .tables import LINEAR, ORTHOGONAL, Board2, goals
 
 LOCKED = -1
@@ -112,7 +113,11 @@ class GeneralGame(Notation):
                 jumps.append(per_seat[key][1])
             self.reach.append(None if r.move == "stationary" else reach)
             self.jumps.append(jumps if jumps[0] is not None else None)
-        self.covers = [r.power != "none" and r.condition == "cover" for r in self.rules]
+        self.ranked = any(r.power != "none" and r.condition == "cover-by-rank" for r in self.rules)
+        # may_cover[a][d]: a piece of shape a may move onto an opponent's piece of shape d
+        self.may_cover = [
+            [may_cover(self, a, d) for d in range(self.nshapes)] for a in range(self.nshapes)
+        ]
         self.must = any(r.power == "must-capture" for r in self.rules)
         self.movers = any(x is not None for x in self.reach)
         self.gain = [

@@ -104,7 +104,7 @@ def piece_moves(state, seat: int) -> tuple[list, list, bool]:
     forced = False
     for _space, pos, shape in movable(state, seat):
         reach = g.reach[shape][seat][pos]
-        cover = g.covers[shape]
+        cover = g.may_cover[shape]
         found = len(captures)
         here = []  # (destination, capture)
         for ray in reach.rays:
@@ -118,7 +118,7 @@ def piece_moves(state, seat: int) -> tuple[list, list, bool]:
                     if not no_entry >> d & 1:
                         here.append((d, False))
                 elif code != LOCKED:
-                    if cover and enemy(g, code, seat) and not no_entry >> d & 1:
+                    if cover[g.piece[code][2]] and enemy(g, code, seat) and not no_entry >> d & 1:
                         here.append((d, True))
                     break
         for d in reach.leaps:
@@ -131,7 +131,7 @@ def piece_moves(state, seat: int) -> tuple[list, list, bool]:
                 continue
             if code == 0:
                 here.append((d, False))
-            elif cover and enemy(g, code, seat):
+            elif cover[g.piece[code][2]] and enemy(g, code, seat):
                 here.append((d, True))
         if g.jumps[shape] is not None:
             here += _jumps(state, seat, pos, shape)

@@ -32,6 +32,7 @@ from .moves import (
     PLACE,
     STEP,
 )
+from .ranks import ATTACKER, DEFENDER, duel
 
 CACHE_LIMIT = 200_000
 REPEATS = 3
@@ -259,6 +260,8 @@ class GeneralState:
             from .effects import effect_captures
 
             effects = effect_captures(self, seat, shape, move.target, origin)
+        elif move.capture and g.ranked and self.board[move.target] > 0:
+            return self._duel(seat, move, origin, code, shape)
         elif move.capture:
             captured = captive_of(self, seat, move, shape)
             if g.converts[shape] and captured != move.target:
@@ -279,6 +282,36 @@ class GeneralState:
         if captured >= 0 and g.rules[shape].condition == "chain-jump" and captured != move.target:
             if jumps_from(self, seat, move.target):
                 self.chain = move.target
+        return space, color
+
+    def _duel(self, seat: int, move, origin: int, code: int, shape: int) -> tuple[int, int]:
+        """A cover where ranks decide: the higher-ranked piece captures the other (both go
+        when equal). Returns the landing space and the mover's colour, as ``_step``."""
+        g = self.game
+        target = move.target
+        owner, _color, defender, _ri = g.piece[self.board[target]]
+        winner = duel(g, shape, defender)
+        self.chain = -1
+        if winner == DEFENDER:  # the attacker is taken; its reward goes to the defender
+            if owner is None:
+                self._capture(seat, origin, -1)
+            else:
+                self._capture(owner, origin, defender)
+            return target, g.piece[code][1]
+        if winner != ATTACKER:  # equal ranks: both go
+            self._capture(seat, target, -1)
+            self._capture(seat, origin, -1)
+            return target, g.piece[code][1]
+        self._capture(seat, target, shape)
+        self._remove(origin)
+        space = self._land(target)
+        if move.combo >= 0:
+            code += move.combo - shape
+        self.board[space] = code
+        color = g.piece[code][1]
+        self.cmask[color] |= 1 << space
+        self.own[seat] |= 1 << space
+        self.hash += g.z_piece[space][code]
         return space, color
 
     def _take(self, seat: int, spaces: list[int], captor_shape: int) -> None:
@@ -313,7 +346,7 @@ class GeneralState:
         shape = g.piece[code][2]
         if g.irreversible:
             self.seen.clear()  # a capture is never undone
-        gain = g.gain[captor_shape]
+        gain = g.gain[captor_shape] if captor_shape >= 0 else 0
         if gain:
             ri = g.seat_color[seat] * g.nshapes + shape
             self.reserves[ri] += gain
