@@ -100,6 +100,7 @@ def test_nine_holes_wins_by_an_orthogonal_line():
 # -- moving pieces on boards of their own -------------------------------------------------
 def moving(**rules) -> dict:
     return {
+        "name": rules.pop("name", "Test"),
         "board": {"type": "squares", "size": rules.pop("size", [3, 3, 1])},
         "reserves": rules.pop("reserves", {"black": {"circle": 1}, "white": {"circle": 1}}),
         "shape_rules": {"circle": {"move": "adjacent", **rules.pop("circle", {})}},
@@ -404,3 +405,45 @@ def test_pieces_that_cannot_capture_cannot_cover_each_other():
     doc["shapes"] = ["circle", "pentagon"]
     s = play(game(doc).new_initial_state(), "circle 1,1,1", "circle 2,2,1")
     assert not any("x" in m for m in legal(s))
+
+
+def test_a_paralysed_piece_stays_but_never_moves_again():
+    jump = {"power": "can-capture", "condition": "jump", "result": "paralyse"}
+    doc = moving(size=[5, 1, 1], circle=jump,
+                 reserves={"black": {"circle": 1}, "white": {"circle": 2}})  # fmt: skip
+    s = play(game(doc).new_initial_state(), "1,1,1", "2,1,1", "1,1,1x3,1,1", "5,1,1")
+    assert pieces(s) == {(2, 1, 1): "white", (3, 1, 1): "black", (5, 1, 1): "white"}
+    assert s.view(None)["boards"][0]["pieces"][0]["paralysed"] is True
+    assert "3,1,1x1,1,1" not in legal(s)  # jumping a paralysed piece takes nothing
+    play(s, "3,1,1-4,1,1")
+    moves = legal(s)
+    assert "5,1,1x3,1,1" in moves
+    assert not any(m.startswith("2,1,1") for m in moves)  # (1,1,1) is empty, yet it stays
+
+
+def test_chain_jump_back_also_jumps_away_from_the_goal():
+    board = Board2((5, 5, 1), stacks=False, hash_board=False)
+    centre = board.pos(2, 2, 0)
+    assert len(board.jump_lines("forward-orthogonal", centre, (0, 1, 0))) == 1
+    assert len(board.jump_lines("forward-orthogonal", centre, (0, 1, 0), back=True)) == 2
+    assert len(board.jump_lines("forward-diagonal", centre, (0, 1, 0), back=True)) == 4
+
+
+def test_fifty_moves_each_without_a_capture_is_a_stalemate_where_pieces_capture():
+    doc = moving(size=[5, 5, 1], circle={"power": "can-capture"}, name="Quiet")
+    g = game(doc)
+    assert g.quiet_limit == 100  # fifty moves by each of the two seats
+    assert game("Tapatan").quiet_limit > 10**9  # nothing captures there: never
+    s = play(g.new_initial_state(), "1,1,1", "5,5,1")
+    # Black walks to and fro along the bottom rows (every 18 moves), white round a loop
+    # of five up top: no position comes back within fifty moves each.
+    tour = [(x, y) for y in (1, 2) for x in (range(1, 6) if y == 1 else range(5, 0, -1))]
+    black = (tour + tour[-2:0:-1]) * 3
+    white = [(5, 5), (4, 5), (3, 5), (3, 4), (4, 4)] * 11
+    for i in range(1, 51):
+        assert not s.is_terminal(), i
+        (bx, by), (nx, ny) = black[i - 1], black[i]
+        play(s, f"{bx},{by},1-{nx},{ny},1")
+        (wx, wy), (mx, my) = white[i - 1], white[i]
+        play(s, f"{wx},{wy},1-{mx},{my},1")
+    assert s.outcome.reason == "draw" and "50 moves by each seat" in s.outcome.detail

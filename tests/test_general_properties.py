@@ -87,6 +87,23 @@ DOCS = {
         "reserves": {"black": {"circle": 2, "x": 1, "pentagon": 1},
                      "white": {"circle": 2, "x": 1, "pentagon": 1}},
     },
+    "paralyse": _moving(
+        "paralyse", [4, 4, 1], "adjacent",
+        circle={"power": "can-capture", "condition": "approach", "result": "paralyse"},
+    ),
+    "draughts": {
+        "name": "draughts",
+        "shapes": ["circle", "pentagon"],
+        "board": {"type": "squares", "size": [5, 5, 1]},
+        "shape_rules": {
+            "circle": {"move": "forward-diagonal", "power": "must-capture",
+                       "condition": "chain-jump-back"},
+            "pentagon": {"move": "diagonal", "power": "must-capture", "condition": "chain-jump"},
+        },
+        "reserves": {"black": {"circle": 4}, "white": {"circle": 4}},
+        "turn_checks": [],
+        "stalemate": "most-pieces-wins",
+    },
     "stacks": {
         "name": "stacks",
         "board": {"type": "stacks", "size": [4, 1, 4]},

@@ -98,6 +98,23 @@ def errors_of(data) -> dict[str, str]:
             "shape_rules.circle.condition",
             "knight jumps nothing",
         ),  # fmt: skip
+        (
+            {
+                "shape_rules": {
+                    "circle": {"move": "adjacent", "power": "can-capture", "result": "paralyse"}
+                }
+            },
+            "shape_rules.circle.result",
+            "cannot be paralysed",
+        ),  # fmt: skip
+        (
+            {
+                "board": {"type": "stacks", "size": [3, 1, 3]},
+                "shape_rules": {"circle": {"move": "adjacent", "power": "can-capture"}},
+            },
+            "shape_rules.circle.power",
+            "not played yet",
+        ),  # fmt: skip
         ({"sticky": [{"at": [4, 1, 1]}]}, "sticky[0]", "off the 3×3×1 board"),
         ({"exclusive": [{"at": [1, 1, 1], "seats": [3]}]}, "exclusive[0].seats", "1 to 2"),
         (

@@ -112,6 +112,7 @@ Condition = Literal[
     "cover-by-rank",
     "jump",
     "chain-jump",
+    "chain-jump-back",
     "surround-line",
     "surround-orthogonal",
     "approach",
@@ -120,7 +121,9 @@ Condition = Literal[
 # Conditions whose captives are taken as a consequence of where a piece comes to rest
 # (placed or moved), not by covering or jumping them.
 EFFECT_CONDITIONS = ("surround-line", "surround-orthogonal", "approach", "adjacent")
-CaptureResult = Literal["remove", "convert", "reincarnate", "reincarnate-x2"]
+CaptureResult = Literal["remove", "convert", "reincarnate", "reincarnate-x2", "paralyse"]
+JUMPS = ("jump", "chain-jump", "chain-jump-back")
+CHAINS = ("chain-jump", "chain-jump-back")
 MOVEMENT_LABELS = {
     "stationary": "Stationary",
     "adjacent": "Moves adjacent",
@@ -144,6 +147,7 @@ CONDITION_LABELS = {
     "cover-by-rank": "Cover by rank",
     "jump": "Jump",
     "chain-jump": "Chain Jump",
+    "chain-jump-back": "Chain Jump (+ back)",
     "surround-line": "Surround line",
     "surround-orthogonal": "Surround orthogonal",
     "approach": "Approach",
@@ -154,6 +158,7 @@ RESULT_LABELS = {
     "convert": "Converts captive(s)",
     "reincarnate": "Reincarnates captive(s)",
     "reincarnate-x2": "Reincarnates captive(s) x2",
+    "paralyse": "Paralyzes captive(s)",
 }
 
 MAX_DIMENSION = 19

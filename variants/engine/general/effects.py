@@ -61,6 +61,8 @@ def effect_captures(state, seat: int, shape: int, target: int, origin: int = -1)
                 out.append(space)
     elif condition == "adjacent":
         out = [n for n in g.neighbours[target] if theirs(at(n))]
+    if out and g.paralyses[shape]:
+        out = [s for s in out if not state.frozen >> s & 1]  # paralysed already
     return out
 
 

@@ -8,12 +8,13 @@ import random
 from variants.rules import PLAYER_MODES, RuleDoc, RulesError, color_names
 from variants.rules.moving import can_move_backwards
 from variants.rules.schema import ShapeRules
-from variants.rules.vocabulary import EFFECT_CONDITIONS, FORWARD_ONLY, seat_colors
+from variants.rules.vocabulary import EFFECT_CONDITIONS, FORWARD_ONLY, JUMPS, seat_colors
 
 from ..geometry import Geometry
 from .moves import PLACE, STEP, Move
 from .notation import Notation
 from .ranks import may_cover
+from .state import QUIET
 from .tables import LINEAR, ORTHOGONAL, Board2, goals
 
 LOCKED = -1
@@ -125,6 +126,11 @@ class GeneralGame(Notation):
             for r in self.rules
         ]
         self.reincarnates = any(self.gain)
+        self.paralyses = [r.power != "none" and r.result == "paralyse" for r in self.rules]
+        # Fifty moves by each seat without progress, where anything captures (else never:
+        # Tapatan and its kin are played until a position repeats).
+        captures = any(r.power != "none" for r in self.rules) or self.ranked
+        self.quiet_limit = QUIET * self.nseats if captures else 1 << 62
         self.converts = [r.power != "none" and r.result == "convert" for r in self.rules]
         # Placements and captures can never be undone unless captives come back (into a
         # reserve, or converted): then positions are counted over the whole game.
@@ -168,8 +174,9 @@ class GeneralGame(Notation):
     def _tables(self, board: Board2, r: ShapeRules, forward) -> tuple:
         reach = [board.reach(r.move, p, forward) for p in range(self.npos)]
         jumps = None
-        if r.power != "none" and r.condition in ("jump", "chain-jump"):
-            jumps = [board.jump_lines(r.move, p, forward) for p in range(self.npos)]
+        if r.power != "none" and r.condition in JUMPS:
+            back = r.condition == "chain-jump-back"
+            jumps = [board.jump_lines(r.move, p, forward, back) for p in range(self.npos)]
         return reach, jumps
 
     def _goal_mask(self, axis: int, at: int) -> int:
@@ -250,6 +257,7 @@ class GeneralGame(Notation):
         ]
         self.z_reserve = [bits(62) for _ in range(self.ncolors * self.nshapes)]
         self.z_turn = [bits(62) for _ in range(self.nseats)]
+        self.z_frozen = [bits(62) for _ in range(self.geometry.n)]
         board, _cmask, _heights, _free, reserves = self.start
         h = sum(self.z_piece[i][c] for i, c in enumerate(board) if c > 0)
         self.start_hash = h + sum(n * z for n, z in zip(reserves, self.z_reserve, strict=True))

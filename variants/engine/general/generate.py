@@ -81,7 +81,7 @@ def movable(state, seat: int) -> list[tuple[int, int, int]]:
     g = state.game
     board, stock = state.board, state.stock & g.seat_stock[seat]
     out = []
-    for space in bits(state.own[seat] & ~g.no_exit[seat]):
+    for space in bits(state.own[seat] & ~g.no_exit[seat] & ~state.frozen):
         _owner, _color, shape, ri = g.piece[board[space]]
         if g.reach[shape] is None or stock >> ri & 1:
             continue  # stationary, or an identical piece is still in reserve
@@ -167,6 +167,8 @@ def _jumps(state, seat: int, pos: int, shape: int) -> list[tuple[int, bool]]:
             if code == 0:
                 continue  # a sliding piece's line runs on to the first piece
             if code != LOCKED and enemy(g, code, seat):
+                if g.paralyses[shape] and state.frozen >> over & 1:
+                    break  # already paralysed: jumping it takes nothing
                 land = line[i + 1]
                 if board[land] == 0 and not no_entry >> land & 1:
                     out.append((land, True))

@@ -8,12 +8,13 @@ position) are indexes kept in step with it by ``apply``, which touches only what
 changes.
 
 **Every game ends**: once pieces move, a position repeated three times with the same
-seat to move is a stalemate, and the stalemate rule decides. Positions are counted since
+seat to move is a stalemate, and the stalemate rule decides; where pieces capture, so is
+fifty moves by each seat with no placement, capture or promotion. Positions are counted since
 the last placement or capture, which can never be undone (unless captives reincarnate,
 then over the whole game).
 """
 
-from variants.rules.vocabulary import STALEMATE_LABELS
+from variants.rules.vocabulary import CHAINS, STALEMATE_LABELS
 
 from ..errors import IllegalMove
 from ..outcome import DRAW as R_DRAW
@@ -36,14 +37,14 @@ from .ranks import ATTACKER, DEFENDER, duel
 
 CACHE_LIMIT = 200_000
 REPEATS = 3
+QUIET = 50  # chess's fifty-move rule, in games where pieces capture
 
 
 class GeneralState:
     __slots__ = (
         "game", "seed", "board", "cmask", "own", "heights", "free", "reserves", "stock",
-        "hash", "seen", "chain", "converted", "turn", "placed", "passes", "offer", "declined",
-        "outcome",
-        "ply", "last", "out",
+        "hash", "seen", "chain", "converted", "frozen", "turn", "placed", "passes", "offer",
+        "declined", "outcome", "ply", "last", "out", "quiet",
     )  # fmt: skip
 
     def __init__(self, game, seed=None):
@@ -61,6 +62,8 @@ class GeneralState:
         self.seen: dict[int, int] = {}
         self.chain = -1  # the position of the piece that may jump again this turn
         self.converted: list[int] = []  # spaces converted by the move being played
+        self.frozen = 0  # spaces of paralysed pieces (they cannot move)
+        self.quiet = 0  # steps in a row with no placement, capture or promotion
         self.turn = 0
         self.placed = 0  # moves made this turn (pieces_per_turn may be 2)
         self.passes = 0
@@ -143,12 +146,14 @@ class GeneralState:
         if kind == PLACE:
             self._check_placement(seat, move)
             space, color = self._place(seat, move)
+            self.quiet = 0
         else:
             legal = self._moves(seat)
             try:
                 move = legal[legal.index(move)]  # the legal move knows whether it captures
             except ValueError:
                 raise IllegalMove(self._why_not(seat, move)) from None
+            self.quiet = 0 if move.capture or move.combo >= 0 else self.quiet + 1
             space, color = self._step(seat, move)
         self._after_move(seat, move, space, color)
         return None
@@ -246,6 +251,9 @@ class GeneralState:
         if owner is not None:
             self.own[owner] &= ~(1 << space)
         self.hash -= g.z_piece[space][code]
+        if self.frozen >> space & 1:
+            self.frozen &= ~(1 << space)
+            self.hash -= g.z_frozen[space]
         self._lift(space)
         return code
 
@@ -266,6 +274,8 @@ class GeneralState:
             captured = captive_of(self, seat, move, shape)
             if g.converts[shape] and captured != move.target:
                 self._convert(seat, captured)
+            elif g.paralyses[shape]:
+                self._paralyse(captured)
             else:
                 self._capture(seat, captured, shape)
         self._remove(origin)
@@ -279,7 +289,7 @@ class GeneralState:
         self.hash += g.z_piece[space][code]
         self._take(seat, effects, shape)
         self.chain = -1
-        if captured >= 0 and g.rules[shape].condition == "chain-jump" and captured != move.target:
+        if captured >= 0 and g.rules[shape].condition in CHAINS and captured != move.target:
             if jumps_from(self, seat, move.target):
                 self.chain = move.target
         return space, color
@@ -315,12 +325,21 @@ class GeneralState:
         return space, color
 
     def _take(self, seat: int, spaces: list[int], captor_shape: int) -> None:
-        """Captives of a surround, approach or adjacent capture: converted or captured."""
+        """Captives of a surround, approach or adjacent capture: converted, paralysed or
+        captured."""
+        g = self.game
         for space in spaces:
-            if self.game.converts[captor_shape]:
+            if g.converts[captor_shape]:
                 self._convert(seat, space)
+            elif g.paralyses[captor_shape]:
+                self._paralyse(space)
             else:
                 self._capture(seat, space, captor_shape)
+
+    def _paralyse(self, space: int) -> None:
+        if not self.frozen >> space & 1:
+            self.frozen |= 1 << space
+            self.hash += self.game.z_frozen[space]
 
     def _convert(self, seat: int, space: int) -> None:
         """The piece on ``space`` becomes ``seat``'s (its colour and owner; its shape kept)."""
@@ -392,6 +411,8 @@ class GeneralState:
             self.seen[key] = seen
             if seen >= REPEATS:
                 return self._stalemate("The same position came up three times")
+            if self.quiet >= g.quiet_limit:
+                return self._stalemate(f"{QUIET} moves by each seat without a capture")
         if not self._can_move(s):
             self._cannot_move()
         return None
@@ -560,6 +581,8 @@ class GeneralState:
         new.seen = self.seen.copy()
         new.chain = self.chain
         new.converted = []
+        new.frozen = self.frozen
+        new.quiet = self.quiet
         new.turn = self.turn
         new.placed = self.placed
         new.passes = self.passes

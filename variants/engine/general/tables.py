@@ -149,11 +149,17 @@ class Board2:
         )
         return Reach(tuple(rays), jumps)
 
-    def jump_lines(self, move: str, p: int, forward=(0, 1, 0)) -> tuple[tuple[int, ...], ...]:
+    def jump_lines(
+        self, move: str, p: int, forward=(0, 1, 0), back: bool = False
+    ) -> tuple[tuple[int, ...], ...]:
         """For jump captures: the rays of the move's directions, each as long as the board
         allows (a stepping piece jumps the neighbour to the space beyond; a sliding piece
         jumps the first piece on its ray to the space just beyond it)."""
         steps, slides, _ = directions(move, forward)
+        if back:  # "Chain Jump (+ back)": also the directions that go away from the goal
+            behind = directions(move, tuple(-v for v in forward))
+            steps = tuple(dict.fromkeys(steps + behind[0]))
+            slides = tuple(dict.fromkeys(slides + behind[1]))
         big = self.X * self.Y * self.Z
         out = [r for d in steps if len(r := self.ray(p, d, 2)) == 2]
         out += [r for d in slides if len(r := self.ray(p, d, big)) >= 2]
