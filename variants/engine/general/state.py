@@ -14,13 +14,14 @@ the last placement or capture, which can never be undone (unless captives reinca
 then over the whole game).
 """
 
-from variants.rules.vocabulary import CHAINS, STALEMATE_LABELS
+from variants.rules.vocabulary import STALEMATE_LABELS
 
 from ..errors import IllegalMove
 from ..outcome import DRAW as R_DRAW
 from ..outcome import LOSS, WIN, Outcome
+from .changes import PieceChanges
 from .ending import stalemate_results
-from .generate import captive_of, jumps_from, landing, moves_of
+from .generate import moves_of
 from .moves import (
     ACCEPT,
     ACCEPT_MOVE,
@@ -33,14 +34,13 @@ from .moves import (
     PLACE,
     STEP,
 )
-from .ranks import ATTACKER, DEFENDER, duel
 
 CACHE_LIMIT = 200_000
 REPEATS = 3
 QUIET = 50  # chess's fifty-move rule, in games where pieces capture
 
 
-class GeneralState:
+class GeneralState(PieceChanges):
     __slots__ = (
         "game", "seed", "board", "cmask", "own", "heights", "free", "reserves", "stock",
         "hash", "seen", "chain", "converted", "frozen", "turn", "placed", "passes", "offer",
@@ -188,189 +188,6 @@ class GeneralState:
         if not 0 <= origin < g.npos or not 0 <= move.target < g.npos:
             return f"{move}: not a space of this game"
         return f"{move}: not a move of any piece of seat {seat + 1} here"
-
-    def _place(self, seat: int, move) -> tuple[int, int]:
-        g = self.game
-        combo = move.combo
-        if g.choose:
-            ri, color = combo, combo // g.nshapes
-        else:
-            color = g.seat_color[seat]
-            ri = color * g.nshapes + combo
-        left = self.reserves[ri]
-        self.reserves[ri] = left - 1
-        if left == 1:
-            self.stock &= ~(1 << ri)
-        space = self._land(move.target)
-        code = g.code[seat][ri]
-        self.board[space] = code
-        self.cmask[color] |= 1 << space
-        self.own[seat] |= 1 << space
-        self.hash += g.z_piece[space][code] - g.z_reserve[ri]
-        if g.movers and g.irreversible:
-            self.seen.clear()  # a placement is never undone
-        shape = g.piece[code][2]
-        if g.effect[shape]:
-            from .effects import effect_captures
-
-            self._take(seat, effect_captures(self, seat, shape, space), shape)
-        return space, color
-
-    def _land(self, pos: int) -> int:
-        """Put a piece on position ``pos``: the space it rests in (indexes updated)."""
-        g = self.game
-        if not g.stacks:
-            self.free &= ~(1 << pos)
-            return pos
-        h = self.heights[pos]
-        space = pos + h * g.layer
-        h += 1
-        while h < g.height and self.board[pos + h * g.layer]:
-            h += 1  # a locked space above is skipped over
-        self.heights[pos] = h
-        if h == g.height:
-            self.free &= ~(1 << pos)
-        return space
-
-    def _lift(self, space: int) -> None:
-        """Take the piece off ``space`` (indexes updated; the caller clears board/masks)."""
-        g = self.game
-        if not g.stacks:
-            self.free |= 1 << space
-            return
-        pos = space % g.layer
-        self.heights[pos] = space // g.layer
-        self.free |= 1 << pos
-
-    def _remove(self, space: int) -> int:
-        g = self.game
-        code = self.board[space]
-        owner, color, _shape, _ri = g.piece[code]
-        self.board[space] = 0
-        self.cmask[color] &= ~(1 << space)
-        if owner is not None:
-            self.own[owner] &= ~(1 << space)
-        self.hash -= g.z_piece[space][code]
-        if self.frozen >> space & 1:
-            self.frozen &= ~(1 << space)
-            self.hash -= g.z_frozen[space]
-        self._lift(space)
-        return code
-
-    def _step(self, seat: int, move) -> tuple[int, int]:
-        g = self.game
-        origin = landing(self, move.origin) - g.layer if g.stacks else move.origin
-        code = self.board[origin]
-        _owner, color, shape, _ri = g.piece[code]
-        captured = -1
-        effects = []
-        if g.effect[shape]:
-            from .effects import effect_captures
-
-            effects = effect_captures(self, seat, shape, move.target, origin)
-        elif move.capture and g.ranked and self.board[move.target] > 0:
-            return self._duel(seat, move, origin, code, shape)
-        elif move.capture:
-            captured = captive_of(self, seat, move, shape)
-            if g.converts[shape] and captured != move.target:
-                self._convert(seat, captured)
-            elif g.paralyses[shape]:
-                self._paralyse(captured)
-            else:
-                self._capture(seat, captured, shape)
-        self._remove(origin)
-        if move.combo >= 0:  # reached its goal: it becomes the shape the mover chose
-            code += move.combo - shape
-            shape = move.combo
-        space = self._land(move.target)
-        self.board[space] = code
-        self.cmask[color] |= 1 << space
-        self.own[seat] |= 1 << space
-        self.hash += g.z_piece[space][code]
-        self._take(seat, effects, shape)
-        self.chain = -1
-        if captured >= 0 and g.rules[shape].condition in CHAINS and captured != move.target:
-            if jumps_from(self, seat, move.target):
-                self.chain = move.target
-        return space, color
-
-    def _duel(self, seat: int, move, origin: int, code: int, shape: int) -> tuple[int, int]:
-        """A cover where ranks decide: the higher-ranked piece captures the other (both go
-        when equal). Returns the landing space and the mover's colour, as ``_step``."""
-        g = self.game
-        target = move.target
-        owner, _color, defender, _ri = g.piece[self.board[target]]
-        winner = duel(g, shape, defender)
-        self.chain = -1
-        if winner == DEFENDER:  # the attacker is taken; its reward goes to the defender
-            if owner is None:
-                self._capture(seat, origin, -1)
-            else:
-                self._capture(owner, origin, defender)
-            return target, g.piece[code][1]
-        if winner != ATTACKER:  # equal ranks: both go
-            self._capture(seat, target, -1)
-            self._capture(seat, origin, -1)
-            return target, g.piece[code][1]
-        self._capture(seat, target, shape)
-        self._remove(origin)
-        space = self._land(target)
-        if move.combo >= 0:
-            code += move.combo - shape
-        self.board[space] = code
-        color = g.piece[code][1]
-        self.cmask[color] |= 1 << space
-        self.own[seat] |= 1 << space
-        self.hash += g.z_piece[space][code]
-        return space, color
-
-    def _take(self, seat: int, spaces: list[int], captor_shape: int) -> None:
-        """Captives of a surround, approach or adjacent capture: converted, paralysed or
-        captured."""
-        g = self.game
-        for space in spaces:
-            if g.converts[captor_shape]:
-                self._convert(seat, space)
-            elif g.paralyses[captor_shape]:
-                self._paralyse(space)
-            else:
-                self._capture(seat, space, captor_shape)
-
-    def _paralyse(self, space: int) -> None:
-        if not self.frozen >> space & 1:
-            self.frozen |= 1 << space
-            self.hash += self.game.z_frozen[space]
-
-    def _convert(self, seat: int, space: int) -> None:
-        """The piece on ``space`` becomes ``seat``'s (its colour and owner; its shape kept)."""
-        g = self.game
-        code = self.board[space]
-        owner, color, shape, _ri = g.piece[code]
-        new_color = g.seat_color[seat]
-        new = g.code[seat][new_color * g.nshapes + shape]
-        self.board[space] = new
-        self.cmask[color] &= ~(1 << space)
-        self.cmask[new_color] |= 1 << space
-        if owner is not None:
-            self.own[owner] &= ~(1 << space)
-        self.own[seat] |= 1 << space
-        self.hash += g.z_piece[space][new] - g.z_piece[space][code]
-        self.converted.append(space)
-
-    def _capture(self, seat: int, space: int, captor_shape: int) -> None:
-        """Take the piece on ``space``: removed, or reincarnated (once or twice) into the
-        captor's reserves in the captor's colour."""
-        g = self.game
-        code = self._remove(space)
-        shape = g.piece[code][2]
-        if g.irreversible:
-            self.seen.clear()  # a capture is never undone
-        gain = g.gain[captor_shape] if captor_shape >= 0 else 0
-        if gain:
-            ri = g.seat_color[seat] * g.nshapes + shape
-            self.reserves[ri] += gain
-            self.stock |= 1 << ri
-            self.hash += gain * g.z_reserve[ri]
 
     def _after_move(self, seat: int, move, space: int, color: int) -> None:
         """Turn checks on the colour just moved, a chain's extra jump, then the next turn."""
