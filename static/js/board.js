@@ -160,11 +160,13 @@ export function markIcon(symbol, color, size = 22) {
 export function parseFlatMove(text) {
   if (!text) return null;
   const words = String(text).trim().toLowerCase().split(/\s+/);
-  const step = /^(\d+(?:,\d+)+)([-x])(\d+(?:,\d+)+)$/.exec(words[words.length - 1]);
+  const step = /^(\d+(?:,\d+)+)([-x])(\d+(?:,\d+)+)(?:=([a-z]+))?$/.exec(words[words.length - 1]);
   if (step && words.length === 1) {
-    // A step of a placed piece (general family): keyed by the piece it moves.
+    // A step of a placed piece (general family): keyed by the piece it moves; "=shape"
+    // names what a piece that reached its goal becomes.
     const to = step[3].split(",").map(Number);
-    return { board: 1, coords: step[1].split(",").map(Number), to, capture: step[2] === "x" };
+    const coords = step[1].split(",").map(Number);
+    return { board: 1, coords, to, capture: step[2] === "x", shape: step[4] || null };
   }
   const target = words.pop();
   if (!/^(b\d+:)?\d+(,\d+)+$/.test(target)) return null;
@@ -379,8 +381,9 @@ class Sheet {
       button.dataset.testid = "choice";
       button.dataset.move = move;
       button.append(pieceIcon(color, shape, 24));
+      const becomes = parsed.to && parsed.shape ? ` as ${parsed.shape}` : "";
       const words = parsed.to
-        ? `${parsed.capture ? "take at" : "to"} ${parsed.to.join(",")}`
+        ? `${parsed.capture ? "take at" : "to"} ${parsed.to.join(",")}${becomes}`
         : move.split(/\s+/).slice(0, -1).join(" ") || move;
       const text = document.createElement("span");
       text.textContent = words;

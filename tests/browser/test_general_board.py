@@ -37,3 +37,21 @@ def test_the_last_step_is_marked_where_the_piece_went(board):  # noqa: F811
     view = bv.view_after("Tapatan", [*TAPATAN_PLACED, "1,1,1-1,2,1"])
     page = board(view, interactive=False)  # noqa: F811
     assert "is-last" in page.locator("[data-coords='1,2,1']").get_attribute("class")
+
+
+def test_a_promotion_is_offered_with_the_shape_it_becomes(board):  # noqa: F811
+    doc = {
+        "name": "Pawns",
+        "shapes": ["circle", "pentagon"],
+        "board": {"type": "squares", "size": [3, 3, 1]},
+        "reserves": {"black": {"circle": 1}, "white": {"circle": 1}},
+        "shape_rules": {"circle": {"move": "forward-orthogonal"}, "pentagon": {"move": "adjacent"}},
+    }
+    view = bv.view_after(doc, ["circle 1,1,1", "circle 3,3,1", "1,1,1-1,2,1", "3,3,1-3,2,1"])
+    page = board(view)  # noqa: F811
+    page.locator("[data-coords='1,2,1']").click()
+    choice = page.locator("[data-testid=choice]")
+    assert choice.count() == 1
+    assert "as pentagon" in choice.inner_text()
+    choice.click()
+    assert moves(page) == ["1,2,1-1,3,1=pentagon"]
