@@ -447,3 +447,20 @@ def test_fifty_moves_each_without_a_capture_is_a_stalemate_where_pieces_capture(
         (wx, wy), (mx, my) = white[i - 1], white[i]
         play(s, f"{wx},{wy},1-{mx},{my},1")
     assert s.outcome.reason == "draw" and "50 moves by each seat" in s.outcome.detail
+
+
+def test_a_piece_moving_by_stack_carries_the_pieces_above_it():
+    doc = {
+        "board": {"type": "stacks", "size": [3, 1, 2]},
+        "reserves": {"black": {"circle": 2}, "white": {"circle": 1}},
+        "shape_rules": {"circle": {"move": "orthogonal-by-stack"}},
+    }
+    s = play(game(doc).new_initial_state(), "1,1", "1,1", "3,1")
+    assert legal(s) == {"1,1,2-2,1", "1,1,2-3,1"}  # white's piece: the top of stack 1
+    play(s, "1,1,2-3,1")  # stack 3 is now full
+    # black's piece under white's carries it; stack 1 has room for one only
+    assert legal(s) == {"1,1,1-2,1", "3,1,1-2,1"}
+    play(s, "3,1,1-2,1")
+    assert s.heights == [1, 2, 0]
+    assert pieces(s) == {(1, 1, 1): "black", (2, 1, 1): "black", (2, 1, 2): "white"}
+    assert legal(s) == {"2,1,2-1,1", "2,1,2-3,1"}  # white's piece came along, still white's

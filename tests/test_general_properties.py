@@ -104,6 +104,13 @@ DOCS = {
         "turn_checks": [],
         "stalemate": "most-pieces-wins",
     },
+    "by-stack": {
+        "name": "by-stack",
+        "players": "3",
+        "board": {"type": "stacks", "size": [4, 2, 4]},
+        "shape_rules": {"circle": {"move": "orthogonal-by-stack"}},
+        "reserves": {"black": {"circle": 3}, "white": {"circle": 3}, "pink": {"circle": 3}},
+    },
     "stacks": {
         "name": "stacks",
         "board": {"type": "stacks", "size": [4, 1, 4]},

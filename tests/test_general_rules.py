@@ -115,6 +115,11 @@ def errors_of(data) -> dict[str, str]:
             "shape_rules.circle.power",
             "not played yet",
         ),  # fmt: skip
+        (
+            {"shape_rules": {"circle": {"move": "orthogonal-by-stack"}}},
+            "shape_rules.circle.move",
+            "needs a stacks board",
+        ),
         ({"sticky": [{"at": [4, 1, 1]}]}, "sticky[0]", "off the 3×3×1 board"),
         ({"exclusive": [{"at": [1, 1, 1], "seats": [3]}]}, "exclusive[0].seats", "1 to 2"),
         (

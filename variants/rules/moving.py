@@ -72,6 +72,8 @@ def _check_forward(doc: RuleDoc, path: str) -> list[tuple[str, str]]:
 
 def _check_shape(doc: RuleDoc, r: ShapeRules, path: str) -> list[tuple[str, str]]:
     errors = _check_forward(doc, path) if r.move in FORWARD_ONLY else []
+    if r.move == "orthogonal-by-stack" and doc.board.type != "stacks":
+        errors.append((f"{path}.move", "moving by stack needs a stacks board"))
     if r.power == "none":
         if r.condition != "cover":
             errors.append((f"{path}.condition", "only with power 'can-capture' or 'must-capture'"))

@@ -96,6 +96,7 @@ Movement = Literal[
     "adjacent-no-back-side",
     "adjacent-no-back",
     "orthogonal-no-back",
+    "orthogonal-by-stack",
 ]
 # Moves that never go away from the seat's own goal: reaching it, the piece becomes a
 # shape that can move backwards (the mover chooses which).
@@ -140,6 +141,7 @@ MOVEMENT_LABELS = {
     "adjacent-no-back-side": "Moves adjacent (no back/side)",
     "adjacent-no-back": "Moves adjacent (no back)",
     "orthogonal-no-back": "Moves orth (no back)",
+    "orthogonal-by-stack": "Moves orth by stack",
 }
 POWER_LABELS = {"none": "No power", "can-capture": "Can capture", "must-capture": "Must capture"}
 CONDITION_LABELS = {

@@ -6,6 +6,7 @@ targets, stack heights, reserves, the Zobrist sum) in step with the board."""
 from variants.rules.vocabulary import CHAINS
 
 from .generate import captive_of, jumps_from, landing
+from .moves import STACK
 from .ranks import ATTACKER, DEFENDER, duel
 
 
@@ -82,6 +83,8 @@ class PieceChanges:
 
     def _step(self, seat: int, move) -> tuple[int, int]:
         g = self.game
+        if move.kind == STACK:
+            return self._carry(seat, move)
         origin = landing(self, move.origin) - g.layer if g.stacks else move.origin
         code = self.board[origin]
         _owner, color, shape, _ri = g.piece[code]
@@ -116,6 +119,29 @@ class PieceChanges:
             if jumps_from(self, seat, move.target):
                 self.chain = move.target
         return space, color
+
+    def _carry(self, seat: int, move) -> tuple[int, int]:
+        """A step by stack: the piece and every piece above it land, in order, on the
+        target stack (each keeps its owner). Lines are checked through each of them."""
+        g = self.game
+        pos = move.origin % g.layer
+        spaces = list(range(move.origin, pos + self.heights[pos] * g.layer, g.layer))
+        codes = [self.board[s] for s in spaces]
+        for s in reversed(spaces):
+            self._remove(s)
+        landed = []
+        for code in codes:
+            space = self._land(move.target)
+            owner, color, _shape, _ri = g.piece[code]
+            self.board[space] = code
+            self.cmask[color] |= 1 << space
+            if owner is not None:
+                self.own[owner] |= 1 << space
+            self.hash += g.z_piece[space][code]
+            landed.append(space)
+        self.chain = -1
+        self.converted += landed[1:]  # the carried pieces may complete lines too
+        return landed[0], g.piece[codes[0]][1]
 
     def _duel(self, seat: int, move, origin: int, code: int, shape: int) -> tuple[int, int]:
         """A cover where ranks decide: the higher-ranked piece captures the other (both go

@@ -11,7 +11,7 @@ from variants.rules.schema import ShapeRules
 from variants.rules.vocabulary import EFFECT_CONDITIONS, FORWARD_ONLY, JUMPS, seat_colors
 
 from ..geometry import Geometry
-from .moves import PLACE, STEP, Move
+from .moves import PLACE, STACK, STEP, Move
 from .notation import Notation
 from .ranks import may_cover
 from .state import QUIET
@@ -102,6 +102,7 @@ class GeneralGame(Notation):
         self.rules = [doc.shape_rules.get(s, ShapeRules()) for s in self.shape_names]
         self.goals = goals(g.size, self.nseats)
         self.forward_only = [r.move in FORWARD_ONLY for r in self.rules]
+        self.by_stack = [r.move == "orthogonal-by-stack" for r in self.rules]
         self.reach, self.jumps = [], []
         for r, forward_only in zip(self.rules, self.forward_only, strict=True):
             per_seat = {}  # forward direction -> tables (shared by seats that agree)
@@ -279,6 +280,16 @@ class GeneralGame(Notation):
             if promote >= 0:
                 text += f"={self.shape_names[promote]}"
             move = self._step_moves[key] = Move(STEP, target, promote, text, origin, capture)
+        return move
+
+    def stack_move(self, space: int, target: int) -> Move:
+        """A step by stack: the piece on ``space`` and those above it go to stack ``target``."""
+        key = ("stack", space, target)
+        move = self._step_moves.get(key)
+        if move is None:
+            _b, x, y, z = self.geometry.coords[space]
+            text = f"{x + 1},{y + 1},{z + 1}-{self.pos_text(target)}"
+            move = self._step_moves[key] = Move(STACK, target, -1, text, space)
         return move
 
     def line_coords(self, line: int) -> tuple[tuple[int, int, int, int], ...]:

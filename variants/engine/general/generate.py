@@ -87,7 +87,7 @@ def movable(state, seat: int) -> list[tuple[int, int, int]]:
             continue  # stationary, or an identical piece is still in reserve
         if g.stacks:
             pos, z = space % g.layer, space // g.layer
-            if state.heights[pos] != z + 1:
+            if state.heights[pos] != z + 1 and not g.by_stack[shape]:
                 continue  # not the top of its stack
         else:
             pos = space
@@ -102,7 +102,10 @@ def piece_moves(state, seat: int) -> tuple[list, list, bool]:
     no_entry = g.no_entry[seat]
     steps, captures = [], []
     forced = False
-    for _space, pos, shape in movable(state, seat):
+    for space, pos, shape in movable(state, seat):
+        if g.stacks and g.by_stack[shape]:
+            steps += _by_stack(state, seat, space, pos, shape)
+            continue
         reach = g.reach[shape][seat][pos]
         cover = g.may_cover[shape]
         found = len(captures)
@@ -145,6 +148,21 @@ def piece_moves(state, seat: int) -> tuple[list, list, bool]:
         if len(captures) > found and g.rules[shape].power == "must-capture":
             forced = True
     return steps, captures, forced
+
+
+def _by_stack(state, seat: int, space: int, pos: int, shape: int) -> list:
+    """Steps of a piece that carries the pieces above it: to any stack its move reaches
+    that has room for all of them."""
+    g = state.game
+    carry = state.heights[pos] - space // g.layer
+    out = []
+    for ray in g.reach[shape][seat][pos].rays:
+        for d in ray:
+            if state.heights[d] + carry <= g.height and not (
+                g.no_entry[seat] >> landing(state, d) & 1
+            ):
+                out.append(g.stack_move(space, d))
+    return out
 
 
 def _step(g, seat: int, shape: int, origin: int, target: int, capture: bool) -> list:

@@ -12,8 +12,9 @@ from typing import NamedTuple
 from ..moves import ACCEPT, DECLINE, DRAW, PASS, PLACE
 
 STEP = 5
+STACK = 6  # a step "by stack": the piece carries those above it; origin is its space
 
-__all__ = ["ACCEPT", "DECLINE", "DRAW", "PASS", "PLACE", "STEP", "Move"]
+__all__ = ["ACCEPT", "DECLINE", "DRAW", "PASS", "PLACE", "STACK", "STEP", "Move"]
 
 
 class Move(NamedTuple):

@@ -51,6 +51,9 @@ class Notation:
                 if promote and promote not in self.shape_names:
                     raise InvalidMoveText(f"{text!r}: {promote!r} is not a shape of this game")
                 shape = self.shape_names.index(promote) if promote else -1
+                if self.stacks and origin.count(",") == 2:  # x,y,z: a piece moving by stack
+                    space = self._parse_space(text, origin)
+                    return self.stack_move(space, self._parse_pos(text, target))
                 return self.step_move(
                     self._parse_pos(text, origin), self._parse_pos(text, target), sep == "x", shape
                 )
@@ -69,6 +72,16 @@ class Notation:
         if not g.inside(x, y, z[0] if z else 0):
             raise InvalidMoveText(f"{text!r} is off the {'x'.join(map(str, g.size))} board")
         return x + g.X * y if self.stacks else g.index(0, x, y, z[0])
+
+    def _parse_space(self, text: str, word: str) -> int:
+        g = self.geometry
+        parts = word.split(",")
+        if not all(is_number(p) for p in parts):
+            raise InvalidMoveText(f"{text!r}: a piece in a stack is written x,y,z")
+        x, y, z = (int(p) - 1 for p in parts)
+        if not g.inside(x, y, z):
+            raise InvalidMoveText(f"{text!r} is off the {'x'.join(map(str, g.size))} board")
+        return g.index(0, x, y, z)
 
     def _parse_combo(self, text: str, words: list[str]) -> int:
         color, shape = 0, 0

@@ -32,6 +32,7 @@ from .moves import (
     PASS,
     PASS_MOVE,
     PLACE,
+    STACK,
     STEP,
 )
 
@@ -139,7 +140,7 @@ class GeneralState(PieceChanges):
     def apply(self, seat: int, move) -> None:
         """Play ``move`` for ``seat``; IllegalMove (state untouched) if it may not."""
         kind = getattr(move, "kind", None)
-        if kind not in (PLACE, STEP) or self.offer is not None or self.outcome is not None:
+        if kind not in (PLACE, STEP, STACK) or self.offer is not None or self.outcome is not None:
             return self._apply_other(seat, move)
         if seat != self.turn:
             raise IllegalMove(f"{move}: it is seat {self.turn + 1}'s turn, not seat {seat + 1}'s")

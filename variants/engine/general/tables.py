@@ -31,6 +31,7 @@ MOVES = {
     "knight": ((), (), KNIGHT),
     "knight-3d": ((), (), KNIGHT_3D),
     "linear-or-knight": ((), LINEAR, KNIGHT),
+    "orthogonal-by-stack": ((), ORTHOGONAL, ()),  # carrying the pieces above (stacks)
 }
 
 
