@@ -61,3 +61,14 @@ def test_variant_bench_plays_a_family():
     assert any(line.split()[0] == "Tapatan" and line.endswith("general") for line in lines)
     assert any(line.split()[0] == "Tic-Tac-Toe" and line.endswith("general") for line in lines)
     assert not any("TacticToy" in line for line in lines)  # not a general-family game
+
+
+@pytest.mark.parametrize("name", ["chain", "ranks", "by-stack", "reversi", "locks", "forward"])
+def test_every_bot_plays_captures_locks_and_stacks(name):
+    from tests.test_general_properties import game_of
+
+    g = game_of(name)
+    for kind in ["random", "medium", {"kind": "hard", "effort": 1000}, "mcts:30"]:
+        agents = [make_agent(kind, seed=s) for s in range(g.nseats)]
+        state, _moves = play_checked(g, agents, 1)
+        assert state.is_terminal()

@@ -3,9 +3,11 @@ random games side by side, the same awaited seats, legal moves, views and outcom
 (winning lines included) move by move. (200 games each: benchmarks/general_differential.py)"""
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from variants import catalogue
-from variants.engine import compile_game
+from variants.engine import RulesError, compile_game
 from variants.engine.compare import play_both
 
 FLAT = [n for n, d in catalogue.documents().items() if compile_game(d).family == "flat"]
@@ -33,3 +35,64 @@ def test_the_comparison_can_fail(monkeypatch):
         compare, "compile_game", lambda d, family: real(d if family == "flat" else other, family)
     )
     assert any(play_both(doc, seed) for seed in range(20))
+
+
+# -- random placement documents, not only the catalogue's -----------------------------------
+@st.composite
+def placement_docs(draw):
+    kind = draw(st.sampled_from(["hash", "squares", "stacks"]))
+    if kind == "hash":
+        size = [3, 3, 1]
+    elif kind == "squares":
+        size = [draw(st.integers(1, 5)), draw(st.integers(1, 5)), draw(st.integers(1, 2))]
+    else:
+        size = [draw(st.integers(1, 4)), draw(st.integers(1, 2)), draw(st.integers(2, 4))]
+    players = draw(st.sampled_from(["2", "3", "4", "partners", "2-vs-chaos", "3-vs-chaos"]))
+    colors = draw(st.sampled_from(["assigned", "shared", "choose"]))
+    if colors == "assigned" and players == "partners":
+        colors = draw(st.sampled_from(["assigned", "partners-share"]))
+    shapes = draw(st.sampled_from([["circle"], ["circle", "x"]]))
+    k = draw(st.integers(2, 4))
+    checks = [{"k": k, "result": draw(st.sampled_from(["wins", "loses"])),
+               "diagonal": draw(st.booleans())}]  # fmt: skip
+    if draw(st.booleans()):
+        checks.append({"k": k + 1, "result": "wins"})
+    doc = {
+        "name": "Random",
+        "players": players,
+        "colors": colors,
+        "shapes": shapes,
+        "board": {"type": kind, "size": size},
+        "turn_checks": draw(st.sampled_from([checks, []])),
+        "stalemate": draw(
+            st.sampled_from(
+                [
+                    "draw",
+                    "all-win",
+                    "all-lose",
+                    "most-in-a-row-wins",
+                    "least-in-a-row-loses",
+                    "most-pieces-wins",
+                ]
+            )
+        ),  # fmt: skip
+        "pieces_per_turn": draw(st.integers(1, 2)),
+        "allow_pass": draw(st.booleans()),
+        "agree_draw": draw(st.booleans()),
+    }
+    spaces = [(x, y, z) for x in range(1, size[0] + 1) for y in range(1, size[1] + 1)
+              for z in range(1, size[2] + 1)]  # fmt: skip
+    floor = [s for s in spaces if kind != "stacks" or s[2] == 1]
+    if kind != "hash" and floor and draw(st.booleans()):
+        doc["locked"] = [{"at": list(draw(st.sampled_from(floor)))}]
+    return doc
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(doc=placement_docs(), seed=st.integers(0, 2**16))
+def test_general_family_agrees_with_flat_on_random_documents(doc, seed):
+    try:
+        compile_game(doc)
+    except RulesError:
+        return  # e.g. a check longer than the board: not a game
+    assert play_both(doc, seed) is None

@@ -10,6 +10,7 @@ are compared too.
 
 import random
 
+from .errors import IllegalMove
 from .game import compile_game
 
 # View keys one family has and the other has not (the general family's extras).
@@ -38,17 +39,25 @@ def play_both(doc: dict, seed: int, families=("flat", "general"), leave: float =
             return problem
         seat = rng.choice(a.to_move())
         roll = rng.random()
-        if roll < leave / 2 and len(a.to_move()) == 1:
-            for s in states:
-                s.skip(seat)
-        elif roll < leave and seat != games[0].chaos and len(a.to_move()) == 1:
-            for s in states:
-                s.forfeit(seat)
+        if roll < leave:  # may be refused (a draw offer pending, Chaos): alike in both
+            act = "skip" if roll < leave / 2 else "forfeit"
+            refused = [_refused(getattr(s, act), seat) for s in states]
+            if refused[0] != refused[1]:
+                return f"ply {ply}: {act} by seat {seat + 1}: {refused[0]} != {refused[1]}"
         else:
             text = str(rng.choice(a.legal_moves(seat)))
             for g, s in zip(games, states, strict=True):
                 s.apply(seat, g.parse_move(text))
         ply += 1
+
+
+def _refused(action, seat: int) -> str | None:
+    """Run ``action(seat)``; the IllegalMove message if it was refused."""
+    try:
+        action(seat)
+    except IllegalMove as exc:
+        return str(exc)
+    return None
 
 
 def _differ(a, b, ply: int) -> str | None:
