@@ -77,6 +77,7 @@ def placement_docs(draw):
             )
         ),  # fmt: skip
         "pieces_per_turn": draw(st.integers(1, 2)),
+        "boards": draw(st.sampled_from([1, 1, 2, 3])),
         "allow_pass": draw(st.booleans()),
         "agree_draw": draw(st.booleans()),
     }
@@ -84,7 +85,12 @@ def placement_docs(draw):
               for z in range(1, size[2] + 1)]  # fmt: skip
     floor = [s for s in spaces if kind != "stacks" or s[2] == 1]
     if kind != "hash" and floor and draw(st.booleans()):
-        doc["locked"] = [{"at": list(draw(st.sampled_from(floor)))}]
+        board = draw(st.integers(1, doc["boards"]))
+        doc["locked"] = [{"board": board, "at": list(draw(st.sampled_from(floor)))}]
+    if floor and draw(st.integers(0, 3)) == 0:
+        at = list(draw(st.sampled_from(floor)))
+        if {"board": 1, "at": at} not in doc.get("locked", []):
+            doc["initial_pieces"] = [{"at": at, "color": "black", "shape": shapes[-1]}]
     return doc
 
 

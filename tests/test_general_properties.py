@@ -111,6 +111,15 @@ DOCS = {
         "shape_rules": {"circle": {"move": "orthogonal-by-stack"}},
         "reserves": {"black": {"circle": 3}, "white": {"circle": 3}, "pink": {"circle": 3}},
     },
+    "boards": {
+        "name": "boards",
+        "boards": 2,
+        "board": {"type": "squares", "size": [3, 3, 1]},
+        "exclusive": [{"board": 2, "at": [2, 2, 1], "seats": [1]}],
+        "sticky": [{"board": 1, "at": [1, 1, 1]}],
+        "stalemate": "most-area-wins",
+        "allow_pass": True,
+    },
     "stacks": {
         "name": "stacks",
         "board": {"type": "stacks", "size": [4, 1, 4]},
@@ -148,7 +157,7 @@ def test_random_play_ends_with_an_outcome(name, seed):
     _g, s, _rng = random_game(name, seed)
     out = s.outcome
     assert out is not None and s.to_move() == ()
-    assert out.reason in {"victory", "draw", "stalemate", "agreed-draw"}
+    assert out.reason in {"victory", "draw", "stalemate", "agreed-draw", "boards"}
     if out.reason == "victory":
         assert out.lines and all(len(line) >= 3 for line in out.lines)
 

@@ -34,8 +34,8 @@ def check_moving(doc: RuleDoc, space_problem) -> list[tuple[str, str]]:
         if shape not in doc.shapes:
             errors.append((path, f"this game's shapes are {', '.join(doc.shapes)}"))
         errors += _check_shape(doc, r, path)
-    if (needs_general(doc)) and doc.boards > 1:
-        errors.append(("boards", "moving pieces, locks and area are played on 1 board so far"))
+    if moves_pieces(doc) and doc.boards > 1:
+        errors.append(("boards", "moving pieces are played on 1 board so far"))
     seats = PLAYER_MODES[doc.players][0]
     for name in ("sticky", "exclusive", "space_locks"):
         for i, item in enumerate(getattr(doc, name)):

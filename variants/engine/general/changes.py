@@ -47,9 +47,10 @@ class PieceChanges:
             self.free &= ~(1 << pos)
             return pos
         h = self.heights[pos]
-        space = pos + h * g.layer
+        base = g.stack_base[pos]
+        space = base + h * g.layer
         h += 1
-        while h < g.height and self.board[pos + h * g.layer]:
+        while h < g.height and self.board[base + h * g.layer]:
             h += 1  # a locked space above is skipped over
         self.heights[pos] = h
         if h == g.height:
@@ -62,8 +63,8 @@ class PieceChanges:
         if not g.stacks:
             self.free |= 1 << space
             return
-        pos = space % g.layer
-        self.heights[pos] = space // g.layer
+        pos = g.space_pos[space]
+        self.heights[pos] = g.space_z[space]
         self.free |= 1 << pos
 
     def _remove(self, space: int) -> int:
@@ -124,8 +125,9 @@ class PieceChanges:
         """A step by stack: the piece and every piece above it land, in order, on the
         target stack (each keeps its owner). Lines are checked through each of them."""
         g = self.game
-        pos = move.origin % g.layer
-        spaces = list(range(move.origin, pos + self.heights[pos] * g.layer, g.layer))
+        pos = g.space_pos[move.origin]
+        top = g.stack_base[pos] + self.heights[pos] * g.layer
+        spaces = list(range(move.origin, top, g.layer))
         codes = [self.board[s] for s in spaces]
         for s in reversed(spaces):
             self._remove(s)

@@ -15,19 +15,20 @@ from ..scoring import stalemate_results as flat_results
 from ..scoring import team_pieces
 
 
-def stalemate_results(state) -> list[str]:
+def stalemate_results(state, board: int | None = None) -> list[str]:
+    """Per-seat results of the stalemate rule, on one board or (None) on all."""
     g = state.game
     if g.stalemate != "most-area-wins":
-        return flat_results(state, None)
-    values = team_areas(state)
+        return flat_results(state, board)
+    values = team_areas(state, board)
     best = max(values.values())
     return [WIN if values[g.teams[s]] == best else LOSS for s in range(g.nseats)]
 
 
-def team_areas(state) -> dict[int, int]:
+def team_areas(state, board: int | None = None) -> dict[int, int]:
     g = state.game
     geo = g.geometry
-    pieces = team_pieces(state, None)
+    pieces = team_pieces(state, board)
     occupied = {i for i, code in enumerate(state.board) if code > 0}
     areas = {}
     for team, by_color in pieces.items():
@@ -36,13 +37,13 @@ def team_areas(state) -> dict[int, int]:
         todo = list(own)
         while todo:
             i = todo.pop()
-            _b, x, y, z = geo.coords[i]
+            b, x, y, z = geo.coords[i]
             for d in AXES:
                 for sign in (1, -1):
                     nx, ny, nz = x + sign * d[0], y + sign * d[1], z + sign * d[2]
                     if not geo.inside(nx, ny, nz):
                         continue
-                    j = geo.index(0, nx, ny, nz)
+                    j = geo.index(b, nx, ny, nz)
                     if j not in reached and j not in occupied:
                         reached.add(j)
                         todo.append(j)

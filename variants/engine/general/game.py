@@ -5,7 +5,7 @@ bit masks per seat, the Move objects, Zobrist numbers for positions."""
 
 import random
 
-from variants.rules import PLAYER_MODES, RuleDoc, RulesError, color_names
+from variants.rules import PLAYER_MODES, RuleDoc, color_names
 from variants.rules.moving import can_move_backwards
 from variants.rules.schema import ShapeRules
 from variants.rules.vocabulary import EFFECT_CONDITIONS, FORWARD_ONLY, JUMPS, seat_colors
@@ -15,7 +15,7 @@ from .moves import PLACE, STACK, STEP, Move
 from .notation import Notation
 from .ranks import may_cover
 from .state import QUIET
-from .tables import LINEAR, ORTHOGONAL, Board2, goals
+from .tables import LINEAR, ORTHOGONAL, Board2, Reach, goals
 
 LOCKED = -1
 CACHE_SPACES = 24  # legal-move lists are memoised on boards of at most this many spaces
@@ -26,8 +26,6 @@ class GeneralGame(Notation):
     family = "general"
 
     def __init__(self, doc: RuleDoc):
-        if doc.boards > 1:
-            raise RulesError.single("boards", "the general family plays 1 board so far")
         self.doc = doc
         self.name = doc.name
         self.nseats, self.chaos, self.teams = PLAYER_MODES[doc.players]
@@ -41,12 +39,11 @@ class GeneralGame(Notation):
         self.allow_pass = doc.allow_pass
         self.agree_draw = doc.agree_draw
         self.stalemate = doc.stalemate
-        g = self.geometry = Geometry(tuple(doc.board.size), 1)
+        g = self.geometry = Geometry(tuple(doc.board.size), doc.boards)
         self.stacks = doc.board.type == "stacks"
         self.layer = g.X * g.Y
         self.height = g.Z
-        self.npos = self.layer if self.stacks else g.n  # targets and move positions
-        self.ntargets = self.npos
+        self._positions(doc.boards)
         self._checks(doc)
         self._codes()
         self._shapes(doc)
@@ -61,6 +58,21 @@ class GeneralGame(Notation):
             self.cache = None
 
     # -- compile steps -------------------------------------------------------------
+    def _positions(self, boards: int) -> None:
+        """Positions (targets of placements, ends of moves): the spaces, or on stacks
+        boards the stacks, of every board, board after board."""
+        g = self.geometry
+        per = self.per_board = self.layer if self.stacks else g.cells
+        self.npos = self.ntargets = per * boards
+        self.multi = boards > 1
+        self.board_targets = [((1 << per) - 1) << (b * per) for b in range(boards)]
+        self.target_board = [p // per for p in range(self.npos)]
+        self.board_spaces = [g.board_mask(b) for b in range(boards)]
+        # stacks: the space at the foot of each stack; each space's stack and height
+        self.stack_base = [(p // per) * g.cells + p % per for p in range(self.npos)]
+        self.space_pos = [b * self.layer + x + g.X * y for b, x, y, _z in g.coords]
+        self.space_z = [z for _b, _x, _y, z in g.coords]
+
     def _checks(self, doc: RuleDoc) -> None:
         from variants.rules.summary import check_label
 
@@ -148,12 +160,13 @@ class GeneralGame(Notation):
         the lines of the board, the orthogonal sides and the neighbours."""
         big = self.npos
         self._board2 = board
-        self.lines_from = [
-            tuple(r for d in LINEAR if (r := board.ray(p, d, big))) for p in range(self.npos)
-        ]
-        self.sides = [
-            tuple(r[0] for d in ORTHOGONAL if (r := board.ray(p, d, 1))) for p in range(self.npos)
-        ]
+        per = self.per_board
+        self.lines_from = self._every_board(
+            [tuple(r for d in LINEAR if (r := board.ray(p, d, big))) for p in range(per)]
+        )
+        self.sides = self._every_board(
+            [tuple(r[0] for d in ORTHOGONAL if (r := board.ray(p, d, 1))) for p in range(per)]
+        )
         self.neighbours = [tuple(r[0] for r in rays) for rays in self.lines_from]
         self._approach: dict[tuple[int, int], tuple[int, ...]] = {}
 
@@ -164,28 +177,41 @@ class GeneralGame(Notation):
         ray = self._approach.get(key)
         if ray is None:
             ray = ()
+            off = origin - origin % self.per_board
             for d in LINEAR:
-                line = self._board2.ray(origin, d, self.npos)
-                if target in line:
-                    ray = self._board2.ray(target, d, self.npos)
+                line = self._board2.ray(origin - off, d, self.npos)
+                if target - off in line:
+                    ray = _shift(self._board2.ray(target - off, d, self.npos), off)
                     break
             self._approach[key] = ray
         return ray
 
     def _tables(self, board: Board2, r: ShapeRules, forward) -> tuple:
-        reach = [board.reach(r.move, p, forward) for p in range(self.npos)]
+        reach = self._every_board([board.reach(r.move, p, forward) for p in range(self.per_board)])
         jumps = None
         if r.power != "none" and r.condition in JUMPS:
             back = r.condition == "chain-jump-back"
-            jumps = [board.jump_lines(r.move, p, forward, back) for p in range(self.npos)]
+            local = [board.jump_lines(r.move, p, forward, back) for p in range(self.per_board)]
+            jumps = self._every_board(local)
         return reach, jumps
+
+    def _every_board(self, local: list) -> list:
+        """Tables of one board's positions, repeated for every board (positions shifted)."""
+        if not self.multi:
+            return local
+        out = []
+        for b in range(len(self.board_targets)):
+            off = b * self.per_board
+            out += [_shift(item, off) for item in local]
+        return out
 
     def _goal_mask(self, axis: int, at: int) -> int:
         """The positions on a goal line (plane), as a bit mask."""
         g = self.geometry
         mask = 0
         for p in range(self.npos):
-            x, rest = p % g.X, p // g.X
+            local = p % self.per_board
+            x, rest = local % g.X, local // g.X
             y = rest % g.Y
             if (x, y)[axis] == at:
                 mask |= 1 << p
@@ -199,17 +225,17 @@ class GeneralGame(Notation):
         self.no_exit = [0] * n
         everyone = range(n)
         for s in doc.sticky:
-            bit = 1 << g.index(0, *(v - 1 for v in s.at))
+            bit = 1 << g.index(s.board - 1, *(v - 1 for v in s.at))
             for seat in everyone:
                 self.no_exit[seat] |= bit
         for e in doc.exclusive:
-            bit = 1 << g.index(0, *(v - 1 for v in e.at))
+            bit = 1 << g.index(e.board - 1, *(v - 1 for v in e.at))
             for seat in everyone:
                 if seat + 1 not in e.seats:
                     self.no_entry[seat] |= bit
                     self.no_exit[seat] |= bit
         for lock in doc.space_locks:
-            bit = 1 << g.index(0, *(v - 1 for v in lock.at))
+            bit = 1 << g.index(lock.board - 1, *(v - 1 for v in lock.at))
             for seat in lock.seats:
                 if lock.entry:
                     self.no_entry[seat - 1] |= bit
@@ -222,9 +248,9 @@ class GeneralGame(Notation):
         board = [0] * g.n
         cmask = [0] * self.ncolors
         for s in doc.locked:
-            board[g.index(0, *(v - 1 for v in s.at))] = LOCKED
+            board[g.index(s.board - 1, *(v - 1 for v in s.at))] = LOCKED
         for p in doc.initial_pieces:
-            i = g.index(0, *(v - 1 for v in p.at))
+            i = g.index(p.board - 1, *(v - 1 for v in p.at))
             color = self.color_names.index(p.color)
             board[i] = self.unowned[color * self.nshapes + self.shape_names.index(p.shape)]
             cmask[color] |= 1 << i
@@ -235,9 +261,9 @@ class GeneralGame(Notation):
                 reserves[ri] = n
         heights, free = [], 0
         if self.stacks:
-            for t in range(self.layer):
+            for t in range(self.npos):
                 h = 0
-                while h < g.Z and board[t + h * self.layer]:
+                while h < g.Z and board[self.stack_base[t] + h * self.layer]:
                     h += 1
                 heights.append(h)
                 if h < g.Z:
@@ -276,7 +302,7 @@ class GeneralGame(Notation):
         move = self._step_moves.get(key)
         if move is None:
             sep = "x" if capture else "-"
-            text = f"{self.pos_text(origin)}{sep}{self.pos_text(target)}"
+            text = f"{self.pos_text(origin)}{sep}{self.pos_text(target, board=False)}"
             if promote >= 0:
                 text += f"={self.shape_names[promote]}"
             move = self._step_moves[key] = Move(STEP, target, promote, text, origin, capture)
@@ -287,8 +313,7 @@ class GeneralGame(Notation):
         key = ("stack", space, target)
         move = self._step_moves.get(key)
         if move is None:
-            _b, x, y, z = self.geometry.coords[space]
-            text = f"{x + 1},{y + 1},{z + 1}-{self.pos_text(target)}"
+            text = f"{self.space_text(space)}-{self.pos_text(target, board=False)}"
             move = self._step_moves[key] = Move(STACK, target, -1, text, space)
         return move
 
@@ -307,3 +332,12 @@ class GeneralGame(Notation):
 
     def __repr__(self) -> str:
         return f"<GeneralGame {self.name}>"
+
+
+def _shift(item, off: int):
+    """A position table entry (a Reach, a tuple of rays or positions) moved by ``off``."""
+    if isinstance(item, int):
+        return item + off
+    if isinstance(item, Reach):
+        return Reach(_shift(item.rays, off), _shift(item.leaps, off))
+    return tuple(_shift(x, off) for x in item)

@@ -60,7 +60,7 @@ def open_targets(state, seat: int, targets: int) -> int:
     if not g.stacks:
         return targets & ~banned
     for t in bits(targets):
-        if banned >> (t + state.heights[t] * g.layer) & 1:
+        if banned >> landing(state, t) & 1:
             targets &= ~(1 << t)
     return targets
 
@@ -68,7 +68,7 @@ def open_targets(state, seat: int, targets: int) -> int:
 def landing(state, pos: int) -> int:
     """The space a piece moved or placed to position ``pos`` comes to rest in."""
     g = state.game
-    return pos + state.heights[pos] * g.layer if g.stacks else pos
+    return g.stack_base[pos] + state.heights[pos] * g.layer if g.stacks else pos
 
 
 def enemy(g, code: int, seat: int) -> bool:
@@ -81,12 +81,12 @@ def movable(state, seat: int) -> list[tuple[int, int, int]]:
     g = state.game
     board, stock = state.board, state.stock & g.seat_stock[seat]
     out = []
-    for space in bits(state.own[seat] & ~g.no_exit[seat] & ~state.frozen):
+    for space in bits(state.own[seat] & ~g.no_exit[seat] & ~state.frozen & ~state.closed):
         _owner, _color, shape, ri = g.piece[board[space]]
         if g.reach[shape] is None or stock >> ri & 1:
             continue  # stationary, or an identical piece is still in reserve
         if g.stacks:
-            pos, z = space % g.layer, space // g.layer
+            pos, z = g.space_pos[space], g.space_z[space]
             if state.heights[pos] != z + 1 and not g.by_stack[shape]:
                 continue  # not the top of its stack
         else:
@@ -154,7 +154,7 @@ def _by_stack(state, seat: int, space: int, pos: int, shape: int) -> list:
     """Steps of a piece that carries the pieces above it: to any stack its move reaches
     that has room for all of them."""
     g = state.game
-    carry = state.heights[pos] - space // g.layer
+    carry = state.heights[pos] - g.space_z[space]
     out = []
     for ray in g.reach[shape][seat][pos].rays:
         for d in ray:

@@ -11,13 +11,22 @@ from .moves import SPECIAL, Move
 class Notation:
     """Mixed into GeneralGame: reads and writes positions and moves."""
 
-    def pos_text(self, p: int) -> str:
+    def pos_text(self, p: int, board: bool = True) -> str:
+        """A position, with its board (``b2:``) where there are several (and ``board``)."""
         g = self.geometry
         if self.stacks:
-            y, x = divmod(p, g.X)
-            return f"{x + 1},{y + 1}"
-        _b, x, y, z = g.coords[p]
-        return f"{x + 1},{y + 1},{z + 1}"
+            b, xy = divmod(p, self.layer)
+            y, x = divmod(xy, g.X)
+            text = f"{x + 1},{y + 1}"
+        else:
+            b, x, y, z = g.coords[p]
+            text = f"{x + 1},{y + 1},{z + 1}"
+        return f"b{b + 1}:{text}" if self.multi and board else text
+
+    def space_text(self, space: int) -> str:
+        b, x, y, z = self.geometry.coords[space]
+        text = f"{x + 1},{y + 1},{z + 1}"
+        return f"b{b + 1}:{text}" if self.multi else text
 
     # The flat family's name for the same thing (tools and views use both).
     target_text = pos_text
@@ -51,6 +60,9 @@ class Notation:
                 if promote and promote not in self.shape_names:
                     raise InvalidMoveText(f"{text!r}: {promote!r} is not a shape of this game")
                 shape = self.shape_names.index(promote) if promote else -1
+                board = origin.partition(":")[0] + ":" if ":" in origin else ""
+                if ":" not in target:
+                    target = board + target  # a step stays on its board
                 if self.stacks and origin.count(",") == 2:  # x,y,z: a piece moving by stack
                     space = self._parse_space(text, origin)
                     return self.stack_move(space, self._parse_pos(text, target))
@@ -59,10 +71,21 @@ class Notation:
                 )
         return self.place_moves(self._parse_combo(text, words[:-1]))[self._parse_pos(text, last)]
 
+    def _board_of(self, text: str, word: str) -> tuple[int, str]:
+        """(0-based board, the rest of ``word``) for ``b2:3,1,1`` and the like."""
+        if ":" not in word:
+            return 0, word
+        prefix, word = word.split(":", 1)
+        if not (prefix.startswith("b") and is_number(prefix[1:])):
+            raise InvalidMoveText(f"{text!r}: a board is written b1:, b2: or b3:")
+        board = int(prefix[1:]) - 1
+        if not 0 <= board < self.geometry.boards:
+            raise InvalidMoveText(f"{text!r}: this game has {self.geometry.boards} board(s)")
+        return board, word
+
     def _parse_pos(self, text: str, word: str) -> int:
         g = self.geometry
-        if word.startswith("b1:"):
-            word = word[3:]
+        board, word = self._board_of(text, word)
         parts = word.split(",")
         want = 2 if self.stacks else 3
         if len(parts) != want or not all(is_number(p) for p in parts):
@@ -71,17 +94,20 @@ class Notation:
         x, y, *z = (int(p) - 1 for p in parts)
         if not g.inside(x, y, z[0] if z else 0):
             raise InvalidMoveText(f"{text!r} is off the {'x'.join(map(str, g.size))} board")
-        return x + g.X * y if self.stacks else g.index(0, x, y, z[0])
+        if self.stacks:
+            return board * self.layer + x + g.X * y
+        return g.index(board, x, y, z[0])
 
     def _parse_space(self, text: str, word: str) -> int:
         g = self.geometry
+        board, word = self._board_of(text, word)
         parts = word.split(",")
         if not all(is_number(p) for p in parts):
             raise InvalidMoveText(f"{text!r}: a piece in a stack is written x,y,z")
         x, y, z = (int(p) - 1 for p in parts)
         if not g.inside(x, y, z):
             raise InvalidMoveText(f"{text!r} is off the {'x'.join(map(str, g.size))} board")
-        return g.index(0, x, y, z)
+        return g.index(board, x, y, z)
 
     def _parse_combo(self, text: str, words: list[str]) -> int:
         color, shape = 0, 0

@@ -45,7 +45,7 @@ class GeneralState(PieceChanges):
     __slots__ = (
         "game", "seed", "board", "cmask", "own", "heights", "free", "reserves", "stock",
         "hash", "seen", "chain", "converted", "frozen", "turn", "placed", "passes", "offer",
-        "declined", "outcome", "ply", "last", "out", "quiet",
+        "declined", "outcome", "ply", "last", "out", "quiet", "decided", "closed",
     )  # fmt: skip
 
     def __init__(self, game, seed=None):
@@ -65,6 +65,8 @@ class GeneralState(PieceChanges):
         self.converted: list[int] = []  # spaces converted by the move being played
         self.frozen = 0  # spaces of paralysed pieces (they cannot move)
         self.quiet = 0  # steps in a row with no placement, capture or promotion
+        self.decided = [None] * game.geometry.boards  # per board: (results, line) once decided
+        self.closed = 0  # spaces of decided boards: their pieces never move again
         self.turn = 0
         self.placed = 0  # moves made this turn (pieces_per_turn may be 2)
         self.passes = 0
@@ -200,7 +202,7 @@ class GeneralState(PieceChanges):
         for through, wins, label in g.checks:
             for line in through[space]:
                 if cm & line == line:
-                    return self._line(seat, line, wins, label)
+                    return self._line(seat, line, wins, label, space)
         if self.converted:  # converted pieces may complete lines of their new colour
             converted, self.converted = self.converted, []
             for through, wins, label in g.checks:
@@ -208,7 +210,17 @@ class GeneralState(PieceChanges):
                     cm = self.cmask[g.piece[self.board[at]][1]]
                     for line in through[at]:
                         if cm & line == line:
-                            return self._line(seat, line, wins, label)
+                            return self._line(seat, line, wins, label, at)
+        if g.multi:  # a board with no target left is decided by the stalemate rule
+            b = space // g.geometry.cells
+            if not self.free & g.board_targets[b] and self.decided[b] is None:
+                if self._decide_board(b, stalemate_results(self, b)):
+                    return None
+        return self._go_on(seat)
+
+    def _go_on(self, seat: int) -> None:
+        """The turn goes on (a chain, two pieces a turn) or passes to the next seat."""
+        g = self.game
         if self.chain >= 0:
             return None  # the same seat goes on jumping (or passes)
         if self.placed + 1 < g.pieces_per_turn and self._can_move(seat):
@@ -349,7 +361,7 @@ class GeneralState(PieceChanges):
         self._next_turn()
 
     # -- ending ---------------------------------------------------------------------
-    def _line(self, seat: int, line: int, wins: bool, label: str) -> None:
+    def _line(self, seat: int, line: int, wins: bool, label: str, space: int) -> None:
         g = self.game
         team = g.teams[seat]
         if wins:
@@ -358,10 +370,44 @@ class GeneralState(PieceChanges):
             results = [LOSS if g.teams[s] == team else WIN for s in range(g.nseats)]
         who = g.color_names[g.seat_color[seat]] if not g.choose else f"seat {seat + 1}"
         detail = f"{label}: {who} (seat {seat + 1}) completed a line"
-        self._finish(results, "victory", detail, (g.line_coords(line),))
+        if not g.multi:
+            return self._finish(results, "victory", detail, (g.line_coords(line),))
+        self.converted = []
+        if not self._decide_board(space // g.geometry.cells, results, g.line_coords(line)):
+            self._go_on(seat)
+        return None
+
+    def _decide_board(self, board: int, results: list[str], line=None) -> bool:
+        """Record a board's result and lock it; True if that ended the game (most boards
+        won wins, as in the flat family)."""
+        g = self.game
+        self.decided[board] = (results, line)
+        self.free &= ~g.board_targets[board]
+        self.closed |= g.board_spaces[board]
+        if all(d is not None for d in self.decided):
+            self._finish_boards()
+            return True
+        return False
+
+    def _finish_boards(self) -> None:
+        g = self.game
+        wins = [sum(d[0][s] == WIN for d in self.decided) for s in range(g.nseats)]
+        best = max(wins)
+        if best == 0 or all(w == best for w in wins):
+            results = [R_DRAW] * g.nseats
+        else:
+            results = [WIN if w == best else LOSS for w in wins]
+        lines = tuple(d[1] for d in self.decided if d[1])
+        detail = "Most boards won: " + ", ".join(f"seat {s + 1}: {w}" for s, w in enumerate(wins))
+        self._finish(results, "boards", detail, lines)
 
     def _stalemate(self, why: str = "") -> None:
         g = self.game
+        if g.multi:
+            for b, d in enumerate(self.decided):
+                if d is None:
+                    self.decided[b] = (stalemate_results(self, b), None)
+            return self._finish_boards()
         results = stalemate_results(self)
         reason = "draw" if g.stalemate == "draw" else "stalemate"
         label = STALEMATE_LABELS[g.stalemate]
@@ -401,6 +447,8 @@ class GeneralState(PieceChanges):
         new.converted = []
         new.frozen = self.frozen
         new.quiet = self.quiet
+        new.decided = self.decided[:]
+        new.closed = self.closed
         new.turn = self.turn
         new.placed = self.placed
         new.passes = self.passes

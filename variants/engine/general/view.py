@@ -7,24 +7,13 @@ from ..view import view as flat_view
 
 def view(state, seat: int | None) -> dict:
     g = state.game
-    data = flat_view(_Adapter(state), seat)
+    data = flat_view(state, seat)
     data["family"] = "general"
     data["chain"] = None if state.chain < 0 else g.pos_text(state.chain)
     if state.frozen:
-        for piece in data["boards"][0]["pieces"]:
-            x, y, z = (v - 1 for v in piece["at"])
-            if state.frozen >> g.geometry.index(0, x, y, z) & 1:
-                piece["paralysed"] = True
+        for b, board in enumerate(data["boards"]):
+            for piece in board["pieces"]:
+                x, y, z = (v - 1 for v in piece["at"])
+                if state.frozen >> g.geometry.index(b, x, y, z) & 1:
+                    piece["paralysed"] = True
     return data
-
-
-class _Adapter:
-    """The flat view reads ``decided`` (one board, never decided early here) and the
-    rest under the same names."""
-
-    def __init__(self, state):
-        self._state = state
-        self.decided = [None]
-
-    def __getattr__(self, name):
-        return getattr(self._state, name)
