@@ -464,3 +464,11 @@ def test_a_piece_moving_by_stack_carries_the_pieces_above_it():
     assert s.heights == [1, 2, 0]
     assert pieces(s) == {(1, 1, 1): "black", (2, 1, 1): "black", (2, 1, 2): "white"}
     assert legal(s) == {"2,1,2-1,1", "2,1,2-3,1"}  # white's piece came along, still white's
+
+
+def test_tapatan_placement_is_tic_tac_toes_to_depth_6():
+    """Until every piece is placed Tapatan is tic-tac-toe: the same perft counts."""
+    from variants.engine import perft
+
+    state = game("Tapatan").new_initial_state()
+    assert [perft(state, d) for d in range(1, 7)] == [9, 72, 504, 3024, 15120, 54720]

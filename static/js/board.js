@@ -160,13 +160,16 @@ export function markIcon(symbol, color, size = 22) {
 export function parseFlatMove(text) {
   if (!text) return null;
   const words = String(text).trim().toLowerCase().split(/\s+/);
-  const step = /^(\d+(?:,\d+)+)([-x])(\d+(?:,\d+)+)(?:=([a-z]+))?$/.exec(words[words.length - 1]);
+  const step = /^(?:b(\d+):)?(\d+(?:,\d+)+)([-x])(\d+(?:,\d+)+)(?:=([a-z]+))?$/.exec(
+    words[words.length - 1],
+  );
   if (step && words.length === 1) {
     // A step of a placed piece (general family): keyed by the piece it moves; "=shape"
     // names what a piece that reached its goal becomes.
-    const to = step[3].split(",").map(Number);
-    const coords = step[1].split(",").map(Number);
-    return { board: 1, coords, to, capture: step[2] === "x", shape: step[4] || null };
+    const to = step[4].split(",").map(Number);
+    const coords = step[2].split(",").map(Number);
+    const board = step[1] ? Number(step[1]) : 1;
+    return { board, coords, to, capture: step[3] === "x", shape: step[5] || null };
   }
   const target = words.pop();
   if (!/^(b\d+:)?\d+(,\d+)+$/.test(target)) return null;
@@ -555,7 +558,10 @@ function renderFlat(sheet) {
   for (const move of view.legal_moves || []) {
     const parsed = parseFlatMove(move);
     if (!parsed) continue;
-    const key = flatKey(parsed.board, parsed.coords);
+    // A piece moving by stack names its space (x,y,z); the stacks board keys stacks (x,y).
+    const stacks = view.boards[0] && view.boards[0].type === "stacks";
+    const at = parsed.to && stacks ? parsed.coords.slice(0, 2) : parsed.coords;
+    const key = flatKey(parsed.board, at);
     if (!legal.has(key)) legal.set(key, []);
     legal.get(key).push(move);
   }

@@ -55,3 +55,18 @@ def test_a_promotion_is_offered_with_the_shape_it_becomes(board):  # noqa: F811
     assert "as pentagon" in choice.inner_text()
     choice.click()
     assert moves(page) == ["1,2,1-1,3,1=pentagon"]
+
+
+def test_a_piece_moving_by_stack_is_clicked_at_its_stack(board):  # noqa: F811
+    doc = {
+        "name": "ByStack",
+        "board": {"type": "stacks", "size": [3, 1, 2]},
+        "reserves": {"black": {"circle": 2}, "white": {"circle": 1}},
+        "shape_rules": {"circle": {"move": "orthogonal-by-stack"}},
+    }
+    view = bv.view_after(doc, ["1,1", "1,1", "3,1"])
+    page = board(view)  # noqa: F811
+    page.locator("[data-testid=cell][data-key='1:1,1']").first.click()
+    choices = page.locator("[data-testid=choice]")
+    found = sorted(choices.nth(i).get_attribute("data-move") for i in range(choices.count()))
+    assert found == ["1,1,2-2,1", "1,1,2-3,1"]
