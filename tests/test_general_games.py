@@ -472,3 +472,37 @@ def test_tapatan_placement_is_tic_tac_toes_to_depth_6():
 
     state = game("Tapatan").new_initial_state()
     assert [perft(state, d) for d in range(1, 7)] == [9, 72, 504, 3024, 15120, 54720]
+
+
+# -- captures by a diagonal or triagonal step; en passant --------------------------------
+PAWN_EP = {
+    "shapes": ["circle", "pentagon"],
+    "board": {"type": "squares", "size": [3, 5, 1]},
+    "reserves": {"black": {"circle": 2}, "white": {"circle": 1}},
+    "shape_rules": {
+        "circle": {"move": "orthogonal-no-back", "power": "can-capture",
+                   "condition": "diagonal-en-passant"},
+        "pentagon": {"move": "adjacent"},
+    },
+}  # fmt: skip
+
+
+def test_en_passant_takes_the_piece_that_passed_on_the_next_move_only():
+    doc = {**PAWN_EP, "reserves": {"black": {"circle": 2}, "white": {"circle": 2}}}
+    start = ("circle 2,3,1", "circle 1,5,1", "circle 3,1,1", "circle 3,5,1", "3,1,1-3,2,1")
+    s = play(game(doc).new_initial_state(), *start, "1,5,1-1,3,1")
+    assert "2,3,1x1,4,1" in legal(s)  # white's piece passed (1,4,1), next to black's
+    assert "2,3,1x1,3,1" not in legal(s)  # no capture sideways: diagonally forward only
+    play(s, "2,3,1x1,4,1")
+    assert pieces(s) == {(1, 4, 1): "black", (3, 2, 1): "black", (3, 5, 1): "white"}
+    later = play(game(doc).new_initial_state(), *start, "1,5,1-1,3,1", "3,2,1-3,3,1")
+    play(later, "3,5,1-3,4,1")
+    assert "2,3,1x3,4,1" in legal(later)  # a plain diagonal capture
+    assert "2,3,1x1,4,1" not in legal(later)  # the chance to take en passant is gone
+
+
+def test_a_triagonal_step_captures():
+    doc = moving(size=[2, 2, 2], circle={"move": "adjacent-orthogonal", "power": "can-capture",
+                                         "condition": "triagonal"}, turn_checks=[])  # fmt: skip
+    s = play(game(doc).new_initial_state(), "1,1,1", "2,2,2")
+    assert legal(s) == {"1,1,1-2,1,1", "1,1,1-1,2,1", "1,1,1-1,1,2", "1,1,1x2,2,2"}

@@ -120,6 +120,18 @@ DOCS = {
         "stalemate": "most-area-wins",
         "allow_pass": True,
     },
+    "pawns": {
+        "name": "pawns",
+        "shapes": ["circle", "x", "pentagon"],
+        "board": {"type": "squares", "size": [4, 5, 1]},
+        "shape_rules": {
+            "circle": {"move": "orthogonal-no-back", "power": "must-capture",
+                       "condition": "diagonal-en-passant"},
+            "x": {"move": "adjacent-orthogonal", "power": "can-capture", "condition": "triagonal"},
+            "pentagon": {"move": "linear", "power": "can-capture"},
+        },
+        "reserves": {"black": {"circle": 3, "x": 1}, "white": {"circle": 3, "x": 1}},
+    },
     "stacks": {
         "name": "stacks",
         "board": {"type": "stacks", "size": [4, 1, 4]},

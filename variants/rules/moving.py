@@ -8,7 +8,7 @@ fingerprint, of a game that says nothing about moving pieces is unchanged.
 """
 
 from .schema import Exclusive, RuleDoc, ShapeRules, Space, SpaceLock
-from .vocabulary import EFFECT_CONDITIONS, FORWARD_ONLY, JUMPS, PLAYER_MODES, SHAPES
+from .vocabulary import COVERS, EFFECT_CONDITIONS, FORWARD_ONLY, JUMPS, PLAYER_MODES, SHAPES
 
 # Conditions a piece also captures by when it is placed (it need not move).
 PLACED_EFFECTS = tuple(c for c in EFFECT_CONDITIONS if c != "approach")
@@ -85,9 +85,9 @@ def _check_shape(doc: RuleDoc, r: ShapeRules, path: str) -> list[tuple[str, str]
             (f"{path}.power", "a stationary piece captures only by surround or adjacent "
              "(it never moves)")
         )  # fmt: skip
-    if r.condition in ("cover", "cover-by-rank") and r.result == "paralyse":
+    if r.condition in COVERS and r.result == "paralyse":
         errors.append((f"{path}.result", "a covered piece cannot be paralysed (it is covered)"))
-    if r.condition in ("cover", "cover-by-rank") and r.result == "convert":
+    if r.condition in COVERS and r.result == "convert":
         errors.append((f"{path}.result", "a cover takes by remove or reincarnate (off stacks)"))
     if r.condition in JUMPS and r.move in ("knight", "knight-3d"):
         errors.append((f"{path}.condition", "a knight jumps nothing: use 'cover'"))

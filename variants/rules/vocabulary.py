@@ -111,6 +111,8 @@ Power = Literal["none", "can-capture", "must-capture"]
 Condition = Literal[
     "cover",
     "cover-by-rank",
+    "diagonal-en-passant",
+    "triagonal",
     "jump",
     "chain-jump",
     "chain-jump-back",
@@ -123,6 +125,8 @@ Condition = Literal[
 # (placed or moved), not by covering or jumping them.
 EFFECT_CONDITIONS = ("surround-line", "surround-orthogonal", "approach", "adjacent")
 CaptureResult = Literal["remove", "convert", "reincarnate", "reincarnate-x2", "paralyse"]
+# Conditions whose captive stands where the captor lands (en passant aside).
+COVERS = ("cover", "cover-by-rank", "diagonal-en-passant", "triagonal")
 JUMPS = ("jump", "chain-jump", "chain-jump-back")
 CHAINS = ("chain-jump", "chain-jump-back")
 MOVEMENT_LABELS = {
@@ -147,6 +151,8 @@ POWER_LABELS = {"none": "No power", "can-capture": "Can capture", "must-capture"
 CONDITION_LABELS = {
     "cover": "Cover",
     "cover-by-rank": "Cover by rank",
+    "diagonal-en-passant": "Move on diag + en passant",
+    "triagonal": "Move on triagonal",
     "jump": "Jump",
     "chain-jump": "Chain Jump",
     "chain-jump-back": "Chain Jump (+ back)",

@@ -115,11 +115,29 @@ class PieceChanges:
         self.own[seat] |= 1 << space
         self.hash += g.z_piece[space][code]
         self._take(seat, effects, shape)
+        if g.passing:
+            self._passed(origin, space)
         self.chain = -1
         if captured >= 0 and g.rules[shape].condition in CHAINS and captured != move.target:
             if jumps_from(self, seat, move.target):
                 self.chain = move.target
         return space, color
+
+    def _passed(self, origin: int, space: int) -> None:
+        """Note the spaces a piece passed over in a straight move of two or more, for an
+        en passant capture on the next move (only)."""
+        g = self.game
+        coords = g.geometry.coords
+        (b, x, y, z), (_b, x2, y2, z2) = coords[origin], coords[space]
+        d = (x2 - x, y2 - y, z2 - z)
+        n = max(map(abs, d))
+        if n < 2 or g.stacks or any(v and abs(v) != n for v in d):
+            return
+        step = tuple(v // n for v in d)
+        passed = 0
+        for i in range(1, n):
+            passed |= 1 << g.geometry.index(b, x + step[0] * i, y + step[1] * i, z + step[2] * i)
+        self.passant = (passed, space, self.ply + 1)
 
     def _carry(self, seat: int, move) -> tuple[int, int]:
         """A step by stack: the piece and every piece above it land, in order, on the

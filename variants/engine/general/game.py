@@ -15,7 +15,7 @@ from .moves import PLACE, STACK, STEP, Move
 from .notation import Notation
 from .ranks import may_cover
 from .state import QUIET
-from .tables import LINEAR, ORTHOGONAL, Board2, Reach, goals
+from .tables import LINEAR, ORTHOGONAL, Board2, Reach, capture_steps, goals
 
 LOCKED = -1
 CACHE_SPACES = 24  # legal-move lists are memoised on boards of at most this many spaces
@@ -114,6 +114,11 @@ class GeneralGame(Notation):
         self.rules = [doc.shape_rules.get(s, ShapeRules()) for s in self.shape_names]
         self.goals = goals(g.size, self.nseats)
         self.forward_only = [r.move in FORWARD_ONLY for r in self.rules]
+        self.hitting = [self._hitting(board, r) for r in self.rules]
+        self.en_passant = [
+            r.power != "none" and r.condition == "diagonal-en-passant" for r in self.rules
+        ]
+        self.passing = any(self.en_passant)
         self.by_stack = [r.move == "orthogonal-by-stack" for r in self.rules]
         self.reach, self.jumps = [], []
         for r, forward_only in zip(self.rules, self.forward_only, strict=True):
@@ -185,6 +190,21 @@ class GeneralGame(Notation):
                     break
             self._approach[key] = ray
         return ray
+
+    def _hitting(self, board: Board2, r: ShapeRules):
+        """Per seat and position, the spaces a piece captures onto by a diagonal or
+        triagonal step (None unless its condition is one of those)."""
+        if r.power == "none" or r.condition not in ("diagonal-en-passant", "triagonal"):
+            return None
+        out = []
+        for f, _axis, _at in self.goals:
+            dirs = capture_steps(r.condition, r.move in FORWARD_ONLY, f)
+            local = [
+                tuple(ray[0] for d in dirs if (ray := board.ray(p, d, 1)))
+                for p in range(self.per_board)
+            ]
+            out.append(self._every_board(local))
+        return out
 
     def _tables(self, board: Board2, r: ShapeRules, forward) -> tuple:
         reach = self._every_board([board.reach(r.move, p, forward) for p in range(self.per_board)])

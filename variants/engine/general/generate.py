@@ -138,6 +138,8 @@ def piece_moves(state, seat: int) -> tuple[list, list, bool]:
                 here.append((d, True))
         if g.jumps[shape] is not None:
             here += _jumps(state, seat, pos, shape)
+        if g.hitting[shape] is not None:
+            here += _hits(state, seat, pos, shape)
         effect = g.effect[shape]
         for d, capture in here:
             if effect and not capture:
@@ -171,6 +173,25 @@ def _step(g, seat: int, shape: int, origin: int, target: int, capture: bool) -> 
     if g.forward_only[shape] and g.goal_mask[seat] >> target & 1:
         return [g.step_move(origin, target, capture, r) for r in g.promote_to]
     return [g.step_move(origin, target, capture)]
+
+
+def _hits(state, seat: int, pos: int, shape: int) -> list[tuple[int, bool]]:
+    """Captures by a diagonal (or triagonal) step onto an opponent's piece, and en
+    passant: onto the space an opponent's piece passed over on the move just played."""
+    g = state.game
+    board, no_entry = state.board, g.no_entry[seat]
+    passed, passer = state.en_passant()
+    out = []
+    for d in g.hitting[shape][seat][pos]:
+        if no_entry >> d & 1:
+            continue
+        code = board[d]
+        if code > 0 and enemy(g, code, seat):
+            out.append((d, True))
+        elif code == 0 and passed >> d & 1 and g.en_passant[shape]:
+            if enemy(g, board[passer], seat):
+                out.append((d, True))
+    return out
 
 
 def _jumps(state, seat: int, pos: int, shape: int) -> list[tuple[int, bool]]:
@@ -210,6 +231,9 @@ def captive_of(state, seat: int, move, shape: int) -> int:
     g = state.game
     if state.board[move.target] > 0:
         return move.target  # cover
+    passed, passer = state.en_passant()
+    if passed >> move.target & 1 and g.en_passant[shape]:
+        return passer  # en passant
     for line in g.jumps[shape][seat][move.origin]:
         if move.target in line:
             return line[line.index(move.target) - 1]

@@ -45,7 +45,7 @@ class GeneralState(PieceChanges):
     __slots__ = (
         "game", "seed", "board", "cmask", "own", "heights", "free", "reserves", "stock",
         "hash", "seen", "chain", "converted", "frozen", "turn", "placed", "passes", "offer",
-        "declined", "outcome", "ply", "last", "out", "quiet", "decided", "closed",
+        "declined", "outcome", "ply", "last", "out", "quiet", "decided", "closed", "passant",
     )  # fmt: skip
 
     def __init__(self, game, seed=None):
@@ -67,6 +67,7 @@ class GeneralState(PieceChanges):
         self.quiet = 0  # steps in a row with no placement, capture or promotion
         self.decided = [None] * game.geometry.boards  # per board: (results, line) once decided
         self.closed = 0  # spaces of decided boards: their pieces never move again
+        self.passant = (0, -1, -1)  # (spaces passed over, the piece's space, ply it holds at)
         self.turn = 0
         self.placed = 0  # moves made this turn (pieces_per_turn may be 2)
         self.passes = 0
@@ -92,11 +93,19 @@ class GeneralState(PieceChanges):
     def is_terminal(self) -> bool:
         return self.outcome is not None
 
+    def en_passant(self) -> tuple[int, int]:
+        """(spaces the last move's piece passed over, its space), for the next move only."""
+        passed, piece, ply = self.passant
+        return (passed, piece) if ply == self.ply else (0, -1)
+
     def key(self):
         """The position (pieces, reserves, seat to move, turn state) as a hashable value;
         bots use it for transpositions."""
         offer = None if self.offer is None else tuple(self.offer)
-        return (self.hash, self.turn, self.placed, self.chain, self.declined, offer, self.passes)
+        return (
+            self.hash, self.turn, self.placed, self.chain, self.declined, offer, self.passes,
+            self.en_passant()[0],
+        )  # fmt: skip
 
     def legal_moves(self, seat: int) -> list:
         if self.outcome is not None or self.offer is not None or seat != self.turn:
@@ -122,7 +131,7 @@ class GeneralState(PieceChanges):
         if cache is None:
             return moves_of(self, seat)
         if g.movers:
-            key = (self.hash, seat, self.chain)
+            key = (self.hash, seat, self.chain, self.en_passant()[0] if g.passing else 0)
         else:
             key = (self.free, seat, self.stock & g.seat_stock[seat])
         moves = cache.get(key)
@@ -236,7 +245,7 @@ class GeneralState(PieceChanges):
         self.declined = False
         self.chain = -1
         if g.movers:
-            key = self.hash + g.z_turn[s]
+            key = self.hash + g.z_turn[s] + (self.en_passant()[0] if g.passing else 0)
             seen = self.seen.get(key, 0) + 1
             self.seen[key] = seen
             if seen >= REPEATS:
@@ -449,6 +458,7 @@ class GeneralState(PieceChanges):
         new.quiet = self.quiet
         new.decided = self.decided[:]
         new.closed = self.closed
+        new.passant = self.passant
         new.turn = self.turn
         new.placed = self.placed
         new.passes = self.passes

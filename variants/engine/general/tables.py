@@ -15,6 +15,7 @@ from typing import NamedTuple
 ALL = tuple(d for d in product((-1, 0, 1), repeat=3) if any(d))
 ORTHOGONAL = tuple(d for d in ALL if sum(map(abs, d)) == 1)
 DIAGONAL = tuple(d for d in ALL if sum(map(abs, d)) == 2)
+TRIAGONAL = tuple(d for d in ALL if sum(map(abs, d)) == 3)
 LINEAR = ALL  # orthogonal, diagonal and (in 3-D) triagonal
 KNIGHT = tuple(sorted({p for v in product((2, -2), (1, -1)) for p in permutations((*v, 0))}))
 KNIGHT_3D = tuple(sorted({p for v in product((2, -2), (1, -1), (1, -1)) for p in permutations(v)}))
@@ -81,6 +82,16 @@ def goals(size: tuple[int, int, int], seats: int) -> list[tuple[tuple[int, int, 
     else:
         order = [top, left, bottom, right]
     return [order[s % len(order)] for s in range(seats)]
+
+
+def capture_steps(condition: str, forward_only: bool, forward) -> tuple:
+    """The one-step directions a piece captures along when its condition names them
+    ("Move on diag": the diagonals, forward ones only for a piece that cannot move
+    backwards; "Move on triagonal": the 3-D diagonals, likewise)."""
+    dirs = {"diagonal-en-passant": DIAGONAL, "triagonal": TRIAGONAL}.get(condition, ())
+    if forward_only:
+        dirs = tuple(d for d in dirs if _dot(d, forward) > 0)
+    return dirs
 
 
 class Reach(NamedTuple):
