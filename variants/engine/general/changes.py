@@ -5,6 +5,7 @@ targets, stack heights, reserves, the Zobrist sum) in step with the board."""
 
 from variants.rules.vocabulary import CHAINS
 
+from .effects import effect_captures
 from .generate import captive_of, jumps_from, landing
 from .moves import STACK
 from .ranks import ATTACKER, DEFENDER, duel
@@ -35,8 +36,6 @@ class PieceChanges:
             self.seen.clear()  # a placement is never undone
         shape = g.piece[code][2]
         if g.effect[shape]:
-            from .effects import effect_captures
-
             self._take(seat, effect_captures(self, seat, shape, space), shape)
         return space, color
 
@@ -92,8 +91,6 @@ class PieceChanges:
         captured = -1
         effects = []
         if g.effect[shape]:
-            from .effects import effect_captures
-
             effects = effect_captures(self, seat, shape, move.target, origin)
         elif move.capture and g.ranked and self.board[move.target] > 0:
             return self._duel(seat, move, origin, code, shape)

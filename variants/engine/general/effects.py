@@ -15,7 +15,7 @@ from covering or jumping a piece (catalogue/READINGS.md, "Captures"):
 without playing them.
 """
 
-from .generate import LOCKED, enemy
+from .codes import LOCKED, enemy
 
 ORTHOGONAL_SIDES = ((1, 0, 0), (-1, 0, 0), (0, 1, 0), (0, -1, 0), (0, 0, 1), (0, 0, -1))
 

@@ -1,5 +1,6 @@
 """Legal moves of one seat in one position: placements, steps of placed pieces, captures
-(cover, jump, chain jump), with the rules that forbid some of them:
+(cover, by rank, diagonal, triagonal, jump, chain jump, en passant, and the steps after
+which a surround, approach or adjacent capture follows), with the rules that forbid some:
 
 - a placed piece cannot move while its owner holds an identical piece in reserve;
 - a seat cannot enter a space locked to it for entry, nor leave one locked for exit
@@ -10,16 +11,8 @@
 Nothing here changes the state.
 """
 
-LOCKED = -1
-
-
-def bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
+from .codes import LOCKED, bits, enemy
+from .effects import effect_captures
 
 
 def moves_of(state, seat: int) -> list:
@@ -69,11 +62,6 @@ def landing(state, pos: int) -> int:
     """The space a piece moved or placed to position ``pos`` comes to rest in."""
     g = state.game
     return g.stack_base[pos] + state.heights[pos] * g.layer if g.stacks else pos
-
-
-def enemy(g, code: int, seat: int) -> bool:
-    owner = g.piece[code][0]
-    return owner is None or g.teams[owner] != g.teams[seat]
 
 
 def movable(state, seat: int) -> list[tuple[int, int, int]]:
@@ -143,8 +131,6 @@ def piece_moves(state, seat: int) -> tuple[list, list, bool]:
         effect = g.effect[shape]
         for d, capture in here:
             if effect and not capture:
-                from .effects import effect_captures
-
                 capture = bool(effect_captures(state, seat, shape, d, pos))
             (captures if capture else steps).extend(_step(g, seat, shape, pos, d, capture))
         if len(captures) > found and g.rules[shape].power == "must-capture":
