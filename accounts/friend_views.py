@@ -7,11 +7,11 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_POST
 
 from accounts import services
 from accounts.models import Player
+from accounts.navigation import local_url
 from variants.ids import parse_id
 
 
@@ -22,19 +22,15 @@ def friends(request: HttpRequest) -> HttpResponse:
 
 
 def _back(request: HttpRequest) -> HttpResponse:
-    url = request.POST.get("next", "")
-    safe = url and url_has_allowed_host_and_scheme(
-        url, allowed_hosts={request.get_host()}, require_https=request.is_secure()
-    )
-    return redirect(url if safe else "accounts:friends")
+    return redirect(local_url(request, request.POST.get("next")) or "accounts:friends")
 
 
 def _person(request: HttpRequest):
     """Whom a request is for: ``username``, or ``player`` (a human, or a persona's owner)."""
-    name = request.POST.get("username", "").strip()
+    name = request.POST.get("username", "").strip()[:150]  # a username's longest
     if name:
         return get_user_model().objects.filter(username__iexact=name).first(), name
-    pk = request.POST.get("player", "")
+    pk = request.POST.get("player", "")[:20]
     player = Player.objects.filter(pk=parse_id(pk)).select_related("user", "owner").first()
     if player is None:
         return None, pk

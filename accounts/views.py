@@ -11,12 +11,12 @@ from django.core.paginator import Paginator
 from django.db.models.functions import Lower
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_POST
 
 from accounts.decorators import admin_required
 from accounts.forms import RoleForm, SignUpForm, UserSearchForm
 from accounts.models import Player, Role
+from accounts.navigation import local_url
 from accounts.roles import role_of
 from accounts.services import RoleChangeRefused, check_role_change, set_role
 from variants.services import CREATOR_QUOTA, visible_rule_sets
@@ -38,25 +38,22 @@ class LoginView(auth_views.LoginView):
 
 def signup(request: HttpRequest) -> HttpResponse:
     if request.user.is_authenticated:
-        return redirect("variants:games")
+        return redirect("variants:home")
     form = SignUpForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         user = form.save()
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
         messages.success(
             request,
-            f"Welcome, {user.username}! As a Creator you can create up to {CREATOR_QUOTA} games.",
+            f"Welcome, {user.username}! Choose a game below and press Play: a bot answers at "
+            f"once. As a Creator you can also create up to {CREATOR_QUOTA} games.",
         )
-        return redirect(_next_url(request) or "variants:games")
+        return redirect(_next_url(request) or "variants:home")
     return render(request, "accounts/signup.html", {"form": form})
 
 
 def _next_url(request: HttpRequest) -> str | None:
-    url = request.POST.get("next") or request.GET.get("next")
-    safe = url and url_has_allowed_host_and_scheme(
-        url, allowed_hosts={request.get_host()}, require_https=request.is_secure()
-    )
-    return url if safe else None
+    return local_url(request, request.POST.get("next") or request.GET.get("next"))
 
 
 # --- Users (Admins) ---------------------------------------------------------------------

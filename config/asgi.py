@@ -2,10 +2,17 @@
 
 import gc
 import os
+import sys
 
 from django.core.asgi import get_asgi_application
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+
+# Every line a server process writes goes out at once: after a hard kill, the last lines
+# before it are in the log (a pipe or a file would otherwise hold them in a buffer).
+for stream in (sys.stdout, sys.stderr):
+    if hasattr(stream, "reconfigure"):
+        stream.reconfigure(line_buffering=True)
 
 # Set up Django before importing anything that touches models (consumers, auth).
 django_asgi_app = get_asgi_application()

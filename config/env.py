@@ -7,6 +7,9 @@ in a deployment stops the process at start-up instead of silently meaning "defau
 from __future__ import annotations
 
 import os
+import secrets
+import time
+from pathlib import Path
 
 from django.core.exceptions import ImproperlyConfigured
 
@@ -63,3 +66,22 @@ def envlist(name: str, default: list[str]) -> list[str]:
 def envstr(name: str, default: str = "") -> str:
     """Read a string; unset or blank gives ``default``."""
     return os.environ.get(name, "").strip() or default
+
+
+def stored_secret_key(path: Path) -> str:
+    """The secret key kept in ``path``, made (50 random URL-safe bytes, readable by the
+    owner only) the first time. Processes starting together agree: the file is created
+    with O_EXCL, and a loser reads the winner's key."""
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:
+        for _ in range(50):  # the winner may not have written it yet
+            key = path.read_text().strip()
+            if key:
+                return key
+            time.sleep(0.01)
+        raise ImproperlyConfigured(f"{path} is empty: delete it or set SECRET_KEY") from None
+    key = secrets.token_urlsafe(50)
+    with os.fdopen(fd, "w") as handle:
+        handle.write(key + "\n")
+    return key

@@ -14,7 +14,7 @@ from pathlib import Path
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 
-from config.env import envbool, envfloat, envint, envlist, envstr
+from config.env import envbool, envfloat, envint, envlist, envstr, stored_secret_key
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(envstr("VAR_DIR", str(BASE_DIR / "var")))
@@ -24,8 +24,11 @@ VAR_DIR.mkdir(parents=True, exist_ok=True)
 
 PLACEHOLDER_SECRET_KEY = "dev-only-insecure-secret-key-change-me"  # noqa: S105
 
-DEBUG = envbool("DEBUG", True)
-SECRET_KEY = envstr("SECRET_KEY", PLACEHOLDER_SECRET_KEY)
+# Off unless asked for (DEBUG=1): even `make run` shows what a visitor sees in production
+# (the site's own 404/403/400/500 pages, never Django's pages that list every URL).
+DEBUG = envbool("DEBUG", False)
+# No SECRET_KEY set: one is generated once into var/ and kept (sessions survive restarts).
+SECRET_KEY = envstr("SECRET_KEY", "") or stored_secret_key(VAR_DIR / "secret_key")
 if not DEBUG and SECRET_KEY == PLACEHOLDER_SECRET_KEY:
     raise ImproperlyConfigured("SECRET_KEY must be set to a real secret when DEBUG is off")
 
@@ -221,6 +224,7 @@ USE_TZ = True
 
 STATIC_URL = "static/"
 STATIC_ROOT = VAR_DIR / "static"
+STATIC_ROOT.mkdir(exist_ok=True)  # whitenoise warns on every request when it is missing
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
@@ -236,6 +240,8 @@ LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
     "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"}},
+    # StreamHandler flushes each record; config/asgi.py also makes stdout and stderr
+    # line-buffered, so a killed process has written every line it logged.
     "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain"}},
     "root": {"handlers": ["console"], "level": envstr("LOG_LEVEL", "INFO")},
 }

@@ -77,9 +77,10 @@ def _players(ids: Sequence[int]) -> dict[int, Player]:
     return found
 
 
-def create_benchmark(rule_set, universe, player_ids: Sequence[int], by) -> Tournament:
+def benchmark_plan(rule_set, universe, player_ids: Sequence[int]) -> Plan:
     """ "Benchmark Selected Bots": ``GAMES_PER_SET`` games for each combination of the
-    checked players. It is a Benchmark tournament when ``is_benchmark`` says so."""
+    checked players. It is a Benchmark tournament when ``is_benchmark`` says so. Raises
+    ``TournamentError`` saying what is wrong; nothing is written."""
     k = seats_per_game(rule_set)
     if len(player_ids) < k:
         raise TournamentError(f"Check at least {k} bots (or Random): {rule_set.name} seats {k}.")
@@ -94,7 +95,11 @@ def create_benchmark(rule_set, universe, player_ids: Sequence[int], by) -> Tourn
     )
     name = f"{rule_set.name}-{timezone.now():%m-%d-%H%M}"
     sets = [(list(c), GAMES_PER_SET) for c in combos]
-    return create_from_plan(Plan(rule_set, universe, name, sets, kind), by)
+    return Plan(rule_set, universe, name, sets, kind)
+
+
+def create_benchmark(rule_set, universe, player_ids: Sequence[int], by) -> Tournament:
+    return create_from_plan(benchmark_plan(rule_set, universe, player_ids), by)
 
 
 def is_benchmark(rule_set, universe, player_ids: Sequence[int]) -> bool:

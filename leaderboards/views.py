@@ -9,8 +9,8 @@ from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.views.decorators.http import require_POST
 
+from accounts.models import Player
 from accounts.roles import is_trainer_or_admin
 from leaderboards import reports, services, stats, tournaments
 from leaderboards.forms import PlanForm
@@ -45,7 +45,7 @@ def leaderboard(request: HttpRequest, pk: int) -> HttpResponse:
     rule_set = _rule_set(request, pk)
     universe, options = _universe(request)
     added = parse_ids(request.GET.getlist("add"))
-    name = request.GET.get("player", "").strip()
+    name = request.GET.get("player", "").strip()[:150]  # a username's longest
     if name:
         found = services.find_rated_player(rule_set, universe, name)
         if found is None:
@@ -71,7 +71,7 @@ def evolution(request: HttpRequest, pk: int) -> HttpResponse:
     rule_set = _rule_set(request, pk)
     universe, options = _universe(request)
     chosen = parse_ids(request.GET.getlist("players"))
-    name = request.GET.get("add", "").strip()
+    name = request.GET.get("add", "").strip()[:150]  # a username is at most 150 characters
     if name:
         found = services.find_rated_player(rule_set, universe, name)
         if found is None:
@@ -80,7 +80,7 @@ def evolution(request: HttpRequest, pk: int) -> HttpResponse:
             chosen.append(found.pk)
     measure = request.GET.get("measure", "rating")
     if measure not in stats.MEASURES:
-        messages.error(request, f"There is no measure called {measure!r}; showing the rating.")
+        messages.error(request, f"There is no measure called {measure[:40]!r}; showing the rating.")
         measure = "rating"
     chart = stats.evolution_chart(rule_set, universe, chosen[: stats.MAX_CURVES], measure)
     context = {
@@ -116,28 +116,48 @@ def game_tournaments(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @login_required
-@require_POST
 def benchmark(request: HttpRequest) -> HttpResponse:
-    """ "Benchmark Selected Bots": 100 games for each combination of the checked players."""
+    """ "Benchmark Selected Bots": GET asks to confirm (what will be played, how many
+    games), POST starts the tournament. The leaderboard's selection form is a GET form,
+    so no CSRF token ever travels in a URL."""
     if not is_trainer_or_admin(request.user):
         raise PermissionDenied("Only Trainers and Admins run tournaments.")
-    rule_set = _rule_set(request, request.POST.get("rule_set"))
-    universe, _ = _universe(request, request.POST.get("universe", ""))
+    data = request.POST if request.method == "POST" else request.GET
+    rule_set = _rule_set(request, data.get("rule_set"))
+    universe, _ = _universe(request, data.get("universe", ""))
+    ids = parse_ids(data.getlist("players"))
     try:
-        tournament = tournaments.create_benchmark(
-            rule_set, universe, parse_ids(request.POST.getlist("players")), request.user
-        )
+        plan = tournaments.benchmark_plan(rule_set, universe, ids)
+        if request.method == "POST":
+            found = tournaments.create_from_plan(plan, request.user)
+            return redirect(found.get_absolute_url())
     except tournaments.TournamentError as exc:
         messages.error(request, str(exc))
         return redirect("leaderboards:leaderboard", pk=rule_set.pk)
-    return redirect(tournament.get_absolute_url())
+    players = Player.objects.in_bulk(ids)
+    context = {
+        "rule_set": rule_set,
+        "universe": universe,
+        "plan": plan,
+        "players": [players[pk] for pk in ids],
+        "total": sum(games for _players, games in plan.sets),
+    }
+    return render(request, "leaderboards/benchmark_confirm.html", context)
 
 
-def tournament(request: HttpRequest, pk: int) -> HttpResponse:
+def _tournament(request: HttpRequest, pk) -> Tournament:
+    """A tournament the visitor may see: a hidden game's tournaments are hidden too."""
+    if parse_id(pk) is None:
+        raise Http404("No such tournament.")
     found = get_object_or_404(
         Tournament.objects.select_related("rule_set", "universe", "created_by"), pk=pk
     )
-    _rule_set(request, found.rule_set_id)  # a hidden game's tournaments are hidden too
+    _rule_set(request, found.rule_set_id)
+    return found
+
+
+def tournament(request: HttpRequest, pk: int) -> HttpResponse:
+    found = _tournament(request, pk)
     context = {
         "tournament": found,
         "rule_set": found.rule_set,
@@ -148,8 +168,9 @@ def tournament(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def progress(request: HttpRequest, pk: int) -> JsonResponse:
-    """The progress bar's data, read from the database (and a nudge for stalled work)."""
-    found = get_object_or_404(Tournament, pk=pk)
+    """The progress bar's data, read from the database (and a nudge for stalled work),
+    for those who may see the tournament."""
+    found = _tournament(request, pk)
     tournaments.nudge(found)
     return JsonResponse(reports.progress(found))
 

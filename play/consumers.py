@@ -8,15 +8,20 @@ its own seat's view, so hidden pieces never reach a seat that may not see them.
 from __future__ import annotations
 
 import json
+import logging
 
 from autobahn.exception import Disconnected
 from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 
+from variants.ids import parse_id
+
 from . import notify, services, timekeeper
 from .errors import MatchError
 from .messages import parse_lobby_message, parse_match_message
+
+logger = logging.getLogger(__name__)
 
 MAX_MESSAGE = 4096
 NOT_FOUND = 4404
@@ -67,12 +72,14 @@ class MatchConsumer(JsonConsumer):
     parse = staticmethod(parse_match_message)
 
     async def connect(self):
-        self.match_id = int(self.scope["url_route"]["kwargs"]["pk"])
+        match_id = parse_id(self.scope["url_route"]["kwargs"]["pk"])
         self.user = self.scope.get("user")
         self.you: list[int] = []
         self.sent_ply = -1  # the ply of the last state sent
-        if not await database_sync_to_async(services.match_exists)(self.match_id):
+        exists = database_sync_to_async(services.match_exists)
+        if match_id is None or not await exists(match_id, self.user):
             return await self.close(code=NOT_FOUND)
+        self.match_id = match_id
         await self.channel_layer.group_add(notify.match_group(self.match_id), self.channel_name)
         await self.accept()
         await self._attach()
@@ -136,6 +143,15 @@ class MatchConsumer(JsonConsumer):
 
     async def on_afk_ping(self):
         await database_sync_to_async(services.afk_ping)(self.match_id, self.user)
+
+
+class NotFoundConsumer(AsyncWebsocketConsumer):
+    """Any other websocket path: refused quietly (the handshake is turned down, as for a
+    match that does not exist), logged as a warning rather than a server error."""
+
+    async def connect(self):
+        logger.warning("websocket: no such path %r", self.scope.get("path", "")[:200])
+        await self.close(code=NOT_FOUND)
 
 
 class LobbyConsumer(JsonConsumer):

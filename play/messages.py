@@ -6,9 +6,15 @@ naming what is wrong. Nothing a client sends reaches a service unchecked.
 
 from __future__ import annotations
 
+from variants.ids import MAX_ID
+
 from .errors import MatchError
 
 MAX_NOTATION = 64
+MAX_PLY = 10**9
+# matchmaking:join's AFK settings (seed 003: 60 s timeout, 20 s warning by default).
+AFK_TIMEOUT = (10, 3600, 60)  # lowest, highest, default
+AFK_WARNING = (1, 3599, 20)
 
 
 def _need(message, field: str, kind, *, optional=False):
@@ -21,6 +27,17 @@ def _need(message, field: str, kind, *, optional=False):
         raise MatchError("malformed", f"{message['type']}: {field} must be a whole number.")
     if not isinstance(value, kind):
         raise MatchError("malformed", f"{message['type']}: {field} must be a {kind.__name__}.")
+    return value
+
+
+def _number(message, field: str, lo: int, hi: int, *, default=None):
+    """A whole number within lo..hi; absent (or null) gives ``default`` when there is one.
+    Out of range is an error naming the field and the range, never a silent default."""
+    value = _need(message, field, int, optional=default is not None or field == "ply")
+    if value is None:
+        return default
+    if not lo <= value <= hi:
+        raise MatchError("malformed", f"{message['type']}: {field} must be from {lo} to {hi}.")
     return value
 
 
@@ -46,7 +63,7 @@ def parse_match_message(message) -> tuple[str, dict]:
         move = _need(message, "move", str).strip()
         if not move or len(move) > MAX_NOTATION:
             raise MatchError("malformed", f"move: 1 to {MAX_NOTATION} characters.")
-        ply = _need(message, "ply", int, optional=True)
+        ply = _number(message, "ply", 0, MAX_PLY)
         return "move", {"move": move, "seat": _seat(message), "ply": ply}
     if kind == "game:resign":
         return "resign", {"seat": _seat(message)}
@@ -65,9 +82,9 @@ def parse_lobby_message(message) -> tuple[str, dict]:
     kind = _type(message)
     if kind == "matchmaking:join":
         return "join", {
-            "rule_set": _need(message, "ruleSet", int),
-            "afk_timeout": _need(message, "afkTimeout", int, optional=True) or 60,
-            "afk_warning": _need(message, "afkWarning", int, optional=True) or 20,
+            "rule_set": _number(message, "ruleSet", 1, MAX_ID),
+            "afk_timeout": _number(message, "afkTimeout", *AFK_TIMEOUT[:2], default=AFK_TIMEOUT[2]),
+            "afk_warning": _number(message, "afkWarning", *AFK_WARNING[:2], default=AFK_WARNING[2]),
         }
     if kind == "matchmaking:leave":
         return "leave", {}

@@ -710,8 +710,18 @@ def snapshot(match_id: int, user, you: list[int] | None = None) -> dict:
     return event
 
 
-def match_exists(match_id: int) -> bool:
-    return Match.objects.filter(pk=match_id).exists()
+def visible_matches(user):
+    """The matches ``user`` may see: a hidden or removed game is hidden with everything
+    of it, its matches included, from everyone but Admins (as its page and tournaments)."""
+    from accounts.roles import is_admin
+
+    if is_admin(user):
+        return Match.objects.all()
+    return Match.objects.filter(rule_set__hidden=False, rule_set__removed_at__isnull=True)
+
+
+def match_exists(match_id: int, user=None) -> bool:
+    return visible_matches(user).filter(pk=match_id).exists()
 
 
 def join_queue_by_id(rule_set_id: int, user, **timers) -> dict:
@@ -738,7 +748,8 @@ def invitations_for(user) -> list[Match]:
         seats__crew__invitation=pending, seats__crew__player__user=user
     )
     return list(
-        Match.objects.filter(invited, status=Match.Status.INVITED)
+        visible_matches(user)
+        .filter(invited, status=Match.Status.INVITED)
         .select_related("rule_set", "created_by")
         .distinct()
     )

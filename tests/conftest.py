@@ -65,6 +65,10 @@ def catalogue(db):
     return load_catalogue()
 
 
+# The property tests' size: 1 in `make test`; benchmarks/fuzz.sh runs them larger.
+FUZZ_SCALE = max(1, int(os.environ.get("FUZZ_SCALE", "1") or 1))
+
+
 def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
@@ -274,3 +278,17 @@ def pytest_collection_modifyitems(config, items):
     """Browser tests last: the sync Playwright API keeps an event loop in the main thread
     for the session, and the asyncio tests (consumers) cannot run their own beside it."""
     items.sort(key=lambda item: "browser" in item.keywords)
+
+
+@pytest.fixture
+def no_broker(monkeypatch):
+    """Record what would be sent to the workers instead of sending it."""
+    sent = []
+    from leaderboards import tasks
+
+    for name in ("run_batch", "finalise", "reconcile"):
+        monkeypatch.setattr(
+            getattr(tasks, name), "delay", lambda *a, _n=name: sent.append((_n, *a))
+        )
+    monkeypatch.setattr(tasks.watchdog, "apply_async", lambda *a, **k: sent.append(("watchdog",)))
+    return sent

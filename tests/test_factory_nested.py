@@ -344,7 +344,9 @@ def test_a_custom_route_map_is_saved(client, nested):
         ({"n_depth": "3", "n_routing": "map", "n_route_map": "1 x"}, "n_route_map", "whole"),
         ({"n_depth": "3", "n_routing": "map", "n_route_map": "1 ²"}, "n_route_map", "whole"),
         ({"n_depth": "3", "n_routing": "map", "n_route_map": "0 -1"}, "n_route_map", "1 to 9"),
-        ({"n_side": "9" * 5000}, "n_side", "Side length (S): must be a whole number"),
+        ({"n_side": "9" * 5000}, "n_side", "Side length (S): at most 16"),
+        ({"n_side": "-" + "9" * 5000}, "n_side", "Side length (S): at least 2"),
+        ({"n_routing": "map", "n_route_map": "9" * 5000}, "n_route_map", "whole numbers"),
     ],
 )
 def test_junk_is_reported_next_to_its_control_and_nothing_is_saved(

@@ -68,10 +68,23 @@ def test_junk_debug_stops_the_settings(clean_env):
 
 def test_placeholder_secret_refused_without_debug(clean_env):
     clean_env.setenv("DEBUG", "0")
+    clean_env.setenv("SECRET_KEY", "dev-only-insecure-secret-key-change-me")
     with pytest.raises(ImproperlyConfigured, match="SECRET_KEY"):
         load_settings()
     clean_env.setenv("SECRET_KEY", "a-real-secret-for-this-test-only")
-    assert load_settings()["DEBUG"] is False
+    conf = load_settings()
+    assert conf["DEBUG"] is False and conf["SECRET_KEY"] == "a-real-secret-for-this-test-only"
+
+
+def test_debug_is_off_and_a_secret_is_made_once_unless_given(clean_env, tmp_path):
+    conf = load_settings()
+    assert conf["DEBUG"] is False
+    stored = tmp_path / "var" / "secret_key"
+    assert conf["SECRET_KEY"] == stored.read_text().strip() and len(conf["SECRET_KEY"]) >= 50
+    assert stored.stat().st_mode & 0o777 == 0o600
+    assert load_settings()["SECRET_KEY"] == conf["SECRET_KEY"]  # kept, not made again
+    clean_env.setenv("DEBUG", "1")
+    assert load_settings()["DEBUG"] is True
 
 
 def test_embedded_defaults(clean_env, tmp_path):

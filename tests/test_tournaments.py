@@ -25,20 +25,6 @@ def ttt(db):
     return rule_set("Tic-Tac-Toe")
 
 
-@pytest.fixture
-def no_broker(monkeypatch):
-    """Record what would be sent to the workers instead of sending it."""
-    sent = []
-    from leaderboards import tasks
-
-    for name in ("run_batch", "finalise", "reconcile"):
-        monkeypatch.setattr(
-            getattr(tasks, name), "delay", lambda *a, _n=name: sent.append((_n, *a))
-        )
-    monkeypatch.setattr(tasks.watchdog, "apply_async", lambda *a, **k: sent.append(("watchdog",)))
-    return sent
-
-
 def run_everything(tournament, sent):
     for batch in TournamentBatch.objects.filter(tournament=tournament).order_by("number"):
         tournaments.run_batch(batch.pk)

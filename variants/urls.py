@@ -7,7 +7,7 @@ app_name = "variants"
 urlpatterns = [
     path("", views.home, name="home"),
     path("games/", views.games, name="games"),
-    path("games/<int:pk>/manage/", views.manage, name="manage"),
+    path("games/<id:pk>/manage/", views.manage, name="manage"),
 ]
 
 # The factory pages: /games/new/ ("variants:factory"), /games/<pk>/ ("variants:detail",

@@ -36,7 +36,20 @@ export const PIECE_COLORS = {
   green: "#2e7d32",
   purple: "#7b1fa2",
 };
-const OUTLINES = { white: "#333", yellow: "#8d6e00" };
+const OUTLINES = { white: "#222", yellow: "#6d5400", pink: "#8c1b48", black: "#000" };
+// Told apart without colour too: every colour but black carries its own mark inside the
+// piece (a ring, a cross, a dot), so no piece looks like an empty space or like another
+// colour to a colour-blind player. Empty spaces are grey holes with no mark.
+const PATTERNS = {
+  white: (g) => el("circle", { cx: 20, cy: 20, r: 8, fill: "none", stroke: "#222", "stroke-width": 3 }, g),
+  pink: (g) =>
+    el("path", { d: "M13 20h14M20 13v14", stroke: "#fff", "stroke-width": 3.5, "stroke-linecap": "round" }, g),
+  yellow: (g) => el("circle", { cx: 20, cy: 20, r: 5, fill: "#6d5400" }, g),
+  blue: (g) => el("path", { d: "M13 13l14 14M27 13l-14 14", stroke: "#fff", "stroke-width": 3.5, "stroke-linecap": "round" }, g),
+  red: (g) => el("rect", { x: 15, y: 15, width: 10, height: 10, fill: "#fff" }, g),
+  green: (g) => el("polygon", { points: "20,13 27,26 13,26", fill: "#fff" }, g),
+  purple: (g) => el("path", { d: "M12 20h16", stroke: "#fff", "stroke-width": 4, "stroke-linecap": "round" }, g),
+};
 
 // Shapes in a 40×40 box (the factory's drawings, templates/variants/factory/piece.html).
 const SHAPE_POINTS = {
@@ -74,13 +87,14 @@ function drawPiece(parent, cx, cy, size, color, shape, extraClass = "") {
   const paint = {
     fill: PIECE_COLORS[color] || "#777",
     stroke: OUTLINES[color] || "none",
-    "stroke-width": OUTLINES[color] ? 2 : 0,
+    "stroke-width": OUTLINES[color] ? 2.5 : 0,
   };
   if (shape === "circle" || !SHAPE_POINTS[shape]) {
-    el("circle", { cx: 20, cy: 20, r: 16, ...paint }, g);
+    el("circle", { cx: 20, cy: 20, r: 17, ...paint }, g);
   } else {
     el("polygon", { points: SHAPE_POINTS[shape], ...paint }, g);
   }
+  if (PATTERNS[color]) PATTERNS[color](g);
   return g;
 }
 
@@ -190,6 +204,63 @@ export function parseFlatMove(text) {
 }
 
 const flatKey = (board, coords) => `${board}:${coords.join(",")}`;
+const NINE = ["top-left", "top", "top-right", "left", "centre", "right", "bottom-left", "bottom", "bottom-right"];
+const SAID = {
+  pass: "passes",
+  draw: "offers a draw",
+  accept: "accepts the draw",
+  decline: "declines the draw",
+};
+
+/** The engine's end-of-game words, for people who never read its README. */
+export function plainDetail(detail) {
+  return detail
+    .replace("captured the peak", "won the big board (a line of won blocks)")
+    .replace("captured a top-level block (Quick)", "won a block of the big board (Quick: one block wins)")
+    .replace("holds a majority of the blocks", "won the most blocks")
+    .replace(/^Team (\S+) left \((\w+)\)$/, "$1 left the game ($2)");
+}
+
+/**
+ * A move in plain words for people: "column 4" (a stack), "top-right" (a 3×3 board),
+ * "column 2, row 3" (rows counted from the bottom), "centre block, top-right cell" (nested),
+ * "passes". `view` says what kind of board the game has; unknown text is returned as is.
+ */
+export function moveWords(text, view) {
+  const raw = String(text || "").trim();
+  const t = raw.toLowerCase();
+  if (SAID[t]) return SAID[t];
+  if (view && view.family === "nested") {
+    if (!/^\d+(\/\d+)+$/.test(t)) return raw;
+    const parts = t.split("/").map(Number);
+    const cell = parts[parts.length - 1];
+    const path = parts.slice(0, -1);
+    if (view.side === 3 && view.dimensions === 2) {
+      return `${path.map((p) => NINE[p - 1]).join(" › ")} block, ${NINE[cell - 1]} cell`;
+    }
+    return `block ${path.join(" › ")}, cell ${cell}`;
+  }
+  const parsed = parseFlatMove(raw);
+  if (!parsed) return raw;
+  const board = (view && view.boards && view.boards[parsed.board - 1]) || null;
+  const type = board ? board.type : parsed.coords.length === 2 ? "stacks" : "squares";
+  const size = board ? board.size : [0, 0, 1];
+  const [x, y, z] = parsed.coords;
+  let where;
+  if (type === "stacks") {
+    where = size[1] > 1 ? `column ${x}, row ${y}` : `column ${x}`;
+  } else if (size[0] === 3 && size[1] === 3 && size[2] === 1) {
+    where = NINE[(3 - y) * 3 + (x - 1)];
+  } else if (size[1] === 1 && size[2] === 1) {
+    where = `space ${x}`;
+  } else {
+    where = `column ${x}, row ${y}` + (size[2] > 1 ? `, level ${z}` : "");
+  }
+  const piece = [parsed.color, parsed.shape].filter(Boolean).join(" ");
+  const several = view && view.boards && view.boards.length > 1;
+  return `${piece ? `${piece} on ` : ""}${several ? `board ${parsed.board}, ` : ""}${where}`;
+}
+
 
 // --- layout ------------------------------------------------------------------------------
 
@@ -1109,6 +1180,43 @@ export function reasonWords(reason) {
 /**
  * Draw `view` into `container` (its children are replaced). Returns {svg, cells}.
  */
+// What a mark on the board means, in words (the legend under the board): the selector
+// that finds it on the board, a small drawing, and the words.
+const LEGEND = [
+  ["vf-last", "the last move", (g) => el("rect", { class: "vf-last", x: 2, y: 2, width: 16, height: 16 }, g)],
+  ["vf-locked", "locked space: nobody can play there", (g, uid) => el("rect", { class: "vf-locked", x: 2, y: 2, width: 16, height: 16, fill: `url(#${uid}-hatch)` }, g)],
+  ["vf-obstacle", "obstacle: nobody can play there", (g) => el("rect", { class: "vf-obstacle", x: 2, y: 2, width: 16, height: 16 }, g)],
+  ["vf-protected", "protected: cannot be captured", (g, uid) => el("rect", { class: "vf-protected", x: 2, y: 2, width: 16, height: 16, fill: `url(#${uid}-hatch)` }, g)],
+  ["vf-area", "where the next move must go", (g) => el("rect", { class: "vf-area", x: 2, y: 2, width: 16, height: 16 }, g)],
+  ["is-captured", "a won block (the faded mark of its winner)", (g) => el("rect", { x: 2, y: 2, width: 16, height: 16, fill: "#0d6efd", opacity: 0.22 }, g)],
+  ["is-drawn", "a drawn block: nobody won it", (g) => el("rect", { x: 2, y: 2, width: 16, height: 16, fill: "#6c757d", opacity: 0.3 }, g)],
+  ["vf-win-line", "the winning line", (g) => el("line", { class: "vf-win-line", x1: 2, y1: 18, x2: 18, y2: 2, "stroke-width": 4 }, g)],
+];
+
+/** Fill `legend` (a <ul>) with what the marks on the board in `container` mean; hidden
+ * when the board has none of them. */
+export function renderLegend(container, legend) {
+  if (!legend) return;
+  legend.replaceChildren();
+  const svg = container.querySelector("svg.vf-board");
+  for (const [cls, words, draw] of LEGEND) {
+    if (!svg || !svg.querySelector(`.${cls}`)) continue;
+    const li = document.createElement("li");
+    li.dataset.legend = cls;
+    const icon = el("svg", { viewBox: "0 0 20 20", width: 18, height: 18, class: "vf-icon", "aria-hidden": "true" });
+    const defs = el("defs", {}, icon);
+    const uid = `lg${cls}`;
+    const hatch = el("pattern", { id: `${uid}-hatch`, width: 6, height: 6, patternUnits: "userSpaceOnUse", patternTransform: "rotate(45)" }, defs);
+    el("rect", { width: 6, height: 6, fill: "#eceff1" }, hatch);
+    el("rect", { width: 3, height: 6, fill: "#b0bec5" }, hatch);
+    el("rect", { x: 0.5, y: 0.5, width: 19, height: 19, fill: "#fff", stroke: "#ced4da" }, icon);
+    draw(icon, uid);
+    li.append(icon, document.createTextNode(` ${words}`));
+    legend.append(li);
+  }
+  legend.hidden = !legend.children.length;
+}
+
 export function renderBoard(container, view, options = {}) {
   // Keyboard users keep their place: the focused space (or, once it is taken, the board
   // itself, then the nearest legal space when the next move is theirs).

@@ -5,7 +5,15 @@
 // where `state` is a `state` event. The server is the only authority: this page shows
 // what it is told (boards, seats, clocks) and sends intentions (move, resign, draw).
 
-import { markIcon, pieceIcon, reasonWords, renderBoard } from "./board.js";
+import {
+  markIcon,
+  moveWords,
+  pieceIcon,
+  plainDetail,
+  reasonWords,
+  renderBoard,
+  renderLegend,
+} from "./board.js";
 
 const KIND_ICONS = {
   human: "fa-user",
@@ -41,6 +49,9 @@ function element(tag, className, text) {
   if (text !== undefined) node.textContent = text;
   return node;
 }
+
+/** A number with a real minus sign, as the leaderboard writes it. */
+const minus = (n) => (n < 0 ? `\u2212${Math.abs(n)}` : String(n));
 
 export class MatchClient {
   constructor(boot) {
@@ -434,6 +445,10 @@ export class MatchClient {
         : "Waiting for players";
     } else if (state.status === "active") {
       text = this.isOver() ? "Finished" : `In play · move ${Number(state.ply || 0) + 1}`;
+      const view = this.view();
+      if (!this.isOver() && view && view.last_move) {
+        text += ` · last move: ${moveWords(view.last_move, view)}`;
+      }
     } else if (state.status === "finished") {
       text = "Finished";
     } else if (state.status === "aborted") {
@@ -459,6 +474,7 @@ export class MatchClient {
       highlight,
     });
     this.el.board.classList.toggle("is-pending", this.pending);
+    renderLegend(this.el.board, byId("vf-legend"));
     // Big boards (a 27x27 nested grid) are tiny on a phone: offer a scrollable zoom.
     const cells = this.el.board.querySelectorAll("[data-testid=cell]").length;
     show(this.el.zoom, cells > 100);
@@ -636,7 +652,12 @@ export class MatchClient {
     byId("vf-over-winners").textContent = names.length
       ? `${names.length > 1 ? "Winners" : "Winner"}: ${names.join(" & ")}`
       : "No winner";
-    byId("vf-over-detail").textContent = (over && over.detail) || "";
+    // The engine names seats by number ("Seat 1 left the game") and speaks of nested
+    // boards' "peak": say who, in plain words.
+    const detail = plainDetail((over && over.detail) || "").replace(/\bSeat (\d+)/g, (_m, n) =>
+      this.seatName(Number(n) - 1),
+    );
+    byId("vf-over-detail").textContent = detail;
     const replay = byId("vf-replay-link");
     const playNew = byId("vf-play-new");
     const home = byId("vf-home-link");
@@ -650,7 +671,51 @@ export class MatchClient {
     }
     if (home && this.boot.homeUrl) home.href = this.boot.homeUrl;
     node.dataset.reason = reason || "";
+    const first = node.hidden;
     show(node, true);
+    if (first && this.isOver()) {
+      // Phones: the panel sits under the board; bring it into view once.
+      if (node.getBoundingClientRect().top > window.innerHeight - 80) {
+        node.scrollIntoView({ block: "nearest", behavior: "smooth" });
+      }
+      this.loadRatings();
+    }
+  }
+
+  /** The rating change of each rated seat, asked for until the server has rated the match
+   * (ratings are applied just after the game ends). */
+  async loadRatings(attempt = 0) {
+    const box = byId("vf-over-ratings");
+    if (!box || !this.boot.ratingsUrl || this.ratingsShown) return;
+    let data = null;
+    try {
+      const response = await fetch(this.boot.ratingsUrl, { headers: { Accept: "application/json" } });
+      if (response.ok) data = await response.json();
+    } catch (_error) {
+      data = null;
+    }
+    if (!data || !data.ready) {
+      if (attempt < 12) setTimeout(() => this.loadRatings(attempt + 1), 500 + attempt * 250);
+      else box.textContent = "";
+      return;
+    }
+    this.ratingsShown = true;
+    box.replaceChildren();
+    if (!data.rated) {
+      box.append(element("li", "text-body-secondary", "Not rated: ratings do not change."));
+    }
+    for (const change of data.changes) {
+      const li = element("li", "vf-rating-change");
+      li.dataset.testid = "rating-change";
+      const sign = change.change > 0 ? "+" : change.change < 0 ? "\u2212" : "\u00b1";
+      const tone = change.change > 0 ? "text-success" : change.change < 0 ? "text-danger" : "";
+      li.append(
+        element("span", "", `${change.name}: rating ${minus(change.before)} \u2192 ${minus(change.after)} `),
+        element("strong", tone, `(${sign}${Math.abs(change.change)})`),
+      );
+      box.append(li);
+    }
+    show(box, true);
   }
 
   renderBanners() {
@@ -775,6 +840,8 @@ function start() {
   const boot = JSON.parse(node.textContent);
   const client = new MatchClient(boot);
   window.vfMatch = client; // for people debugging in the console, and for tests
+  const rules = document.getElementById("vf-rules");
+  if (rules) rules.addEventListener("click", () => rules.classList.toggle("is-open"));
   client.connect();
 }
 

@@ -24,6 +24,8 @@ _SIMPLE = {
     "seconds_per_turn": "seconds",
     "timeout": "timeout",
     "turn_checks": "check-0",
+    "locked": "board",
+    "initial_pieces": "board",
 }
 
 

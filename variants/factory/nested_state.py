@@ -18,6 +18,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, fields
 
 from variants import rules
+from variants.bounded import OutOfBounds, bounded_int, whole_number
 from variants.rules.nested import MAX_BORDER, MAX_VOLUME
 from variants.rules.schema import NestedSpec
 
@@ -33,6 +34,17 @@ TIMEOUTS = ("loss", "random-move", "skip")
 # The seed's time controls (000), plus Ultimate's 15-second turn (001).
 TIME_CONTROLS = (10, 15, 30, 60, 300, 900, 1800, 3600, 10800, 21600, 43200, 86400)
 MAX_SCATTER = 9  # random obstacles and scouts: 0..9
+# What each number field may hold: the schema's own limits, checked as the form is read so
+# that nothing is built from a number out of range (the messages match the schema's).
+NUMBER_RANGES = {
+    "side": (2, MAX_SIDE),
+    "win_length": (2, MAX_SIDE),
+    "depth": (1, MAX_DEPTH),
+    "dimensions": (min(DIMENSIONS), max(DIMENSIONS)),
+    "random_obstacles": (0, MAX_SCATTER),
+    "scouts": (0, MAX_SCATTER),
+    "seconds": (5, 86400),
+}
 
 # Reasons a control is off (shown next to it).
 NEEDS_BLOCKS = "Needs depth N ≥ 2: at depth 1 there are no blocks."
@@ -194,9 +206,11 @@ def from_post(data: Mapping) -> tuple[NestedState, list[dict[str, str]]]:
         if text is None or (text == "" and blank_ok):
             return
         try:
-            setattr(state, name, int(text))
-        except ValueError:
-            report(name, "must be a whole number")
+            setattr(state, name, whole_number(text, *NUMBER_RANGES[name]))
+        except OutOfBounds as exc:
+            report(name, str(exc))
+            if exc.nearest is not None:  # past a limit: the page shows that limit
+                setattr(state, name, exc.nearest)
 
     def choice(name: str, allowed) -> None:
         text = raw(name)
@@ -225,10 +239,15 @@ def from_post(data: Mapping) -> tuple[NestedState, list[dict[str, str]]]:
             setattr(state, name, text == "1")
     text = raw("route_map")
     if text:
-        try:
-            state.route_map = tuple(int(t) for t in re.split(r"[\s,]+", text) if t)
-        except ValueError:  # also "²", which str.isdigit() would let through
+        numbers = [t for t in re.split(r"[\s,]+", text) if t]
+        # Bounded, but wider than any map allows: validation then names the exact range.
+        parsed = [bounded_int(t, -MAX_VOLUME, MAX_VOLUME) for t in numbers[: MAX_VOLUME + 1]]
+        if len(numbers) > MAX_VOLUME:
+            report("route_map", f"at most {MAX_VOLUME} numbers")
+        elif None in parsed:
             report("route_map", "whole numbers separated by spaces")
+        else:
+            state.route_map = tuple(parsed)
 
     off = unavailable(state)
     for f in fields(NestedState):

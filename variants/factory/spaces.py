@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from variants.engine.moves import is_number
-from variants.rules.vocabulary import COLORS
+from variants.bounded import bounded_int
+from variants.rules.vocabulary import COLORS, SHAPES
 
 if TYPE_CHECKING:
     from .state import FactoryState
@@ -17,8 +17,9 @@ Spot = tuple[int, int, int, int]  # board, x, y, z
 def marker_piece(marker: str) -> tuple[str, int] | None:
     """ "piece-black-2" -> ("black", 2)."""
     parts = marker.split("-")
-    if len(parts) == 3 and parts[0] == "piece" and parts[1] in COLORS and is_number(parts[2]):
-        return parts[1], int(parts[2])
+    if len(parts) == 3 and parts[0] == "piece" and parts[1] in COLORS:
+        row = bounded_int(parts[2], 1, len(SHAPES))
+        return (parts[1], row) if row else None
     return None
 
 

@@ -18,11 +18,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
 from variants import rules
-from variants.engine.moves import is_number
+from variants.bounded import OutOfBounds, bounded_int, whole_number
 from variants.rules.vocabulary import (
     COLOR_LABELS,
     COLORS,
     MAX_DIMENSION,
+    MAX_SPACES,
     PLAYER_LABELS,
     SHAPES,
     STALEMATE_LABELS,
@@ -57,7 +58,8 @@ class Check:
         k, result, diag = text.split("-")
         if result not in ("wins", "loses") or diag not in ("d", "o"):
             raise ValueError(text)
-        return cls(int(k), result, diag == "d")
+        # Wider than the rules allow (2..6), so validation names the limit; never unbounded.
+        return cls(whole_number(k, 1, 99), result, diag == "d")
 
 
 @dataclass
@@ -98,8 +100,10 @@ class FactoryState:
         return math.prod(self.size) * self.boards
 
     def reserve_limit(self) -> int:
-        """Most pieces one select may offer (``rules.reserve_limit``'s formula)."""
-        return math.ceil(self.spaces / len(self.color_names))
+        """Most pieces one select may offer (``rules.reserve_limit``'s formula), never
+        more than the largest board the seed allows has spaces, whatever was posted."""
+        spaces = min(self.spaces, MAX_SPACES * min(self.boards, MAX_BOARDS))
+        return math.ceil(spaces / len(self.color_names))
 
     def on_board(self, spot: Spot) -> bool:
         b, *at = spot
@@ -177,15 +181,18 @@ def from_post(data: Mapping, getlist=None) -> tuple[FactoryState, list[dict[str,
         problems.append({"path": path or key, "message": f"{value!r} is not an option"})
         return default
 
-    def number(key: str, default: int | None, path: str, blank_ok: bool = False) -> int | None:
+    def number(key: str, default: int | None, path: str, lo: int, hi: int, blank_ok=False):
+        """The posted number within lo..hi (the seed's limits); junk or a number out of
+        range is reported and replaced by the default or the nearest limit, so nothing
+        built from the state (the page, the board) can grow past the seed's limits."""
         raw = str(data.get(key, "" if default is None else default)).strip()
         if raw == "" and blank_ok:
             return None
         try:
-            return int(raw)
-        except ValueError:
-            problems.append({"path": path, "message": "must be a whole number"})
-            return default
+            return whole_number(raw, lo, hi)
+        except OutOfBounds as exc:
+            problems.append({"path": path, "message": str(exc)})
+            return default if exc.nearest is None else exc.nearest
 
     state = FactoryState(
         name=str(data.get("name", "")).strip(),
@@ -199,15 +206,18 @@ def from_post(data: Mapping, getlist=None) -> tuple[FactoryState, list[dict[str,
         marker=str(data.get("marker", "")),
     )
     state.checks = []
-    for i, value in enumerate(getlist("check")):
+    posted_checks = getlist("check")
+    if len(posted_checks) > MAX_CHECKS:
+        problems.append({"path": "turn_checks", "message": f"at most {MAX_CHECKS} turn checks"})
+    for i, value in enumerate(posted_checks[:MAX_CHECKS]):
         try:
             state.checks.append(Check.from_value(value))
         except ValueError:
             problems.append({"path": f"turn_checks[{i}]", "message": "is not an option"})
-    shapes = [s for s in getlist("shape") if s] or base.shapes
+    shapes = [s for s in getlist("shape")[: len(SHAPES)] if s] or base.shapes
     # The shapes dropdown says how many rows; added rows take the next unused shape.
-    count = number("shape_count", len(shapes), "shapes")
-    count = min(max(count, 1), len(SHAPES))
+    count = bounded_int(data.get("shape_count", len(shapes)), 1, 99)
+    count = min(max(count or len(shapes), 1), len(SHAPES))
     while len(shapes) < count:
         shapes.append(next((s for s in SHAPES if s not in shapes), "circle"))
     state.shapes = shapes[:count]
@@ -215,37 +225,55 @@ def from_post(data: Mapping, getlist=None) -> tuple[FactoryState, list[dict[str,
         if shape not in SHAPES:
             problems.append({"path": f"shapes[{i}]", "message": "is not a shape"})
             state.shapes[i] = next(s for s in SHAPES if s not in state.shapes)
-    state.pieces_per_turn = number("pieces_per_turn", 1, "pieces_per_turn")
-    state.boards = number("boards", 1, "boards")
+    state.pieces_per_turn = number("pieces_per_turn", 1, "pieces_per_turn", 1, 2)
+    state.boards = number("boards", 1, "boards", 1, MAX_BOARDS)
     state.size = tuple(
-        number(f"size_{axis}", default, f"board.size[{i}]")
+        number(f"size_{axis}", default, f"board.size[{i}]", 1, MAX_DIMENSION)
         for i, (axis, default) in enumerate(zip("xyz", base.size, strict=True))
     )
-    state.seconds = number("seconds", None, "seconds_per_turn", blank_ok=True)
+    state.seconds = number("seconds", None, "seconds_per_turn", 5, 86400, blank_ok=True)
 
     # Reserves: one select per colour and shape row; a missing select is a new one.
     for color in COLORS:
         for row in range(1, len(state.shapes) + 1):
             key = f"reserve-{color}-{row}"
             if key in data:
-                count = number(key, 0, f"reserves.{color}.{state.shapes[row - 1]}")
+                path = f"reserves.{color}.{state.shapes[row - 1]}"
+                count = number(key, 0, path, 0, MAX_SPACES * MAX_BOARDS)
                 state.reserves.setdefault(color, {})[row] = count
     snapshot = str(data.get("reserves_auto", ""))
     state.reserves_auto = bool(snapshot) and snapshot == encode_reserves(state.reserves)
 
-    state.locked = {spot for spot in map(_spot, str(data.get("locked", "")).split()) if spot}
-    for item in str(data.get("pieces", "")).split():
+    # Locks and set-up pieces: only spaces of the posted board, so none can be more than
+    # the board has; anything else is reported, and a longer list is cut, not built.
+    most = state.spaces
+    posted = str(data.get("locked", "")).split()
+    locked = {_spot(t) for t in posted[:most]}
+    state.locked = {spot for spot in locked if spot and state.on_board(spot)}
+    if len(posted) > most or len(state.locked) < len(locked):
+        problems.append({"path": "locked", "message": "some locked spaces are not on the board"})
+    posted = str(data.get("pieces", "")).split()
+    for item in posted[:most]:
         parts = item.split(",")  # b,x,y,z,colour,shape-row
         spot = _spot(",".join(parts[:4])) if len(parts) == 6 else None
-        if spot and parts[4] in COLORS and is_number(parts[5]):
-            state.pieces[spot] = (parts[4], int(parts[5]))
+        row = bounded_int(parts[5], 1, len(SHAPES)) if spot else None
+        if spot and state.on_board(spot) and parts[4] in COLORS and row:
+            state.pieces[spot] = (parts[4], row)
+        else:
+            problems.append({"path": "initial_pieces", "message": f"{item[:40]!r} is no piece"})
+            break
+    if len(posted) > most:
+        problems.append({"path": "initial_pieces", "message": "more pieces than spaces"})
     return state, problems
 
 
 def _spot(text: str) -> Spot | None:
-    try:
-        b, x, y, z = (int(v) for v in text.split(","))
-    except ValueError:
+    """'b,x,y,z' -> (b, x, y, z) within the largest board the seed allows, or None."""
+    parts = text.split(",")
+    if len(parts) != 4:
+        return None
+    b, x, y, z = (bounded_int(v, 1, MAX_DIMENSION) for v in parts)
+    if None in (b, x, y, z) or b > MAX_BOARDS:
         return None
     return (b, x, y, z)
 
@@ -283,9 +311,9 @@ def apply_action(state: FactoryState, action: str, toggle: str = "") -> str:
         # A new check repeats the last one, as added reserve selects copy the last ones.
         state.checks.append(state.checks[-1] if state.checks else Check())
     elif action.startswith("delete_check-"):
-        index = action.removeprefix("delete_check-")
-        if is_number(index) and int(index) < len(state.checks):
-            del state.checks[int(index)]
+        index = bounded_int(action.removeprefix("delete_check-"), 0, MAX_CHECKS - 1)
+        if index is not None and index < len(state.checks):
+            del state.checks[index]
     elif action == "toggle":
         spot = _spot(toggle)
         if spot is None or not state.on_board(spot):

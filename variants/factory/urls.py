@@ -7,6 +7,6 @@ from . import views
 urlpatterns = [
     path("games/new/", views.factory, name="factory"),
     path("games/new/refresh/", views.refresh, name="factory_refresh"),
-    path("games/<int:pk>/", views.detail, name="detail"),
-    path("games/<int:pk>/rename/", views.rename, name="rename"),
+    path("games/<id:pk>/", views.detail, name="detail"),
+    path("games/<id:pk>/rename/", views.rename, name="rename"),
 ]

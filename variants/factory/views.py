@@ -3,11 +3,13 @@ rules of the page live in ``state`` and ``layout``, the writes in ``variants.ser
 
 from __future__ import annotations
 
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.html import format_html
 from django.views.decorators.http import require_POST
 
 from accounts.roles import is_admin
@@ -49,6 +51,10 @@ def factory(request: HttpRequest) -> HttpResponse:
     except (services.DuplicateRules, services.QuotaExceeded, PermissionDenied) as exc:
         errors = [{"path": "", "message": str(exc)}]
     else:
+        play = reverse("play:new") + f"?game={rule_set.pk}"
+        messages.success(
+            request, format_html('Saved {} — <a href="{}">play it now</a>.', rule_set.name, play)
+        )
         return redirect(rule_set.get_absolute_url())
     return _render_factory(request, page.build(state, errors), status=400)
 
