@@ -21,6 +21,7 @@ from variants.factory.state import (
     from_post,
     to_document,
 )
+from variants.rules.moving import needs_general
 
 FACTORY = "/games/new/"
 REFRESH = "/games/new/refresh/"
@@ -95,10 +96,12 @@ def ann(user, client):
 
 
 def flat_catalogue() -> dict[str, dict]:
+    """The games the factory form carries (moving pieces join with the factory-and-board
+    issue: Tapatan, Achi and 9-Holes are played by the general family)."""
     return {
         name: doc
         for name, doc in catalogue.documents().items()
-        if rules.parse(doc).board.type in FLAT_BOARDS
+        if rules.parse(doc).board.type in FLAT_BOARDS and not needs_general(rules.parse(doc))
     }
 
 

@@ -174,6 +174,17 @@ export function markIcon(symbol, color, size = 22) {
 export function parseFlatMove(text) {
   if (!text) return null;
   const words = String(text).trim().toLowerCase().split(/\s+/);
+  const step = /^(?:b(\d+):)?(\d+(?:,\d+)+)([-x])(\d+(?:,\d+)+)(?:=([a-z]+))?$/.exec(
+    words[words.length - 1],
+  );
+  if (step && words.length === 1) {
+    // A step of a placed piece (general family): keyed by the piece it moves; "=shape"
+    // names what a piece that reached its goal becomes.
+    const to = step[4].split(",").map(Number);
+    const coords = step[2].split(",").map(Number);
+    const board = step[1] ? Number(step[1]) : 1;
+    return { board, coords, to, capture: step[3] === "x", shape: step[5] || null };
+  }
   const target = words.pop();
   if (!/^(b\d+:)?\d+(,\d+)+$/.test(target)) return null;
   let board = 1;
@@ -388,7 +399,9 @@ class Sheet {
 
   activate(record) {
     if (!this.onMove || !record.moves.length) return;
-    if (record.moves.length === 1) {
+    // A piece that moves: click it, then choose its destination.
+    const steps = record.moves.some((move) => (parseFlatMove(move) || {}).to);
+    if (record.moves.length === 1 && !steps) {
       this.closeChooser();
       this.onMove(record.moves[0]);
     } else {
@@ -442,11 +455,14 @@ class Sheet {
       button.dataset.testid = "choice";
       button.dataset.move = move;
       button.append(pieceIcon(color, shape, 24));
-      const words = move.split(/\s+/).slice(0, -1).join(" ") || move;
+      const becomes = parsed.to && parsed.shape ? ` as ${parsed.shape}` : "";
+      const words = parsed.to
+        ? `${parsed.capture ? "take at" : "to"} ${parsed.to.join(",")}${becomes}`
+        : move.split(/\s+/).slice(0, -1).join(" ") || move;
       const text = document.createElement("span");
       text.textContent = words;
       button.append(text);
-      button.setAttribute("aria-label", `Place ${move}`);
+      button.setAttribute("aria-label", parsed.to ? `Move ${move}` : `Place ${move}`);
       button.addEventListener("click", () => {
         this.closeChooser();
         this.onMove(move);
@@ -613,12 +629,15 @@ function renderFlat(sheet) {
   for (const move of view.legal_moves || []) {
     const parsed = parseFlatMove(move);
     if (!parsed) continue;
-    const key = flatKey(parsed.board, parsed.coords);
+    // A piece moving by stack names its space (x,y,z); the stacks board keys stacks (x,y).
+    const stacks = view.boards[0] && view.boards[0].type === "stacks";
+    const at = parsed.to && stacks ? parsed.coords.slice(0, 2) : parsed.coords;
+    const key = flatKey(parsed.board, at);
     if (!legal.has(key)) legal.set(key, []);
     legal.get(key).push(move);
   }
   const lastMove = sheet.highlight.lastMove === false ? null : parseFlatMove(view.last_move);
-  const lastKey = lastMove ? flatKey(lastMove.board, lastMove.coords) : null;
+  const lastKey = lastMove ? flatKey(lastMove.board, lastMove.to || lastMove.coords) : null;
 
   // Lay out each board, then the boards side by side.
   const laid = view.boards.map((board) => ({ board, ...flatPanels(board) }));
@@ -737,7 +756,7 @@ function drawSpacesPanel(sheet, pg, panel, b, board, { pieces, locked, legal, la
         h: U,
         key,
         coords: coords.join(","),
-        label: { action: `Place at ${where}`, describe },
+        label: { action: piece ? `Move the piece at ${where}` : `Place at ${where}`, describe },
         moves,
         classes,
         data: { board: b },

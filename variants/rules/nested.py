@@ -21,6 +21,10 @@ FLAT_ONLY = {
     "stalemate": "draw",
     "allow_pass": False,
     "agree_draw": False,
+    "shape_rules": {},
+    "sticky": (),
+    "exclusive": (),
+    "space_locks": (),
 }
 
 

@@ -11,11 +11,15 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from .vocabulary import (
     BoardType,
+    CaptureResult,
     CheckResult,
     Color,
     ColorMode,
+    Condition,
     CrewOrder,
+    Movement,
     PlayerMode,
+    Power,
     Routing,
     Shape,
     Stalemate,
@@ -54,6 +58,37 @@ class InitialPiece(Strict):
     at: Coord
     color: Color
     shape: Shape = "circle"
+
+
+class ShapeRules(Strict):
+    """How pieces of one shape move and capture (the seed's per-shape dropdowns).
+
+    The defaults are a placement-only piece: it never moves and never captures. Condition
+    and result mean something only with a power; validation refuses them without one."""
+
+    move: Movement = "stationary"
+    power: Power = "none"
+    condition: Condition = "cover"
+    result: CaptureResult = "remove"
+
+
+class SpaceLock(Strict):
+    """Seats (1-based) that may not enter and/or may not leave a space; placing a piece
+    there is entering it. Pieces may still move over and through it."""
+
+    board: int = Field(1, ge=1, le=3)
+    at: Coord
+    seats: tuple[int, ...] = Field(..., min_length=1, max_length=4)
+    entry: bool = True
+    exit: bool = True
+
+
+class Exclusive(Strict):
+    """A space only the given seats (1-based) may enter or leave."""
+
+    board: int = Field(1, ge=1, le=3)
+    at: Coord
+    seats: tuple[int, ...] = Field(..., min_length=1, max_length=4)
 
 
 class NestedSpec(Strict):
@@ -107,3 +142,9 @@ class RuleDoc(Strict):
     seconds_per_turn: int | None = Field(None, ge=5, le=86400)
     timeout: TimeoutConsequence = "loss"
     nested: NestedSpec | None = None  # set (or defaulted) when board.type is "nested"
+    # Moving pieces (the general family). All-default entries are dropped by validation,
+    # so a document that says nothing here keeps its fingerprint.
+    shape_rules: dict[Shape, ShapeRules] = {}
+    sticky: tuple[Space, ...] = ()  # no piece may leave these spaces
+    exclusive: tuple[Exclusive, ...] = ()
+    space_locks: tuple[SpaceLock, ...] = ()

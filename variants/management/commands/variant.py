@@ -4,7 +4,7 @@ variant list
 variant show NAME [--json]
 variant perft NAME DEPTH
 variant play NAME --seats random,mcts:500 --games N --seed S [--json]
-variant bench [--seconds S] [--only NAME,...]
+variant bench [--seconds S] [--only NAME,...] [--family general]
 """
 
 import json
@@ -16,7 +16,7 @@ from django.db import DatabaseError
 from variants import catalogue, rules
 from variants.engine import RulesError, compile_game, perft, playout_rate
 
-MCTS_BENCH_GAMES = ("Tic-Tac-Toe", "Connect4", "Qubic-4")
+MCTS_BENCH_GAMES = ("Tic-Tac-Toe", "Connect4", "Qubic-4", "Tapatan")
 
 
 def find_document(name: str) -> dict:
@@ -68,13 +68,19 @@ class Command(BaseCommand):
         bench = sub.add_parser("bench", help="random-playout moves/s and MCTS simulations/s")
         bench.add_argument("--seconds", type=float, default=1.0)
         bench.add_argument("--only", default="", help="comma-separated game names")
+        bench.add_argument(
+            "--family",
+            choices=("flat", "nested", "general"),
+            default=None,
+            help="play every game in this family (those it cannot play are skipped)",
+        )
 
     def handle(self, *args, action, **options):
         getattr(self, f"do_{action}")(**options)
 
-    def game(self, name):
+    def game(self, name, family=None):
         try:
-            return compile_game(find_document(name))
+            return compile_game(find_document(name), family=family)
         except RulesError as exc:
             raise CommandError(f"{name}: {exc}") from None
 
@@ -134,12 +140,18 @@ class Command(BaseCommand):
                 f"{seat['draws']:6} drawn {seat['losses']:6} lost"
             )
 
-    def do_bench(self, seconds, only, **_):
+    def do_bench(self, seconds, only, family=None, **_):
         names = [n for n in only.split(",") if n] or catalogue.names()
         self.stdout.write(f"Random playouts through the public API ({seconds:g} s each, one core)")
         for name in names:
-            moves, games = playout_rate(self.game(name), seconds)
-            self.stdout.write(f"  {name:24} {moves:12,.0f} moves/s {games:10,.0f} games/s")
+            try:
+                game = compile_game(find_document(name), family=family)
+            except RulesError:
+                continue  # not a game of that family
+            moves, games = playout_rate(game, seconds)
+            self.stdout.write(
+                f"  {name:24} {moves:12,.0f} moves/s {games:10,.0f} games/s  {game.family}"
+            )
         try:
             from play.bots.bench import mcts_rate
         except ImportError:
