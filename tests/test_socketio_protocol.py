@@ -224,3 +224,47 @@ def test_refusals(servers, clients, make_user, catalogue):
     assert a.until("error")["code"] == "not-seated"
     a.emit("game:reconnect", {"playerId": 999999})
     assert a.until("error")["code"] == "not-seated"
+
+
+def test_a_socket_io_player_and_a_match_page_player_play_each_other(
+    servers, clients, make_user, catalogue
+):
+    """Alice on Socket.IO, Bob on the site's websocket (a match made on the start form):
+    each one's move reaches the other, through two processes where Redis joins them."""
+    import json
+
+    from websockets.sync.client import connect
+
+    from play import services
+    from tests.play_helpers import rule_set, start
+
+    alice, bob = make_user("alice"), make_user("bob")
+    match = start(rule_set("Tic-Tac-Toe"), alice, alice, bob)
+    services.answer_invitation(match.pk, bob, accept=True)
+    server_a, server_b = two_processes(servers)
+    a = clients(server_a, alice)
+    a.emit("game:reconnect", {"playerId": human(alice).pk})
+    assert a.until("game:start")["gameId"] == match.pk
+    ws = connect(
+        f"ws://127.0.0.1:{server_b.port}/ws/match/{match.pk}/",
+        origin=f"http://127.0.0.1:{server_b.port}",
+        additional_headers={"Cookie": f"{settings.SESSION_COOKIE_NAME}={session_cookie(bob)}"},
+        proxy=None,
+        open_timeout=TIMEOUT,
+    )
+
+    def bob_sees(ply: int) -> dict:
+        while True:
+            event = json.loads(ws.recv(timeout=TIMEOUT))
+            if event["type"] == "state" and event["ply"] == ply:
+                return event
+
+    try:
+        bob_sees(0)
+        a.emit("game:move", {"position": 4})  # the centre: x 2, y 2
+        assert bob_sees(1)["view"]["last_move"] == "2,2,1"
+        ws.send(json.dumps({"type": "move", "move": "1,3,1"}))  # top-left: position 0
+        state = a.until("game:state", lambda s: s["board"][0] == "O")
+        assert state["board"][4] == "X" and state["currentTurn"] == 0
+    finally:
+        ws.close()
