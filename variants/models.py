@@ -86,3 +86,27 @@ class RuleSet(models.Model):
     def rule_doc(self) -> rules.RuleDoc:
         """The stored document, parsed back into the typed rule document."""
         return rules.parse(self.document)
+
+
+class GameAnalysis(models.Model):
+    """What kind of game a rule set is (``variants.analysis``): balance, length, solved
+    value, difficulty. Made by a Celery task (queue ``analysis``); ``version`` and
+    ``family`` name the method and the engine that made it, and an analysis of another
+    version is made again."""
+
+    class Status(models.TextChoices):
+        QUEUED = "queued", "Queued"
+        RUNNING = "running", "Running"
+        DONE = "done", "Done"
+        FAILED = "failed", "Failed"
+
+    rule_set = models.OneToOneField(RuleSet, on_delete=models.CASCADE, related_name="analysis")
+    version = models.PositiveIntegerField(default=0)
+    status = models.CharField(max_length=8, choices=Status.choices, default=Status.QUEUED)
+    progress = models.FloatField(default=0.0)  # 0..1, while running
+    step = models.CharField(max_length=40, blank=True)  # what it is doing now, in words
+    result = models.JSONField(null=True, blank=True)
+    updated = models.DateTimeField(auto_now=True)
+
+    def __str__(self) -> str:
+        return f"analysis of {self.rule_set_id} ({self.status})"

@@ -74,13 +74,41 @@ export function lineChart(canvas, data) {
   return chart;
 }
 
+/** A grouped bar chart: {labels, datasets: [{label, color, values}], unit}. */
+export function barChart(canvas, data) {
+  return new Chart(canvas, {
+    type: "bar",
+    data: {
+      labels: data.labels,
+      datasets: data.datasets.map((set) => ({
+        label: set.label,
+        data: set.values,
+        backgroundColor: set.color,
+        borderColor: set.color,
+        borderWidth: 1,
+      })),
+    },
+    options: {
+      responsive: true,
+      maintainAspectRatio: false,
+      animation: false,
+      scales: { y: { beginAtZero: true, max: 100, title: { display: true, text: data.unit } } },
+      plugins: {
+        legend: { position: "bottom", labels: { boxWidth: 12 } },
+        tooltip: { callbacks: { label: (item) => ` ${item.dataset.label}: ${item.formattedValue}%` } },
+      },
+    },
+  });
+}
+
 function start() {
   window.vfCharts = [];
   for (const figure of document.querySelectorAll("[data-chart]")) {
     const source = document.getElementById(figure.dataset.chart);
     const canvas = figure.querySelector("canvas");
     if (!source || !canvas) continue;
-    const chart = lineChart(canvas, JSON.parse(source.textContent));
+    const data = JSON.parse(source.textContent);
+    const chart = figure.dataset.chartKind === "bar" ? barChart(canvas, data) : lineChart(canvas, data);
     window.vfCharts.push(chart); // for tests and people debugging in the console
     const reset = figure.querySelector("[data-chart-reset]");
     if (reset) reset.addEventListener("click", () => chart.resetZoom());

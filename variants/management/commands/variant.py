@@ -5,6 +5,7 @@ variant show NAME [--json]
 variant perft NAME DEPTH
 variant play NAME --seats random,mcts:500 --games N --seed S [--json]
 variant bench [--seconds S] [--only NAME,...] [--family general]
+variant analyse NAME [--seconds S] [--json]
 """
 
 import json
@@ -65,6 +66,10 @@ class Command(BaseCommand):
         play.add_argument("--seed", type=int, default=0)
         play.add_argument("--time-limit", type=float, default=None, help="seconds per move")
         play.add_argument("--json", action="store_true")
+        analyse = sub.add_parser("analyse", help="balance, length, solved value, difficulty")
+        analyse.add_argument("name")
+        analyse.add_argument("--seconds", type=float, default=30.0, help="time budget")
+        analyse.add_argument("--json", action="store_true")
         bench = sub.add_parser("bench", help="random-playout moves/s and MCTS simulations/s")
         bench.add_argument("--seconds", type=float, default=1.0)
         bench.add_argument("--only", default="", help="comma-separated game names")
@@ -108,6 +113,28 @@ class Command(BaseCommand):
         self.stdout.write(rules.summary(doc))
         self.stdout.write(f"fingerprint {rules.fingerprint(doc)}")
         self.stdout.write(str(game.new_initial_state()))
+
+    def do_analyse(self, name, seconds: float = 30.0, json: bool = False, **_):
+        from variants.analysis import analyse
+        from variants.templatetags.analysis import (
+            balance_sentence,
+            difficulty_sentence,
+            length_sentence,
+            solved_sentence,
+        )
+
+        if not 1 <= seconds <= 3600:
+            raise CommandError("--seconds: from 1 to 3600")
+        result = analyse(self.game(name), seconds=seconds)
+        if json:
+            self.stdout.write(_json.dumps(result, indent=2))
+            return
+        self.stdout.write(name)
+        self.stdout.write(balance_sentence(result["random"], "random play"))
+        self.stdout.write(balance_sentence(result["equal_bots"], "two equal bots"))
+        self.stdout.write(length_sentence(result["random"]))
+        self.stdout.write("Solved: " + solved_sentence(result["solved"]))
+        self.stdout.write("Difficulty: " + difficulty_sentence(result["difficulty"]))
 
     def do_perft(self, name, depth, **_):
         if not 0 <= depth <= 12:

@@ -1,0 +1,46 @@
+"""``analyse(game)``: every figure of a game's analysis card, within a time budget.
+
+Bigger games get fewer and shorter samples (the report says how many games each figure
+rests on). ``ANALYSIS_VERSION`` names the method: stored analyses made by an older one
+(or by another engine family) are recomputed.
+"""
+
+from __future__ import annotations
+
+import time
+
+from . import sampling, selfplay, solve
+
+ANALYSIS_VERSION = 1
+RANDOM_GAMES = 2000
+BOT_GAMES = 40
+
+
+def analyse(game, seconds: float = 30.0, progress=None, seed: int = 0) -> dict:
+    """The card's figures for a compiled ``game``. ``progress(fraction, what)`` is called
+    between steps (the Celery task stores it for the card)."""
+    started = time.perf_counter()
+    tell = progress or (lambda fraction, what: None)
+    share = seconds / 4
+
+    tell(0.0, "random games")
+    random_play = sampling.random_games(game, RANDOM_GAMES, seed=seed, seconds=share).summary()
+    tell(0.25, "solving")
+    solved = solve.solve(game, budget=100_000, seconds=share) if solve.solvable(game) else {
+        "solved": False, "why": "only two-team games without Chaos on flat boards"}  # fmt: skip
+    tell(0.5, "equal bots")
+    equal = selfplay.equal_bots(game, BOT_GAMES, seed=seed, seconds=share).summary()
+    tell(0.75, "difficulty")
+    skill = selfplay.difficulty(game, BOT_GAMES, seed=seed, seconds=share)
+    tell(1.0, "done")
+    return {
+        "version": ANALYSIS_VERSION,
+        "family": game.family,
+        "seats": game.nseats,
+        "chaos": game.chaos,
+        "random": random_play,
+        "equal_bots": equal,
+        "solved": solved,
+        "difficulty": skill,
+        "seconds": round(time.perf_counter() - started, 1),
+    }
