@@ -29,11 +29,24 @@ def distance(a: dict, b: dict) -> int:
     return sum(1 for key in la.keys() | lb.keys() if la.get(key) != lb.get(key))
 
 
+def _clauses(summary: str) -> list[str]:
+    """A summary's clauses, finest first: "Played on 3x3x1 hash, 5 black … in reserve;
+    Stalemate draws" -> ["Played on 3x3x1 hash", "5 black … in reserve", "Stalemate draws"]."""
+    return [c.strip() for part in summary.split(";") for c in part.split(", ") if c.strip()]
+
+
 def difference(summary: str, other_summary: str) -> str:
-    """The clauses of ``summary`` that ``other_summary`` does not have."""
-    theirs = {c.strip() for c in other_summary.split(";")}
-    mine = [c.strip() for c in summary.split(";") if c.strip() and c.strip() not in theirs]
-    return "; ".join(mine)
+    """What ``summary`` says that ``other_summary`` does not, then what only the other
+    says ("…; not: circles move adjacent")."""
+    mine, theirs = _clauses(summary), _clauses(other_summary)
+    extra = [c for c in mine if c not in theirs]
+    missing = [c for c in theirs if c not in mine]
+    words = "; ".join(extra)
+    if missing:
+        words += ("; " if words else "") + "not: " + "; ".join(
+            m[:1].lower() + m[1:] for m in missing
+        )
+    return words
 
 
 def nearest(canonical: dict, summary: str, others: list[tuple], count: int = 3) -> list[dict]:
