@@ -133,3 +133,16 @@ def test_the_task_runs_on_a_real_worker_of_its_queue(tmp_path, catalogue):
             time.sleep(0.2)
     result = GameAnalysis.objects.get(rule_set=ttt).result
     assert result["solved"]["words"] == "draw" and result["random"]["games"] > 100
+
+
+@pytest.mark.django_db
+def test_the_factory_estimates_before_saving(client, creator):
+    client.force_login(creator)
+    form = {"family": "flat", "name": "Est", "board_type": "squares", "size_x": "3",
+            "size_y": "3", "size_z": "1", "check": "3-wins-d", "shape": "circle",
+            "reserve-black-1": "5", "reserve-white-1": "4"}  # fmt: skip
+    html = client.post("/games/new/refresh/", form).content.decode()
+    line = html[html.index('data-testid="quick-estimate"') :][:300]
+    assert "random games, Player 1 wins" in line and "nobody wins" in line
+    html = client.post("/games/new/refresh/", {**form, "check": []}).content.decode()
+    assert "Nobody won any of 300 random games" in html

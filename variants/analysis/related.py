@@ -43,8 +43,8 @@ def difference(summary: str, other_summary: str) -> str:
     missing = [c for c in theirs if c not in mine]
     words = "; ".join(extra)
     if missing:
-        words += ("; " if words else "") + "not: " + "; ".join(
-            m[:1].lower() + m[1:] for m in missing
+        words += (
+            ("; " if words else "") + "not: " + "; ".join(m[:1].lower() + m[1:] for m in missing)
         )
     return words
 
