@@ -146,3 +146,26 @@ def test_the_factory_estimates_before_saving(client, creator):
     assert "random games, Player 1 wins" in line and "nobody wins" in line
     html = client.post("/games/new/refresh/", {**form, "check": []}).content.decode()
     assert "Nobody won any of 300 random games" in html
+
+
+@pytest.mark.django_db
+def test_the_games_list_sorts_by_the_analysis(client):
+    from variants.analysis_jobs import run_analysis
+
+    ttt, c4, notakto = rule_set("Tic-Tac-Toe"), rule_set("Connect4"), rule_set("3P-Notakto")
+    for game in (ttt, c4):
+        assert run_analysis(game.pk, seconds=2)
+
+    def names(sort: str) -> list[str]:
+        html = client.get("/games/", {"sort": sort}).content.decode()
+        found = [n for n in ("Tic-Tac-Toe", "Connect4", "3P-Notakto") if f">{n}</a>" in html]
+        return sorted(found, key=lambda n: html.index(f">{n}</a>"))
+
+    assert names("long") == ["Connect4", "Tic-Tac-Toe", "3P-Notakto"]  # unanalysed last
+    assert names("short") == ["Tic-Tac-Toe", "Connect4", "3P-Notakto"]
+    assert names("drawish")[0] == "Tic-Tac-Toe"
+    assert names("balanced")[0] == "Connect4"  # 55/44 under random play, against 58/29
+    html = client.get("/games/", {"sort": "long"}).content.decode()
+    assert 'data-testid="game-figures"' in html and "moves" in html
+    assert client.get("/games/", {"sort": "sideways"}).status_code == 400
+    assert notakto.pk  # listed, with no figures yet

@@ -77,6 +77,7 @@ def run_analysis(rule_set_id: int, seconds: float | None = None) -> bool:
         result=result,
         progress=1.0,
         step="",
+        **result["headline"],
     )
     return True
 

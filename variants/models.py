@@ -106,6 +106,11 @@ class GameAnalysis(models.Model):
     progress = models.FloatField(default=0.0)  # 0..1, while running
     step = models.CharField(max_length=40, blank=True)  # what it is doing now, in words
     result = models.JSONField(null=True, blank=True)
+    # For sorting and filtering the games list (from ``result``; see variants/analysis).
+    balance = models.FloatField(null=True)  # 100 = every seat wins as often under random play
+    draw_rate = models.FloatField(null=True)  # share of random games nobody wins
+    length = models.FloatField(null=True)  # mean moves of a random game
+    difficulty = models.PositiveSmallIntegerField(null=True)  # 0-100, None: too few games
     updated = models.DateTimeField(auto_now=True)
 
     def __str__(self) -> str:

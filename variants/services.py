@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from django.contrib.auth import get_user_model
 from django.core.exceptions import PermissionDenied
 from django.db import IntegrityError, transaction
-from django.db.models import Case, IntegerField, Q, QuerySet, Value, When
+from django.db.models import Case, F, IntegerField, Q, QuerySet, Value, When
 from django.db.models.functions import Lower
 from django.utils import timezone
 
@@ -251,6 +251,26 @@ def featured_first(rule_sets):
         output_field=IntegerField(),
     )
     return rule_sets.order_by(rank, Lower("name"), "id")
+
+
+# Games-list orders by the analysis's headline figures (variants/analysis); games not
+# analysed yet come last, in the best-known order.
+ANALYSIS_ORDERS = {
+    "balanced": ("analysis__balance", True),
+    "drawish": ("analysis__draw_rate", True),
+    "long": ("analysis__length", True),
+    "short": ("analysis__length", False),
+    "hard": ("analysis__difficulty", True),
+}
+
+
+def sorted_rule_sets(rule_sets, sort: str = ""):
+    """``rule_sets`` in the games list's order: best-known first, or by an analysis figure."""
+    if sort not in ANALYSIS_ORDERS:
+        return featured_first(rule_sets)
+    field, descending = ANALYSIS_ORDERS[sort]
+    order = F(field).desc(nulls_last=True) if descending else F(field).asc(nulls_last=True)
+    return featured_first(rule_sets).order_by(order, Lower("name"), "id")
 
 
 # --- The catalogue ----------------------------------------------------------------------

@@ -11,7 +11,7 @@ from django.views.decorators.http import require_http_methods
 
 from accounts.decorators import admin_required
 from variants import rules
-from variants.forms import GameFilterForm, RenameForm
+from variants.forms import SORTS, GameFilterForm, RenameForm
 from variants.models import RuleSet
 from variants.services import (
     NameTaken,
@@ -21,6 +21,7 @@ from variants.services import (
     remaining_quota,
     remove_rule_set,
     rename_rule_set,
+    sorted_rule_sets,
     visible_rule_sets,
 )
 
@@ -58,13 +59,14 @@ def games(request: HttpRequest) -> HttpResponse:
     form = GameFilterForm(request.GET)
     page = None
     if form.is_valid():
-        found = featured_first(
+        found = sorted_rule_sets(
             filter_rule_sets(
-                visible_rule_sets(request.user).select_related("creator__player"),
+                visible_rule_sets(request.user).select_related("creator__player", "analysis"),
                 name=form.cleaned_data["q"],
                 players=form.cleaned_data["players"],
                 board=form.cleaned_data["board"],
-            )
+            ),
+            form.cleaned_data["sort"],
         )
         page = Paginator(found, GAMES_PER_PAGE).get_page(request.GET.get("page"))
     query = request.GET.copy()
@@ -77,6 +79,8 @@ def games(request: HttpRequest) -> HttpResponse:
         "form": form,
         "page": page,
         "query": query.urlencode(),
+        "sorts": SORTS,
+        "sort_now": form.cleaned_data.get("sort", "") if form.is_valid() else "",
         "filtered": any(form.data.get(key) for key in form.fields),
         "remaining": remaining_quota(request.user),
     }

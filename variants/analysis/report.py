@@ -33,14 +33,33 @@ def analyse(game, seconds: float = 30.0, progress=None, seed: int = 0) -> dict:
     tell(0.75, "difficulty")
     skill = selfplay.difficulty(game, BOT_GAMES, seed=seed, seconds=share)
     tell(1.0, "done")
-    return {
-        "version": ANALYSIS_VERSION,
-        "family": game.family,
-        "seats": game.nseats,
-        "chaos": game.chaos,
-        "random": random_play,
-        "equal_bots": equal,
-        "solved": solved,
-        "difficulty": skill,
-        "seconds": round(time.perf_counter() - started, 1),
+    return headline(
+        {
+            "version": ANALYSIS_VERSION,
+            "family": game.family,
+            "seats": game.nseats,
+            "chaos": game.chaos,
+            "random": random_play,
+            "equal_bots": equal,
+            "solved": solved,
+            "difficulty": skill,
+            "seconds": round(time.perf_counter() - started, 1),
+        }
+    )
+
+
+def headline(result: dict) -> dict:
+    """Adds the four figures the games list sorts by: ``balance`` (100 minus the gap, in
+    points, between the seats that win most and least often under random play, Chaos
+    left out), ``draw_rate`` (random games nobody wins), ``length`` (mean moves of a
+    random game) and ``difficulty`` (the level, or None)."""
+    random_play = result["random"]
+    rates = [w["rate"] for w in random_play["wins"] if w["seat"] != result["chaos"]]
+    gap = (max(rates) - min(rates)) if random_play["games"] and rates else 0.0
+    result["headline"] = {
+        "balance": round(100 * (1 - gap), 1) if random_play["games"] else None,
+        "draw_rate": random_play["draws"]["rate"] if random_play["games"] else None,
+        "length": random_play["length"]["mean"] if random_play["games"] else None,
+        "difficulty": result["difficulty"]["level"],
     }
+    return result
