@@ -10,7 +10,7 @@ import pytest
 
 from tests.play_helpers import rule_set
 from variants import catalogue
-from variants.analysis import analyse, related
+from variants.analysis import ANALYSIS_VERSION, analyse, related
 from variants.analysis.sampling import random_games, wilson
 from variants.analysis.selfplay import difficulty
 from variants.analysis.solve import solve
@@ -132,7 +132,7 @@ def test_the_task_runs_on_a_real_worker_of_its_queue(tmp_path, catalogue):
             assert time.monotonic() < deadline, GameAnalysis.objects.get(rule_set=ttt).status
             time.sleep(0.2)
     result = GameAnalysis.objects.get(rule_set=ttt).result
-    assert result["random"]["games"] > 100 and result["version"] >= 1
+    assert result["random"]["games"] > 100 and result["version"] == ANALYSIS_VERSION
     assert result["solved"].get("words", "draw") == "draw"  # a busy machine may run out
 
 
@@ -170,3 +170,16 @@ def test_the_games_list_sorts_by_the_analysis(client):
     assert 'data-testid="game-figures"' in html and "moves" in html
     assert client.get("/games/", {"sort": "sideways"}).status_code == 400
     assert notakto.pk  # listed, with no figures yet
+
+
+@pytest.mark.django_db
+def test_an_analysis_by_other_engine_code_is_made_again(client):
+    from variants.analysis_jobs import run_analysis
+    from variants.models import GameAnalysis
+
+    ttt = rule_set("Tic-Tac-Toe")
+    assert run_analysis(ttt.pk, seconds=1)
+    assert GameAnalysis.objects.get(rule_set=ttt).version == ANALYSIS_VERSION
+    GameAnalysis.objects.filter(rule_set=ttt).update(version="1-an0ldengine")
+    client.get(f"/games/{ttt.pk}/")  # the page asks for a current one
+    assert GameAnalysis.objects.get(rule_set=ttt).status == "queued"

@@ -90,9 +90,9 @@ class RuleSet(models.Model):
 
 class GameAnalysis(models.Model):
     """What kind of game a rule set is (``variants.analysis``): balance, length, solved
-    value, difficulty. Made by a Celery task (queue ``analysis``); ``version`` and
-    ``family`` name the method and the engine that made it, and an analysis of another
-    version is made again."""
+    value, difficulty. Made by a Celery task (queue ``analysis``); ``version`` names the
+    method and the engine's source that made it, and an analysis of another version is
+    made again."""
 
     class Status(models.TextChoices):
         QUEUED = "queued", "Queued"
@@ -101,7 +101,7 @@ class GameAnalysis(models.Model):
         FAILED = "failed", "Failed"
 
     rule_set = models.OneToOneField(RuleSet, on_delete=models.CASCADE, related_name="analysis")
-    version = models.PositiveIntegerField(default=0)
+    version = models.CharField(max_length=40, blank=True)  # method + engine source digest
     status = models.CharField(max_length=8, choices=Status.choices, default=Status.QUEUED)
     progress = models.FloatField(default=0.0)  # 0..1, while running
     step = models.CharField(max_length=40, blank=True)  # what it is doing now, in words

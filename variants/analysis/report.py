@@ -7,11 +7,28 @@ rests on). ``ANALYSIS_VERSION`` names the method: stored analyses made by an old
 
 from __future__ import annotations
 
+import hashlib
 import time
+from pathlib import Path
 
 from . import sampling, selfplay, solve
 
-ANALYSIS_VERSION = 1
+METHOD = 1  # bump when the analysis itself changes
+
+
+def _engine_digest() -> str:
+    """A digest of the engine's and the bots' source: an analysis made by other rules
+    code is out of date, and is made again."""
+    root = Path(__file__).resolve().parent.parent.parent
+    digest = hashlib.sha256()
+    for folder in (root / "variants" / "engine", root / "play" / "bots"):
+        for path in sorted(folder.rglob("*.py")):
+            digest.update(path.relative_to(root).as_posix().encode())
+            digest.update(path.read_bytes())
+    return digest.hexdigest()[:12]
+
+
+ANALYSIS_VERSION = f"{METHOD}-{_engine_digest()}"
 RANDOM_GAMES = 2000
 BOT_GAMES = 40
 
