@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 import time
 
-from play.bots.base import RandomAgent
+from play.bots.arena import play_game
 from play.bots.specs import make_agent
 
 from .sampling import Tally
@@ -37,23 +37,6 @@ def _move_time(seconds: float) -> float:
     return max(0.005, min(0.2, seconds / 400))
 
 
-def _play(game, agents: list, seed: int, deadline: float):
-    """One game (Chaos plays at random), or None if the deadline passed during it."""
-    rng = random.Random(seed)
-    state = game.new_initial_state(seed=rng.randrange(2**31))
-    seats = list(agents)
-    if game.chaos is not None:
-        seats.insert(game.chaos, RandomAgent(seed=rng.randrange(2**31)))
-    moves = 0
-    while not state.is_terminal():
-        if time.perf_counter() > deadline:
-            return None, moves
-        seat = state.to_move()[0]
-        state.apply(seat, seats[seat].choose(state, seat))
-        moves += 1
-    return state, moves
-
-
 def equal_bots(game, games: int, seed: int = 0, seconds: float = 10.0) -> Tally:
     rng = random.Random(seed)
     tally = Tally(game.nseats)
@@ -67,7 +50,7 @@ def equal_bots(game, games: int, seed: int = 0, seconds: float = 10.0) -> Tally:
             make_agent(f"mcts:{EQUAL}", seed=rng.randrange(2**31), time_limit=limit)
             for _ in range(players)
         ]
-        state, moves = _play(game, agents, rng.randrange(2**31), deadline)
+        state, moves = play_game(game, agents, rng.randrange(2**31), deadline)
         if state is None:
             break
         tally.add(state.outcome, moves)
@@ -92,7 +75,7 @@ def difficulty(game, games: int, seed: int = 0, seconds: float = 10.0) -> dict:
             )
             for s in range(players)
         ]
-        state, _moves = _play(game, agents, rng.randrange(2**31), deadline)
+        state, _moves = play_game(game, agents, rng.randrange(2**31), deadline)
         if state is None:
             break
         seat = _seat_of_agent(game, strong_at)
