@@ -38,17 +38,18 @@ def analyse(game, seconds: float = 30.0, progress=None, seed: int = 0) -> dict:
     between steps (the Celery task stores it for the card)."""
     started = time.perf_counter()
     tell = progress or (lambda fraction, what: None)
-    share = seconds / 4
+    # Random games and the solver are quick where they can be; the bots need the most.
+    quick, bots = seconds * 0.15, seconds * 0.35
 
     tell(0.0, "random games")
-    random_play = sampling.random_games(game, RANDOM_GAMES, seed=seed, seconds=share).summary()
+    random_play = sampling.random_games(game, RANDOM_GAMES, seed=seed, seconds=quick).summary()
     tell(0.25, "solving")
-    solved = solve.solve(game, budget=100_000, seconds=share) if solve.solvable(game) else {
+    solved = solve.solve(game, budget=100_000, seconds=max(quick, 2.0)) if solve.solvable(game) else {
         "solved": False, "why": "only two-team games without Chaos on flat boards"}  # fmt: skip
     tell(0.5, "equal bots")
-    equal = selfplay.equal_bots(game, BOT_GAMES, seed=seed, seconds=share).summary()
+    equal = selfplay.equal_bots(game, BOT_GAMES, seed=seed, seconds=bots).summary()
     tell(0.75, "difficulty")
-    skill = selfplay.difficulty(game, BOT_GAMES, seed=seed, seconds=share)
+    skill = selfplay.difficulty(game, BOT_GAMES, seed=seed, seconds=bots)
     tell(1.0, "done")
     return headline(
         {
