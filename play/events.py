@@ -63,7 +63,7 @@ def _ms(moment) -> int | None:
 
 
 def timers(match: Match, seats: list[Seat]) -> dict:
-    from .clock import afk_times, turn_seconds
+    from .clock import afk_times, teams_data, turn_seconds
 
     afk = None
     if match.afk_seat is not None and match.afk_since is not None:
@@ -79,6 +79,7 @@ def timers(match: Match, seats: list[Seat]) -> dict:
             if s.disconnect_deadline is not None
         ],
         "inviteDeadline": _ms(match.invite_deadline),
+        "teams": teams_data(match),  # simultaneous order: each team's own clocks
     }
 
 

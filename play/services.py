@@ -457,7 +457,8 @@ def _append(match, seats, state, seat: int, kind: str, move, events: list[dict],
     except IllegalMove as exc:
         code = "illegal" if kind == Move.Kind.MOVE else "not-allowed"
         raise MatchError(code, _sentence(exc)) from None
-    think = 0 if match.turn_started is None else (now - match.turn_started).total_seconds()
+    started = clock.turn_started(match, seat)
+    think = 0 if started is None else (now - started).total_seconds()
     match.ply += 1
     Move.objects.create(
         match=match,
@@ -468,14 +469,14 @@ def _append(match, seats, state, seat: int, kind: str, move, events: list[dict],
         auto=auto,
         think_ms=max(0, int(think * 1000)),
     )
-    if match.afk_warned and match.afk_seat == seat:
+    if clock.warned(match, seat):
         events.append({"type": "tictactoe:afk_warning_cleared", "seat": seat})
     over = state.is_terminal()
     if over:
         _finish(match, seats, state, now, events)
     else:
         paced = server_moves(next(s for s in seats if s.index == seat))
-        clock.plan(match, seats, state, now, new_turn=True, paced=paced)
+        clock.plan(match, seats, state, now, new_turn=True, paced=paced, moved=seat)
         match.save(update_fields=["ply", *clock.PLANNED])  # the rest is locked, unchanged
     remember(match, match.ply, state)
     notify.match_changed(match, events, views=_views(match, seats, state))
@@ -608,13 +609,13 @@ def afk_ping(match_id: int, user) -> None:
     with transaction.atomic():
         match = _lock(match_id)
         seats = _seats(match)
-        if match.status != Match.Status.ACTIVE or match.afk_seat not in held_seats(match, user):
+        if match.status != Match.Status.ACTIVE:
             return
-        events = []
-        if match.afk_warned:
-            events.append({"type": "tictactoe:afk_warning_cleared", "seat": match.afk_seat})
-        match.afk_since, match.afk_warned = timezone.now(), False
-        clock.plan(match, seats, current_state(match), timezone.now())
+        now = timezone.now()
+        events = clock.ping(match, held_seats(match, user, seats), now)
+        if events is None:
+            return
+        clock.plan(match, seats, current_state(match), now)
         match.save()
         notify.match_changed(match, events)
 

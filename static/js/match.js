@@ -879,8 +879,11 @@ export class MatchClient {
     const active = this.state && this.state.status === "active" && !this.isOver();
 
     const turn = this.el.turnTimer;
-    if (active && timers.turnDeadline) {
-      turn.textContent = `Time for this move: ${clock(timers.turnDeadline - now)}`;
+    // Simultaneous order: each team has its own clock; a player sees their team's.
+    const team = (timers.teams || []).find((t) => this.you().includes(t.seat));
+    const turnDeadline = team ? team.turnDeadline : timers.turnDeadline;
+    if (active && turnDeadline) {
+      turn.textContent = `Time for this move: ${clock(turnDeadline - now)}`;
       show(turn, true);
     } else if (this.state && this.state.status === "invited" && timers.inviteDeadline) {
       turn.textContent = `Invitations expire in ${clock(timers.inviteDeadline - now)}`;
