@@ -638,10 +638,13 @@ INTERMISSION_SECONDS = 30  # "Intermissions last up to 30 seconds, ending early 
 
 
 def series_allowed(match: Match, seats: list[Seat]) -> bool:
-    """Does a finished match go on to another game? A live match of people (a
-    tournament's games are the tournament's to schedule; bots alone would never stop)."""
+    """Does a finished match go on to another game? A live match of people of a
+    nested-board game (Ultimate's seed, 001, has the intermissions; the classic games keep
+    the tic-tac-toe server's protocol, 003, which has none). A tournament's games are the
+    tournament's to schedule; bots alone would never stop."""
     return (
-        match.tournament_id is None
+        crews.has_crews(match)  # the nested-board games
+        and match.tournament_id is None
         and all(s.kind != Seat.Kind.OPEN for s in seats)
         and bool(series_people(seats))
     )

@@ -105,7 +105,9 @@ def test_spectators_cannot_say_ready(ultimate, creator, other_creator, make_user
         services.series_ready(live.pk, creator)
 
 
-def test_no_series_for_bots_alone_or_a_called_off_match(ultimate, creator, other_creator):
+def test_no_series_for_bots_alone_a_called_off_match_or_a_classic_game(
+    ultimate, creator, other_creator
+):
     match = start(ultimate, creator, bot("A"), bot("B"))
     for _ in range(200):
         if fresh(match).status == "finished":
@@ -116,6 +118,9 @@ def test_no_series_for_bots_alone_or_a_called_off_match(ultimate, creator, other
     invited = start(ultimate, creator, creator, other_creator)
     services.cancel(invited.pk, creator)
     assert fresh(invited).intermission_deadline is None
+    # The classic games keep seed 003's protocol: no series.
+    classic = finished(rule_set("Tic-Tac-Toe"), creator, other_creator)
+    assert classic.intermission_deadline is None and classic.wake_at is None
 
 
 def test_the_state_event_tells_the_series(ultimate, creator, other_creator):
