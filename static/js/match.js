@@ -235,10 +235,12 @@ export class MatchClient {
   }
 
   syncTimers(timers) {
-    if (timers.afk) {
-      const same =
-        this.afk && this.afk.seat === timers.afk.seat && this.afk.deadline === timers.afk.deadline;
-      if (!same) this.afk = { ...timers.afk };
+    // Simultaneous order: every team has its own AFK timer; a player watches their own.
+    const team = (timers.teams || []).find((t) => t.afk && this.you().includes(t.seat));
+    const afk = team ? { seat: team.seat, ...team.afk } : timers.afk;
+    if (afk) {
+      const same = this.afk && this.afk.seat === afk.seat && this.afk.deadline === afk.deadline;
+      if (!same) this.afk = { ...afk };
     } else {
       this.afk = null;
     }
