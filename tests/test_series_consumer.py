@@ -4,10 +4,12 @@ through ``play.services.expire_timers``, as the timekeeper calls it) ends the se
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 from asgiref.sync import sync_to_async
 
-from play import services
+from play import services, timekeeper
 from play.models import Match
 from tests.play_helpers import later, rule_set, start
 from tests.test_play_consumer import join, send, until
@@ -87,4 +89,24 @@ async def test_a_spectator_cannot_say_ready(ultimate_match, creator, other_creat
     await send(watcher, type="series:ready")
     assert (await until(watcher, "error"))["code"] == "not-seated"
     for comm in (x, o, watcher):
+        await comm.disconnect()
+
+
+async def test_the_timekeeper_ends_an_intermission_that_runs_out(
+    ultimate_match, creator, other_creator, settings, monkeypatch
+):
+    """The real timekeeper, polling the deadline column (a 1 s intermission here)."""
+    settings.PLAY_TIMEKEEPER = True
+    monkeypatch.setattr(services, "INTERMISSION_SECONDS", 1)
+    x, _ = await join(ultimate_match, creator)
+    o, _ = await join(ultimate_match, other_creator)
+    timekeeper.ensure_started()
+    try:
+        await resign_and_see_the_intermission(ultimate_match, x, o)
+        over = await until(x, "series:over", timeout=10)
+        assert "series is over" in over["reason"]
+    finally:
+        timekeeper._task.cancel()
+        await asyncio.sleep(0)
+    for comm in (x, o):
         await comm.disconnect()
