@@ -48,6 +48,7 @@ def test_both_players_press_ready_and_move_to_the_next_game(person):
     x.locator(READY).click()
     x.wait_for_selector(f"{READY}[disabled]")
     assert "You are ready" in x.locator(READY).inner_text()
+    shoot(x, "desktop-1366-ready")
     o.wait_for_selector("[data-testid=series-person][data-ready='1']")
     assert "xena: ready" in o.locator("[data-testid=series-who]").inner_text()
     shoot(o, "phone-390-other-ready")
