@@ -134,7 +134,8 @@ export class MatchClient {
     socket.addEventListener("close", () => {
       if (socket !== this.socket) return;
       this.socket = null;
-      if (this.isOver() || (this.state && this.state.status === "aborted")) return;
+      const waiting = this.intermission(); // the next game may still start: stay in touch
+      if (!waiting && (this.isOver() || (this.state && this.state.status === "aborted"))) return;
       this.scheduleReconnect();
     });
   }
@@ -207,6 +208,13 @@ export class MatchClient {
         this.afk = null;
         this.tick();
         break;
+      case "series:next":
+        // Everyone is ready: the series' next game started; every page moves to it.
+        this.goNext(message.url);
+        break;
+      case "series:over":
+        this.note(message.reason || "The series is over.", "secondary");
+        break;
       case "draw:offer":
         this.note(`${this.seatLabel(message.seat)} offers a draw.`, "info");
         break;
@@ -227,10 +235,12 @@ export class MatchClient {
   }
 
   syncTimers(timers) {
-    if (timers.afk) {
-      const same =
-        this.afk && this.afk.seat === timers.afk.seat && this.afk.deadline === timers.afk.deadline;
-      if (!same) this.afk = { ...timers.afk };
+    // Simultaneous order: every team has its own AFK timer; a player watches their own.
+    const team = (timers.teams || []).find((t) => t.afk && this.you().includes(t.seat));
+    const afk = team ? { seat: team.seat, ...team.afk } : timers.afk;
+    if (afk) {
+      const same = this.afk && this.afk.seat === afk.seat && this.afk.deadline === afk.deadline;
+      if (!same) this.afk = { ...afk };
     } else {
       this.afk = null;
     }
@@ -328,6 +338,7 @@ export class MatchClient {
     on(this.el.acceptDraw, () => this.send(this.withSeat({ type: "draw:answer", accept: true })));
     on(this.el.declineDraw, () => this.send(this.withSeat({ type: "draw:answer", accept: false })));
     on(this.el.resign, () => this.askResign());
+    on(byId("vf-ready"), () => this.sayReady());
     on(this.el.zoom, () => {
       const zoomed = this.el.board.classList.toggle("is-zoomed");
       this.el.zoom.setAttribute("aria-pressed", String(zoomed));
@@ -455,6 +466,7 @@ export class MatchClient {
       text = "Aborted: this match will not be played.";
     }
     if (!you.length) text += " · You are watching";
+    if (state.series && state.series.game > 1) text = `Game ${state.series.game} of a series · ${text}`;
     this.el.status.textContent = text;
     this.el.status.dataset.status = state.status || "";
   }
@@ -671,6 +683,7 @@ export class MatchClient {
     }
     if (home && this.boot.homeUrl) home.href = this.boot.homeUrl;
     node.dataset.reason = reason || "";
+    this.renderSeries();
     const first = node.hidden;
     show(node, true);
     if (first && this.isOver()) {
@@ -679,6 +692,100 @@ export class MatchClient {
         node.scrollIntoView({ block: "nearest", behavior: "smooth" });
       }
       this.loadRatings();
+    }
+  }
+
+  // --- a series: the intermission between games (seed 001) ------------------------------
+
+  /** The running intermission's series data, or null. */
+  intermission() {
+    const series = this.state && this.state.series;
+    return series && series.deadline && this.state.status === "finished" ? series : null;
+  }
+
+  goNext(url) {
+    if (!url || this.leaving) return;
+    this.leaving = true;
+    window.location.assign(url);
+  }
+
+  /** Player id -> name, seats' players and their crews. */
+  playerNames() {
+    const names = new Map();
+    for (const seat of this.seats()) {
+      if (seat.playerId != null) names.set(seat.playerId, seat.name);
+      for (const m of seat.crew || []) names.set(m.playerId, m.name);
+    }
+    return names;
+  }
+
+  renderSeries() {
+    const box = byId("vf-series");
+    const series = this.state && this.state.series;
+    if (!box) return;
+    if (!series || this.state.status !== "finished" || !(series.deadline || series.end)) {
+      show(box, false);
+      return;
+    }
+    const text = byId("vf-series-text");
+    const ready = byId("vf-ready");
+    const who = byId("vf-series-who");
+    const next = series.game + 1;
+    who.replaceChildren();
+    if (series.end === "next") {
+      text.replaceChildren(`Game ${next} of the series has started. `);
+      if (series.next) {
+        const link = element("a", "", `Go to game ${next}`);
+        link.href = series.next;
+        link.dataset.testid = "series-next";
+        text.append(link);
+        if (this.sawIntermission) this.goNext(series.next);
+      }
+      show(ready, false);
+      show(byId("vf-series-clock"), false);
+    } else if (series.end === "expired" || !series.deadline) {
+      text.textContent = "The series is over: not everyone was ready in time.";
+      show(ready, false);
+      show(byId("vf-series-clock"), false);
+    } else {
+      this.sawIntermission = true;
+      text.textContent =
+        `Game ${next} of the series starts as soon as everyone is ready, ` +
+        "with colours swapped.";
+      const names = this.playerNames();
+      const mineIds = this.seats()
+        .filter((s) => this.you().includes(s.index))
+        .map((s) => s.playerId);
+      const iAmReady =
+        this.readySent || (mineIds.length && mineIds.every((id) => series.ready.includes(id)));
+      if (this.you().length) {
+        byId("vf-ready-label").textContent = iAmReady
+          ? "You are ready"
+          : `Ready for game ${next}`;
+        ready.disabled = Boolean(iAmReady);
+        show(ready, true);
+      } else {
+        show(ready, false);
+      }
+      for (const id of series.people) {
+        const yes = series.ready.includes(id);
+        const li = element("li", yes ? "text-success" : "text-body-secondary");
+        li.dataset.testid = "series-person";
+        li.dataset.ready = yes ? "1" : "0";
+        const icon = element("i", `fa ${yes ? "fa-check" : "fa-clock-o"} me-1`);
+        icon.setAttribute("aria-hidden", "true");
+        li.append(icon, `${names.get(id) || "A player"}: ${yes ? "ready" : "not ready yet"}`);
+        who.append(li);
+      }
+      show(byId("vf-series-clock"), true);
+    }
+    show(box, true);
+  }
+
+  sayReady() {
+    if (this.send({ type: "series:ready" })) {
+      this.readySent = true;
+      this.renderSeries();
     }
   }
 
@@ -774,14 +881,25 @@ export class MatchClient {
     const active = this.state && this.state.status === "active" && !this.isOver();
 
     const turn = this.el.turnTimer;
-    if (active && timers.turnDeadline) {
-      turn.textContent = `Time for this move: ${clock(timers.turnDeadline - now)}`;
+    // Simultaneous order: each team has its own clock; a player sees their team's.
+    const team = (timers.teams || []).find((t) => this.you().includes(t.seat));
+    const turnDeadline = team ? team.turnDeadline : timers.turnDeadline;
+    if (active && turnDeadline) {
+      turn.textContent = `Time for this move: ${clock(turnDeadline - now)}`;
       show(turn, true);
     } else if (this.state && this.state.status === "invited" && timers.inviteDeadline) {
       turn.textContent = `Invitations expire in ${clock(timers.inviteDeadline - now)}`;
       show(turn, true);
     } else {
       show(turn, false);
+    }
+
+    const series = this.intermission();
+    const left = byId("vf-series-left");
+    if (series && left) {
+      const ms = series.deadline - now;
+      left.textContent =
+        ms > 0 ? `${clock(ms)} left to get ready` : "Time is up: the series ends unless all are ready";
     }
 
     const afk = this.el.afk;

@@ -14,6 +14,7 @@ from .nested_state import (
     MAX_SCATTER,
     MAX_SIDE,
     TIME_CONTROLS,
+    ULTIMATE_TURN_MS,
     NestedState,
     depth_choices,
     dimension_choices,
@@ -63,7 +64,8 @@ HELP = {
     "free_when_decided": "Sent to a block that is won or drawn, the player may move anywhere.",
     "no_send_back": "A player may not send the next player into the block where that "
     "player made their previous move.",
-    "seconds": "The most time a move may take. Disabled: take as long as you want.",
+    "seconds": "The most time a move may take. Disabled: take as long as you want. "
+    "Ultimate: 15 s per turn by default (the seed's 15,000 ms), from 5 s to 60 s.",
     "timeout": "Loss: the team is disqualified. Random move: one is made for it. Skip: "
     "the turn passes without a mark.",
 }
@@ -146,10 +148,19 @@ class NestedLayout:
 
 
 def _time_label(seconds: int) -> str:
-    for unit, size in (("h", 3600), ("m", 60)):
+    """ "15 s per turn", "5 min per turn", "1 h per turn"; Ultimate's seed (001) gives turn
+    time in milliseconds, so its default, least and most say so too."""
+    text = f"{seconds} s"
+    for unit, size in (("h", 3600), ("min", 60)):
         if seconds >= size and seconds % size == 0:
-            return f"{seconds // size}{unit}"
-    return f"{seconds}s"
+            text = f"{seconds // size} {unit}"
+            break
+    text += " per turn"
+    default, least, most = ULTIMATE_TURN_MS
+    notes = {default: "Ultimate's default", least: "Ultimate's least", most: "Ultimate's most"}
+    if seconds * 1000 in notes:
+        text += f" ({seconds * 1000:,} ms: {notes[seconds * 1000]})"
+    return text
 
 
 def _on_off(value: bool) -> tuple[list[tuple[str, str]], str]:

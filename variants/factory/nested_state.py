@@ -31,8 +31,11 @@ CREW_ORDERS = ("in-turn", "flexible")
 WIN_CONDITIONS = ("highest-sign", "majority")
 ROUTINGS = ("tactical", "open", "map", "hypermap")
 TIMEOUTS = ("loss", "random-move", "skip")
-# The seed's time controls (000), plus Ultimate's 15-second turn (001).
-TIME_CONTROLS = (10, 15, 30, 60, 300, 900, 1800, 3600, 10800, 21600, 43200, 86400)
+# The seed's time controls (000), plus Ultimate's turn time (001, given in milliseconds:
+# default 15,000, min 5,000, max 60,000 -> 5 s, 15 s and 60 s here, whole seconds as the
+# rule document's ``seconds_per_turn`` keeps them, so no saved fingerprint changes).
+TIME_CONTROLS = (5, 10, 15, 30, 60, 300, 900, 1800, 3600, 10800, 21600, 43200, 86400)
+ULTIMATE_TURN_MS = (15_000, 5_000, 60_000)  # default, min, max (seed 001)
 MAX_SCATTER = 9  # random obstacles and scouts: 0..9
 # What each number field may hold: the schema's own limits, checked as the form is read so
 # that nothing is built from a number out of range (the messages match the schema's).
