@@ -44,8 +44,7 @@ def analyse(game, seconds: float = 30.0, progress=None, seed: int = 0) -> dict:
     tell(0.0, "random games")
     random_play = sampling.random_games(game, RANDOM_GAMES, seed=seed, seconds=quick).summary()
     tell(0.25, "solving")
-    solved = solve.solve(game, budget=100_000, seconds=max(quick, 2.0)) if solve.solvable(game) else {
-        "solved": False, "why": "only two-team games without Chaos on flat boards"}  # fmt: skip
+    solved = solve.solve(game, budget=100_000, seconds=max(quick, 2.0))
     tell(0.5, "equal bots")
     equal = selfplay.equal_bots(game, BOT_GAMES, seed=seed, seconds=bots).summary()
     tell(0.75, "difficulty")

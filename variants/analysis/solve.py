@@ -34,15 +34,26 @@ def _key(state):
     )  # fmt: skip
 
 
+def why_not(game) -> str | None:
+    """Why this game is not searched at all (None: it is, within the budget)."""
+    if game.chaos is not None:
+        return "Chaos moves at random, so there is no perfect-play value"
+    if len(set(game.teams)) != 2:
+        return "more than two sides: no single perfect-play value"
+    if game.family not in ("flat", "general"):
+        return "nested boards are not searched exhaustively here"
+    return None
+
+
 def solvable(game) -> bool:
-    return game.family in ("flat", "general") and game.chaos is None and len(set(game.teams)) == 2
+    return why_not(game) is None
 
 
 def solve(game, budget: int = 200_000, seconds: float | None = None) -> dict:
     """{"solved": True, "value": 1/0/-1 for the first player's team, "words", "positions"}
     or {"solved": False, "why": ...}."""
     if not solvable(game):
-        return {"solved": False, "why": "only two-team games without Chaos on flat boards"}
+        return {"solved": False, "why": why_not(game)}
     table: dict = {}
     first_team = game.teams[0]
     nodes = [0]
