@@ -53,14 +53,25 @@ class NestedState:
         for i in self.game.symmetric:
             self._block(i, OBSTACLE)
         blocks = len(geo.inner_ids)
-        for _ in range(round(opts.random_obstacles * blocks / 2)):
-            self._block(self._random_empty(rng), OBSTACLE)
+        if opts.random_obstacles:
+            self._scatter_obstacles(rng, opts.random_obstacles)
         per_team = round(opts.scouts * blocks / 2)
         for k in range(per_team * self.game.nseats):
             i = self._random_empty(rng)
             if i is None or self.outcome is not None:
                 break
             self._mark(i, k % self.game.nseats)
+
+    def _scatter_obstacles(self, rng: random.Random, value: int) -> None:
+        """The seed's "roughly value/2 obstacles per block": every innermost block gets
+        value // 2, and an odd value one more with even odds; a block keeps at least one
+        playable cell (READINGS.md)."""
+        geo = self.game.geometry
+        for ib in geo.inner_ids:
+            count = value // 2 + (value % 2 and rng.random() < 0.5)
+            empty = [i for i in geo.cells_of[ib] if self.cell[i] == EMPTY]
+            for i in rng.sample(empty, max(0, min(count, len(empty) - 1))):
+                self._block(i, OBSTACLE)
 
     def _random_empty(self, rng):
         empty = [i for i, v in enumerate(self.cell) if v == EMPTY]
@@ -102,9 +113,10 @@ class NestedState:
             moves = self._filter(seat, moves)
         return moves
 
-    def _raw_moves(self) -> list:
+    def _raw_moves(self, area: int | None = None) -> list:
         geo = self.game.geometry
-        area = self.area
+        if area is None:
+            area = self.area
         if geo.level[area] == geo.N - 1:
             return self._inner_moves(area, self.emask[area])[:]
         out = []
@@ -142,7 +154,7 @@ class NestedState:
         if not self.emask[geo.inner[i]] >> geo.pos[i] & 1:
             raise IllegalMove(f"{move}: {self._cell_word(i)}")
         area = self.area
-        if area and geo.anc[i][geo.level[area]] != area:
+        if area and geo.anc[i][geo.level[area]] != area and not self._released(seat, move):
             raise IllegalMove(f"{move}: the move must be in block {self._area_text()}")
         if game.filtered and move not in self.legal_moves(seat):
             raise IllegalMove(f"{move}: {self._filter_reason()}")
@@ -310,6 +322,8 @@ class NestedState:
             self.hist[nxt] = () if free or not dest else (*self.hist[nxt][-1:], dest[-1])
         if opts.checked and detect:
             self._detect_checkmate(nxt)
+        if opts.no_send_back and detect and self.outcome is None:
+            self._detect_no_move()
 
     def _round_done(self, team: int) -> None:
         self.moved |= 1 << team
@@ -362,12 +376,21 @@ class NestedState:
             others = {dest[m.target][-1] for m in moves} - {again}
             if len(others) >= 2:  # soft: only when two other destinations exist
                 moves = [m for m in moves if dest[m.target][-1] != again]
-        if opts.no_send_back and self.last_inner[nxt] >= 0:
-            kept = [m for m in moves if dest[m.target][-1] != self.last_inner[nxt]]
-            moves = kept or moves
+        if opts.no_send_back and self.last_inner[nxt] >= 0 and game.levels:
+            # Absolute (seed 002): when every move of the allowed area would send the
+            # next team back, the area is released, as for a full block (READINGS.md).
+            back = self.last_inner[nxt]
+            kept = [m for m in moves if dest[m.target][-1] != back]
+            if not kept and self.area:
+                kept = [m for m in self._raw_moves(0) if dest[m.target][-1] != back]
+            moves = kept
         if opts.checked:
             moves = [m for m in moves if self._safe(seat, m)]
         return moves
+
+    def _released(self, seat: int, move) -> bool:
+        """No sending back released the allowed area and ``move`` is one it allows."""
+        return self.game.opts.no_send_back and move in self.legal_moves(seat)
 
     def _filter_reason(self) -> str:
         opts = self.game.opts
@@ -399,6 +422,18 @@ class NestedState:
                 if trial.outcome is not None and trial.outcome.results[team] == WIN:
                     return True
         return False
+
+    def _detect_no_move(self) -> None:
+        """No sending back is absolute: a team left with no move that keeps it (even
+        with the area released) cannot move, and the game is drawn (READINGS.md)."""
+        for team in self.to_move():
+            if not self.legal_moves(team):
+                sym = self.game.symbols[team]
+                return self._finish(
+                    [DRAW] * self.game.nseats,
+                    "stalemate",
+                    f"{sym} has no move that does not send the next team back",
+                )
 
     def _detect_checkmate(self, team: int) -> None:
         raw = self._raw_moves()
