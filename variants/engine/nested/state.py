@@ -22,6 +22,7 @@ class NestedState:
     __slots__ = (
         "game", "seed", "cell", "bown", "tmask", "dmask", "emask", "avail", "area",
         "turn", "moved", "hist", "last_inner", "outcome", "ply", "last", "out",
+        "trail",
     )  # fmt: skip
 
     def __init__(self, game, seed=None):
@@ -45,6 +46,7 @@ class NestedState:
         self.ply = 0
         self.last = None
         self.out = 0  # teams disqualified (resigned, timed out), as bits
+        self.trail = None  # the moves so far, newest first: (older trail, team, move)
         self._set_up(random.Random(seed))
 
     # -- set-up: obstacles and scouts, from the match's seed --------------------------------
@@ -160,6 +162,7 @@ class NestedState:
             raise IllegalMove(f"{move}: {self._filter_reason()}")
         self._play(seat, i, True)
         self.last = move
+        self.trail = (self.trail, seat, move)
 
     def _play(self, seat: int, i: int, detect: bool) -> None:
         """Place ``seat``'s mark on cell i (already checked), settle captures and ties,
@@ -495,7 +498,18 @@ class NestedState:
         new.ply = self.ply
         new.last = self.last
         new.out = self.out
+        new.trail = self.trail  # shared: a trail is never changed, only extended
         return new
+
+    def record(self) -> list[tuple[int, str]]:
+        """Every move played with ``apply``, oldest first: (team, notation)."""
+        out = []
+        t = self.trail
+        while t is not None:
+            t, team, move = t
+            out.append((team, str(move)))
+        out.reverse()
+        return out
 
     def view(self, seat: int | None = None) -> dict:
         from .view import view
