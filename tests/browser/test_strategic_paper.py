@@ -5,7 +5,10 @@ Continuous record, on a desktop and on a phone. Screenshots: FACTORY_SCREENSHOTS
 
 from __future__ import annotations
 
+import time
+
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.browser.conftest import screenshot
 from tests.play_helpers import bot, rule_set, start
@@ -31,11 +34,28 @@ def switch(page, key: str):
     assert page.locator(f"[data-testid=paper-switch-{key}]").is_checked()
 
 
-def play_moves(page, count: int):
+MARKS = (
+    "[...document.querySelectorAll('[data-testid=board] [data-testid=cell]')]"
+    ".filter(c => !['_', '#', '%'].includes(c.dataset.symbol)).length"
+)
+
+
+def play_moves(page, count: int, deadline_s: float = 30):
+    """Play the first legal cell ``count`` times, each time until the bot has answered. A
+    dispatched click: the board may re-render at once (the bot's answer), so a click
+    that fell between two renders is simply tried again."""
     for _ in range(count):
-        page.wait_for_function(MY_TURN, timeout=15000)
-        page.locator(LEGAL).first.dispatch_event("click")
-        page.wait_for_function(f"!({MY_TURN})", timeout=15000)
+        before = page.evaluate(f"() => {MARKS}")
+        deadline = time.monotonic() + deadline_s
+        while page.evaluate(f"() => {MARKS}") < before + 2:
+            assert time.monotonic() < deadline, "the bot did not answer in time"
+            if page.evaluate(f"() => {MARKS}") == before and page.evaluate(f"() => !!({MY_TURN})"):
+                page.locator(LEGAL).first.dispatch_event("click")
+                try:
+                    page.wait_for_function(f"{MARKS} > {before}", timeout=3000)
+                except PlaywrightTimeout:
+                    pass
+            time.sleep(0.05)
     page.wait_for_function(MY_TURN, timeout=15000)
 
 
