@@ -1311,6 +1311,24 @@ function watchSends(sheet, svg, { S, N, E }) {
     outline.setAttribute("visibility", "hidden");
     svg.dispatchEvent(new CustomEvent("vf-sends", { bubbles: true, detail: null }));
   };
+  // A touch screen has no pointing: the first tap on a cell shows where it sends, a
+  // second tap on the same cell plays it (a tap elsewhere shows that cell instead).
+  let touch = false;
+  let shown = null;
+  svg.addEventListener("pointerdown", (event) => {
+    touch = event.pointerType === "touch";
+  }, true);
+  svg.addEventListener("click", (event) => {
+    const g = event.target.closest && event.target.closest(".vf-cell.is-legal");
+    const record = g && sheet.cells.find((c) => c.g === g);
+    if (!record || !touch) return;
+    if (shown !== record) {
+      event.stopPropagation();
+      event.preventDefault();
+      shown = record;
+      show(record);
+    }
+  }, true);
   for (const record of sheet.cells) {
     if (!record.moves.length) continue;
     record.g.addEventListener("pointerenter", () => show(record));

@@ -16,7 +16,7 @@ import { PIECE_COLORS, onBoardRender, paperFields, renderBoard } from "./board.j
 const STORE = "vf-paper-fields";
 const FIELDS = [
   ["numbers", "Block numbers", "Each block's number on the board, as moves are written: S/T/O is the strategic block, the tactical block, then the cell (1–9, left to right, top to bottom)."],
-  ["routes", "Where a move sends", "The route numbers on the board; point at a cell to see the block your move sends the other player to."],
+  ["routes", "Where a move sends", "The route numbers on the board; point at a cell (on a touch screen: tap it once, tap again to play) to see the block your move sends the other player to."],
   ["help", "Who owns what", "Small grids of the blocks won so far, level by level."],
   ["record", "Move record", "Every move, in S/T/O columns for each player."],
   ["continuous", "Continuous record", "The moves as one chain: in Tactical-like games each move's S/T follow from the move before, so only its cell is written (a free move is written in full)."],

@@ -111,6 +111,20 @@ def test_strategic_hypermap_and_tactical_fields_on_a_phone(person):
     open_match(pia, match)
     switch(pia, "routes")
     assert pia.locator("[data-testid=route-number]").count() == 729  # one in every cell
+    # A touch screen: the first tap shows where the move sends, the second plays it.
+    cell = pia.locator(f'{LEGAL}[data-move="5/5/5"]')
+    cell.dispatch_event("pointerdown", {"pointerType": "touch", "isPrimary": True})
+    cell.dispatch_event("click")
+    outline = pia.locator("[data-testid=sends-outline]")
+    assert outline.get_attribute("visibility") == "visible"
+    assert pia.locator("[data-testid=board] [data-symbol=X]").count() == 0  # not played
+    assert (
+        "5/5/5 sends the other player to block"
+        in pia.locator("[data-testid=paper-sends]").inner_text()
+    )
+    cell.dispatch_event("pointerdown", {"pointerType": "touch", "isPrimary": True})
+    cell.dispatch_event("click")
+    pia.wait_for_selector("[data-testid=board] [data-testid=cell][data-symbol=X]")
     switch(pia, "help")
     play_moves(pia, 2)
     empty = pia.evaluate(
@@ -132,3 +146,19 @@ def test_strategic_hypermap_and_tactical_fields_on_a_phone(person):
     assert links.first.inner_text().count("/") == 2  # the first move is written in full
     assert pia.evaluate("() => document.documentElement.scrollWidth") <= 390
     screenshot(pia, "strategic-tactical-phone")
+
+
+def test_who_owns_what_matches_the_blocks_won_on_the_board(person):
+    bea = person("bea", width=1366, height=768)
+    doc = {"board": {"type": "nested"}, "nested": {"depth": 3, "scouts": 5}}
+    scouted = rule_set("Strategic-Scouts", **doc)  # marks before the first move win blocks
+    open_match(bea, start(scouted, bea.user, bea.user, bot()))
+    switch(bea, "help")
+    won = bea.locator("[data-testid=board] [data-testid=block-mark]").count()
+    assert won > 0
+    assert bea.locator("[data-testid=paper-help] svg text").count() == won
+    labels = bea.locator("[data-testid=paper-help] svg").evaluate_all(
+        "svgs => svgs.map(s => s.getAttribute('aria-label'))"
+    )
+    assert labels[0].startswith("Tactical cells: ") and labels[1].startswith("Strategic cells: ")
+    screenshot(bea, "strategic-help-desktop")
