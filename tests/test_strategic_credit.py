@@ -39,6 +39,7 @@ def test_rules_in_words_say_the_combination_and_no_sending_back():
         "nested": {"depth": 3, "level_routing": ["map", "hypermap"], "no_send_back": True},
     }
     words = dict(rule_list(doc))
-    assert "level 1 by the number beside your move's row" in words["Where you may play"]
-    assert "level 2 by the number in your move's cell" in words["Where you may play"]
+    where = words["Where you may play"]
+    assert "the strategic cell (big block) by the number beside your move's row" in where
+    assert "the tactical cell inside it by the number in your move's cell" in where
     assert "never send the next player back" in words["Also"]

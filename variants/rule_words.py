@@ -40,7 +40,13 @@ LEVEL_ROUTING = {
 
 
 def _level_routing(levels) -> str:
-    parts = [f"level {k} {LEVEL_ROUTING[r]}" for k, r in enumerate(levels, start=1)]
+    names = {1: "the strategic cell (big block)", 2: "the tactical cell inside it"}
+    if len(levels) != 2:  # not Strategic's 27x27 board: levels by number
+        names = {}
+    parts = [
+        f"{names.get(k, f'the level-{k} block')} {LEVEL_ROUTING[r]}"
+        for k, r in enumerate(levels, start=1)
+    ]
     return "the next player is sent to a block found level by level: " + "; ".join(parts)
 
 

@@ -19,6 +19,7 @@ from .nested_state import (
     dimension_choices,
     encode_route_map,
     fits,
+    level_routing,
     lower_choices,
     route_map_size,
     routing_unavailable,
@@ -231,7 +232,8 @@ def build(state: NestedState, take: Errors) -> NestedLayout:
     count, top = route_map_size(state)
     help = (
         f"Leave blank for the default numbers, or give {count} numbers from 1 to {top} "
-        "(row by row), separated by spaces."
+        + ("(row by row), " if level_routing(state) is None else "(level by level, row by row), ")
+        + "separated by spaces."
         if "route_map" not in off
         else "Map-like: a number beside each row of a top-level block; Hypermap-like: a "
         "number in each cell. Each names the block the next player is sent to."
