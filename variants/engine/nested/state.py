@@ -358,6 +358,8 @@ class NestedState:
             self.turn = self._live_after(seat)
         elif not game.sequential and self.moved | self.out == (1 << game.nseats) - 1:
             self.moved = 0
+        if game.opts.no_send_back:
+            self._detect_no_move()
 
     def skip(self, seat: int) -> None:
         """The team's turn passes without a mark (a timer's "skip" consequence); the
@@ -368,6 +370,8 @@ class NestedState:
             self.turn = self._live_after(seat)
         else:
             self._round_done(seat)
+        if self.game.opts.no_send_back:
+            self._detect_no_move()
 
     # -- move filters: Kyū, no sending back, Checked ----------------------------------------
     def _filter(self, seat: int, moves: list) -> list:
