@@ -20,15 +20,16 @@ CACHE_LIMIT = 100_000
 
 class NestedState:
     __slots__ = (
+        "trail",
         "game", "seed", "cell", "bown", "tmask", "dmask", "emask", "avail", "area",
         "turn", "moved", "hist", "last_inner", "outcome", "ply", "last", "out",
-        "trail",
     )  # fmt: skip
 
     def __init__(self, game, seed=None):
         geo = game.geometry
         self.game = game
         self.seed = seed
+        self.trail = None  # the moves so far, newest first: (older trail, team, move)
         self.cell = [EMPTY] * geo.ncells
         self.bown = [OPEN] * geo.nblocks
         self.tmask = [[0] * geo.nblocks for _ in game.teams]
@@ -46,7 +47,6 @@ class NestedState:
         self.ply = 0
         self.last = None
         self.out = 0  # teams disqualified (resigned, timed out), as bits
-        self.trail = None  # the moves so far, newest first: (older trail, team, move)
         self._set_up(random.Random(seed))
 
     # -- set-up: obstacles and scouts, from the match's seed --------------------------------
@@ -115,10 +115,9 @@ class NestedState:
             moves = self._filter(seat, moves)
         return moves
 
-    def _raw_moves(self, area: int | None = None) -> list:
+    def _raw_moves(self) -> list:
         geo = self.game.geometry
-        if area is None:
-            area = self.area
+        area = self.area
         if geo.level[area] == geo.N - 1:
             return self._inner_moves(area, self.emask[area])[:]
         out = []
@@ -389,15 +388,11 @@ class NestedState:
             back = self.last_inner[nxt]
             kept = [m for m in moves if dest[m.target][-1] != back]
             if not kept and self.area:
-                kept = [m for m in self._raw_moves(0) if dest[m.target][-1] != back]
+                kept = [m for m in self._board_moves() if dest[m.target][-1] != back]
             moves = kept
         if opts.checked:
             moves = [m for m in moves if self._safe(seat, m)]
         return moves
-
-    def _released(self, seat: int, move) -> bool:
-        """No sending back released the allowed area and ``move`` is one it allows."""
-        return self.game.opts.no_send_back and move in self.legal_moves(seat)
 
     def _filter_reason(self) -> str:
         opts = self.game.opts
@@ -429,18 +424,6 @@ class NestedState:
                 if trial.outcome is not None and trial.outcome.results[team] == WIN:
                     return True
         return False
-
-    def _detect_no_move(self) -> None:
-        """No sending back is absolute: a team left with no move that keeps it (even
-        with the area released) cannot move, and the game is drawn (READINGS.md)."""
-        for team in self.to_move():
-            if not self.legal_moves(team):
-                sym = self.game.symbols[team]
-                return self._finish(
-                    [DRAW] * self.game.nseats,
-                    "stalemate",
-                    f"{sym} has no move that does not send the next team back",
-                )
 
     def _detect_checkmate(self, team: int) -> None:
         raw = self._raw_moves()
@@ -487,6 +470,7 @@ class NestedState:
         new = NestedState.__new__(NestedState)
         new.game = self.game
         new.seed = self.seed
+        new.trail = self.trail  # shared: a trail is never changed, only extended
         new.cell = self.cell[:]
         new.bown = self.bown[:]
         new.tmask = [m[:] for m in self.tmask]
@@ -502,18 +486,7 @@ class NestedState:
         new.ply = self.ply
         new.last = self.last
         new.out = self.out
-        new.trail = self.trail  # shared: a trail is never changed, only extended
         return new
-
-    def record(self) -> list[tuple[int, str]]:
-        """Every move played with ``apply``, oldest first: (team, notation)."""
-        out = []
-        t = self.trail
-        while t is not None:
-            t, team, move = t
-            out.append((team, str(move)))
-        out.reverse()
-        return out
 
     def view(self, seat: int | None = None) -> dict:
         from .view import view
@@ -524,3 +497,39 @@ class NestedState:
         from .view import ascii_board
 
         return ascii_board(self)
+
+    # -- seed 002's absolute "no sending back", and the move record ---------------------------
+    def _released(self, seat: int, move) -> bool:
+        """No sending back released the allowed area and ``move`` is one it allows."""
+        return self.game.opts.no_send_back and move in self.legal_moves(seat)
+
+    def _board_moves(self) -> list:
+        """Every playable cell of the board (the allowed area released)."""
+        emask = self.emask
+        out = []
+        for ib in self.game.geometry.inner_ids:
+            if emask[ib]:
+                out += self._inner_moves(ib, emask[ib])
+        return out
+
+    def _detect_no_move(self) -> None:
+        """No sending back is absolute: a team left with no move that keeps it (even
+        with the area released) cannot move, and the game is drawn (READINGS.md)."""
+        for team in self.to_move():
+            if not self.legal_moves(team):
+                sym = self.game.symbols[team]
+                return self._finish(
+                    [DRAW] * self.game.nseats,
+                    "stalemate",
+                    f"{sym} has no move that does not send the next team back",
+                )
+
+    def record(self) -> list[tuple[int, str]]:
+        """Every move played with ``apply``, oldest first: (team, notation)."""
+        out = []
+        t = self.trail
+        while t is not None:
+            t, team, move = t
+            out.append((team, str(move)))
+        out.reverse()
+        return out
