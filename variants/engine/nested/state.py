@@ -488,16 +488,6 @@ class NestedState:
         new.out = self.out
         return new
 
-    def view(self, seat: int | None = None) -> dict:
-        from .view import view
-
-        return view(self, seat)
-
-    def __str__(self) -> str:
-        from .view import ascii_board
-
-        return ascii_board(self)
-
     # -- seed 002's absolute "no sending back", and the move record ---------------------------
     def _released(self, seat: int, move) -> bool:
         """No sending back released the allowed area and ``move`` is one it allows."""
@@ -533,3 +523,13 @@ class NestedState:
             out.append((team, str(move)))
         out.reverse()
         return out
+
+    def view(self, seat: int | None = None) -> dict:
+        from .view import view
+
+        return view(self, seat)
+
+    def __str__(self) -> str:
+        from .view import ascii_board
+
+        return ascii_board(self)
