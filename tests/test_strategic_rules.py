@@ -176,11 +176,12 @@ def ultimate_no_send_back():
 
 def test_no_sending_back_frees_the_area_when_every_move_there_would_send_back():
     g = ultimate_no_send_back()
-    s = play(g.new_initial_state(), "2/5", "5/1")  # X is sent to block 1; O's last: 5
+    s = play(g.new_initial_state(), "2/5")
     geo = g.geometry
     for i in range(geo.ncells):  # block 1 keeps only its centre, which would send O back
         if geo.path[i][0] == 0 and geo.path[i][1] != 4:
             s._block(i, OBSTACLE)
+    play(s, "5/1")  # X is sent to block 1; O's last move was in block 5
     legal = s.view(0)["legal_moves"]
     assert "1/5" not in legal  # never allowed, even as the last move of the area
     assert "3/1" in legal and all(not m.endswith("/5") for m in legal)

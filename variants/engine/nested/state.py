@@ -324,7 +324,7 @@ class NestedState:
             self.hist[nxt] = () if free or not dest else (*self.hist[nxt][-1:], dest[-1])
         if opts.checked and detect:
             self._detect_checkmate(nxt)
-        if opts.no_send_back and detect and self.outcome is None:
+        if self.game.opts.no_send_back and detect and self.outcome is None:
             self._detect_no_move()
 
     def _round_done(self, team: int) -> None:
