@@ -31,6 +31,23 @@ ROUTING = {
     "move's cell (the route map)",
     "open": "you may play in any small board that is not finished yet",
 }
+# Strategic's rule sets combined (nested.level_routing): how each level's block is found.
+LEVEL_ROUTING = {
+    "tactical": "by where you play inside the block below it",
+    "map": "by the number beside your move's row",
+    "hypermap": "by the number in your move's cell",
+}
+
+
+def _level_routing(levels) -> str:
+    names = {1: "the strategic cell (big block)", 2: "the tactical cell inside it"}
+    if len(levels) != 2:  # not Strategic's 27x27 board: levels by number
+        names = {}
+    parts = [
+        f"{names.get(k, f'the level-{k} block')} {LEVEL_ROUTING[r]}"
+        for k, r in enumerate(levels, start=1)
+    ]
+    return "the next player is sent to a block found level by level: " + "; ".join(parts)
 
 
 def rule_list(doc: dict) -> list[tuple[str, str]]:
@@ -209,6 +226,11 @@ def _nested(rd) -> list[tuple[str, str]]:
         extras.append("a won board is closed: nobody plays in it any more")
     if n.kyu:
         extras.append("Kyū rules apply")
+    if n.no_send_back:
+        extras.append(
+            "you may never send the next player back to the block of their last move "
+            "(if every move would, you may play anywhere else)"
+        )
     if n.random_obstacles or n.symmetric_obstacles:
         extras.append("some cells are obstacles (nobody plays there)")
     if n.scouts:
@@ -216,7 +238,14 @@ def _nested(rd) -> list[tuple[str, str]]:
     out = [
         ("Board", board + "."),
         ("Players", players),
-        ("Where you may play", _sentence(ROUTING.get(n.routing, n.routing))),
+        (
+            "Where you may play",
+            _sentence(
+                _level_routing(n.level_routing)
+                if n.level_routing
+                else ROUTING.get(n.routing, n.routing)
+            ),
+        ),
         ("Winning a board", capture),
         ("How you win", win),
     ]

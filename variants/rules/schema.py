@@ -17,6 +17,7 @@ from .vocabulary import (
     ColorMode,
     Condition,
     CrewOrder,
+    LevelRouting,
     Movement,
     PlayerMode,
     Power,
@@ -106,6 +107,10 @@ class NestedSpec(Strict):
     # the next block, at every level), Strategic's "map"/"hypermap" (numbers in
     # route_map), or "open" (Ultimate's Open: any incomplete block).
     routing: Routing = "tactical"
+    # Strategic's "any combination" of its rule sets: one entry per routed level (the
+    # next block's position at level 1, 2, ..., N-1). None: ``routing`` at level 1 and
+    # tactical below it (the three named rule sets).
+    level_routing: tuple[LevelRouting, ...] | None = Field(None, min_length=1, max_length=3)
     route_map: tuple[int, ...] | None = None
     lock_captured: bool = False  # a won block's empty cells become protected (%)
     kyu: bool = False

@@ -50,9 +50,12 @@ def _nested_parts(doc: RuleDoc) -> list[str]:
         f"{n.win_length}-in-a-row captures a block",
         f"{doc.players} teams",
     ]
+    words = {"tactical": "Tactical-like", "map": "Map-like", "hypermap": "Hypermap-like"}
+    per_level = ", then ".join(words[k] for k in n.level_routing or ())
     flags = [
-        (n.routing == "map", "Map-like routing"),
-        (n.routing == "hypermap", "Hypermap-like routing"),
+        (n.level_routing is not None, f"Routing level by level: {per_level}"),
+        (n.level_routing is None and n.routing == "map", "Map-like routing"),
+        (n.level_routing is None and n.routing == "hypermap", "Hypermap-like routing"),
         (n.routing == "open", "Open (any incomplete block)"),
         (n.lock_captured, "Lock captured blocks"),
         (n.kyu, "Kyū rule"),

@@ -68,6 +68,8 @@ BOARD_LABELS = {"hash": "Hash", "squares": "Squares", "stacks": "Stacks", "neste
 TEAM_SYMBOLS = ("X", "O", "Δ", "▢")
 TEAM_COLORS = ("blue", "red", "green", "purple")
 Routing = Literal["tactical", "map", "hypermap", "open"]
+# Strategic: how one level of the next block is found (a routed level; see rules/nested.py).
+LevelRouting = Literal["tactical", "map", "hypermap"]
 WinCondition = Literal["highest-sign", "majority"]
 TurnOrder = Literal["sequential", "simultaneous"]
 CrewOrder = Literal["in-turn", "flexible"]

@@ -5,6 +5,7 @@ from django import template
 from django.utils.html import escape
 from django.utils.safestring import mark_safe
 
+from variants.credits import game_credits
 from variants.pictures import board_picture
 from variants.rule_words import rule_list
 
@@ -54,6 +55,12 @@ def game_family(rule_set) -> list[tuple[str, str]]:
     if players in PLAYER_WORDS:
         out.append((PLAYER_WORDS[players], "How many play"))
     return out
+
+
+@register.filter
+def credits(rule_set) -> list[dict]:
+    """The credits a game's seed asks for (variants/credits.py)."""
+    return game_credits(rule_set.document)
 
 
 @register.filter
