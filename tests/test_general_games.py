@@ -5,7 +5,8 @@ played wrong)."""
 import pytest
 
 from tests.engine_helpers import game, play
-from variants.engine import IllegalMove
+from variants import catalogue
+from variants.engine import IllegalMove, compile_game
 from variants.engine.general.ending import team_areas
 from variants.engine.general.tables import Board2
 
@@ -429,11 +430,13 @@ def test_chain_jump_back_also_jumps_away_from_the_goal():
     assert len(board.jump_lines("forward-diagonal", centre, (0, 1, 0), back=True)) == 4
 
 
-def test_fifty_moves_each_without_a_capture_is_a_stalemate_where_pieces_capture():
+def test_fifty_moves_each_without_progress_is_a_stalemate_where_pieces_move():
     doc = moving(size=[5, 5, 1], circle={"power": "can-capture"}, name="Quiet")
     g = game(doc)
     assert g.quiet_limit == 100  # fifty moves by each of the two seats
-    assert game("Tapatan").quiet_limit > 10**9  # nothing captures there: never
+    assert game("Tapatan").quiet_limit == 100  # moving without captures: the same
+    ttt = compile_game(catalogue.get("Tic-Tac-Toe"), family="general")
+    assert ttt.quiet_limit > 10**9  # nothing moves: no such limit
     s = play(g.new_initial_state(), "1,1,1", "5,5,1")
     # Black walks to and fro along the bottom rows (every 18 moves), white round a loop
     # of five up top: no position comes back within fifty moves each.
@@ -447,6 +450,7 @@ def test_fifty_moves_each_without_a_capture_is_a_stalemate_where_pieces_capture(
         (wx, wy), (mx, my) = white[i - 1], white[i]
         play(s, f"{wx},{wy},1-{mx},{my},1")
     assert s.outcome.reason == "draw" and "50 moves by each seat" in s.outcome.detail
+    assert "without a placement or capture" in s.outcome.detail
 
 
 def test_a_piece_moving_by_stack_carries_the_pieces_above_it():

@@ -18,6 +18,7 @@ from .state import QUIET
 from .tables import LINEAR, ORTHOGONAL, Board2, Reach, capture_steps, goals
 
 LOCKED = -1
+PLY_LIMIT_PER_SPACE = 100  # moves a game may last, per space and seat
 CACHE_SPACES = 24  # legal-move lists are memoised on boards of at most this many spaces
 _ZOBRIST_SEED = 0x6E4E_7A1
 
@@ -145,10 +146,13 @@ class GeneralGame(Notation):
         ]
         self.reincarnates = any(self.gain)
         self.paralyses = [r.power != "none" and r.result == "paralyse" for r in self.rules]
-        # Fifty moves by each seat without progress, where anything captures (else never:
-        # Tapatan and its kin are played until a position repeats).
-        captures = any(r.power != "none" for r in self.rules) or self.ranked
-        self.quiet_limit = QUIET * self.nseats if captures else 1 << 62
+        # Fifty moves by each seat without progress, wherever pieces move: repetition
+        # alone can take a random game thousands of moves on a board of a few dozen
+        # spaces (see READINGS.md, "Fifty moves without progress").
+        self.quiet_limit = QUIET * self.nseats if self.movers else 1 << 62
+        # And a last bound: captives that reincarnate (tripled, into the captor's reserve)
+        # breed pieces, so neither a repetition nor the fifty moves need ever come.
+        self.ply_limit = PLY_LIMIT_PER_SPACE * self.npos * self.nseats
         self.converts = [r.power != "none" and r.result == "convert" for r in self.rules]
         # Placements and captures can never be undone unless captives come back (into a
         # reserve, or converted): then positions are counted over the whole game.

@@ -8,8 +8,8 @@ position) are indexes kept in step with it by ``apply``, which touches only what
 changes.
 
 **Every game ends**: once pieces move, a position repeated three times with the same
-seat to move is a stalemate, and the stalemate rule decides; where pieces capture, so is
-fifty moves by each seat with no placement, capture or promotion. Positions are counted since
+seat to move is a stalemate, and the stalemate rule decides; so is fifty moves by each
+seat with no placement, capture or promotion. Positions are counted since
 the last placement or capture, which can never be undone (unless captives reincarnate,
 then over the whole game).
 """
@@ -38,7 +38,7 @@ from .moves import (
 
 CACHE_LIMIT = 200_000
 REPEATS = 3
-QUIET = 50  # chess's fifty-move rule, in games where pieces capture
+QUIET = 50  # chess's fifty-move rule, in games where pieces move
 
 
 class GeneralState(PieceChanges):
@@ -251,7 +251,9 @@ class GeneralState(PieceChanges):
             if seen >= REPEATS:
                 return self._stalemate("The same position came up three times")
             if self.quiet >= g.quiet_limit:
-                return self._stalemate(f"{QUIET} moves by each seat without a capture")
+                return self._stalemate(f"{QUIET} moves by each seat without a placement or capture")
+            if self.ply >= g.ply_limit:  # reincarnation can breed pieces for ever
+                return self._stalemate(f"The game reached {g.ply_limit:,} moves")
         if not self._can_move(s):
             self._cannot_move()
         return None
