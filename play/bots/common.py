@@ -89,16 +89,25 @@ def rollout(state, rng) -> int:
     only ever go away, so that is safe, and much cheaper than a fresh list every move.
     Small boards (where the engine caches legal-move lists) and other families (nested
     boards route by the last move, so a move can come back) just ask each time."""
+    draw, flat = traits(state.game)
+    if draw is None and (not flat or getattr(state.game, "fast", False)):
+        # No draw offers to leave out, and a random move is cheap (the flat family's
+        # common case draws it from its kept list; other families build a list anyway):
+        # random_move and the trusted play.
+        n = 0
+        while state.outcome is None:
+            state.play(state.to_move()[0], state.random_move(rng))
+            n += 1
+        return n
     pools: dict[int, list] = {}
     choice = rng.choice
-    draw, flat = traits(state.game)
     n = 0
     while not state.is_terminal():
         seats = state.to_move()
         seat = seats[0]
         pool = pools.get(seat)
         if pool is None:
-            pool = pools[seat] = _placements(state, seat, draw)
+            pool = pools[seat] = list(_placements(state, seat, draw))
         if len(seats) > 1:  # a draw offer awaits answers: answer at random
             state.apply(seat, choice(state.legal_moves(seat)))
         elif not flat or len(pool) <= SMALL:
@@ -112,7 +121,7 @@ def rollout(state, rng) -> int:
 def _placements(state, seat: int, draw) -> list:
     moves = state.legal_moves(seat)
     if draw is not None and draw in moves and len(moves) > 1:
-        moves.remove(draw)
+        moves = [m for m in moves if m != draw]  # the engine's list is shared
     return moves
 
 

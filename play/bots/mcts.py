@@ -40,7 +40,7 @@ class Node:
         # Chaos moves at random, so it is not assumed to take its wins.
         thinks = len(moves) > 1 and player != state.game.chaos
         win = winning_move(state, player, moves) if thinks else None
-        self.untried = [win] if win is not None else moves
+        self.untried = [win] if win is not None else list(moves)  # shared: copy
 
 
 class MctsAgent:

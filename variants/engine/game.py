@@ -9,7 +9,7 @@ from variants.rules.vocabulary import seat_colors
 from .errors import InvalidMoveText
 from .geometry import Geometry
 from .moves import PLACE, SPECIAL, Move, is_number
-from .state import State
+from .state import FastState, State
 
 LOCKED = -1
 CACHE_TARGETS = 24  # legal-move lists are memoised for boards with at most this many targets
@@ -49,6 +49,24 @@ class Game:
         self._moves: list[list[Move] | None] = [None] * self.ncombos
         self.legal_cache: dict[int, list[Move]] | None = (
             {} if self.ntargets <= CACHE_TARGETS else None
+        )
+        self.seat_tuples = tuple((s,) for s in range(self.nseats))
+        # The common case FastState plays (see state.py); its legal-move cache is keyed
+        # by the open targets alone.
+        self.fast = (
+            doc.boards == 1
+            and self.nseats == 2
+            and self.chaos is None
+            and self.teams == (0, 1)
+            and not self.choose
+            and self.nshapes == 1
+            and self.pieces_per_turn == 1
+            and not self.allow_pass
+            and not self.agree_draw
+            and not self.stack_locks
+        )
+        self.fast_cache: dict[int, list[Move]] | None = (
+            {} if self.fast and self.ntargets <= CACHE_TARGETS else None
         )
 
     # -- compile steps -------------------------------------------------------------
@@ -218,7 +236,7 @@ class Game:
         return coords
 
     def new_initial_state(self, seed: int | None = None) -> State:
-        return State(self, seed)
+        return FastState(self, seed) if self.fast else State(self, seed)
 
     def __repr__(self) -> str:
         return f"<Game {self.name}>"

@@ -10,12 +10,32 @@ it by ``apply`` so that a move touches only what it changes.
 from variants.rules.vocabulary import STALEMATE_LABELS
 
 from .errors import IllegalMove
-from .moves import ACCEPT, ACCEPT_MOVE, DECLINE, DECLINE_MOVE, DRAW, DRAW_MOVE, PASS, PASS_MOVE
+from .moves import (
+    ACCEPT,
+    ACCEPT_MOVE,
+    DECLINE,
+    DECLINE_MOVE,
+    DRAW,
+    DRAW_MOVE,
+    PASS,
+    PASS_MOVE,
+    Move,
+)
 from .outcome import DRAW as R_DRAW
 from .outcome import LOSS, WIN, Outcome
 from .scoring import stalemate_results
 
 LOCKED = -1
+
+
+def _line_words(g, seat: int, line: int, label: str):
+    """The detail and lines of a game won or lost by a line, for Outcome to make lazily."""
+
+    def make():
+        who = g.color_names[g.seat_color[seat]] if not g.choose else f"seat {seat + 1}"
+        return f"{label}: {who} (seat {seat + 1}) completed a line", (g.line_coords(line),)
+
+    return make
 
 
 class State:
@@ -92,7 +112,21 @@ class State:
             moves.append(DRAW_MOVE)
         return moves
 
+    def random_move(self, rng):
+        """A uniformly random legal move of the first seat ``to_move`` (None at the end)."""
+        seats = self.to_move()
+        if not seats:
+            return None
+        moves = self.legal_moves(seats[0])
+        return moves[int(rng.random() * len(moves))]
+
     # -- playing --------------------------------------------------------------------
+    def play(self, seat: int, move) -> None:
+        """The trusted apply, for internal callers (bots, tools) that pass a move of
+        ``legal_moves(seat)`` of this very position: no checks where they cost (FastState);
+        here, on the uncommon cases, simply ``apply``."""
+        return self.apply(seat, move)
+
     def apply(self, seat: int, move) -> None:
         """Play ``move`` for ``seat``; IllegalMove (state untouched) if it may not."""
         g = self.game
@@ -301,12 +335,9 @@ class State:
         g = self.game
         team = g.teams[seat]
         results = self._team_results({team}, None) if wins else self._team_results(None, {team})
-        coords = g.line_coords(line)
-        who = g.color_names[g.seat_color[seat]] if not g.choose else f"seat {seat + 1}"
-        detail = f"{label}: {who} (seat {seat + 1}) completed a line"
-        if g.geometry.boards == 1:
-            return self._finish(results, "victory", detail, (coords,))
-        if not self._decide_board(board, results, coords):
+        if g.geometry.boards == 1:  # the words and coordinates are made when first read
+            return self._finish(results, "victory", "", (), _line_words(g, seat, line, label))
+        if not self._decide_board(board, results, g.line_coords(line)):
             self._after_placement(seat)
         return None
 
@@ -346,7 +377,7 @@ class State:
         self.offer = None
         self._finish([R_DRAW] * self.game.nseats, "agreed-draw", "All players agreed a draw", ())
 
-    def _finish(self, results: list[str], reason: str, detail: str, lines) -> None:
+    def _finish(self, results: list[str], reason: str, detail: str, lines, make=None) -> None:
         g = self.game
         if g.chaos is not None:
             players = [r for s, r in enumerate(results) if s != g.chaos]
@@ -356,7 +387,7 @@ class State:
             if self.out >> s & 1:
                 results[s] = LOSS  # a seat that forfeited loses, whatever the board says
         self.offer = None
-        self.outcome = Outcome(tuple(results), reason, detail, tuple(lines))
+        self.outcome = Outcome(results, reason, detail, lines, make)
 
     # -- copying and showing ----------------------------------------------------------
     def clone(self) -> "State":
@@ -395,3 +426,148 @@ class State:
         from .view import ascii_board
 
         return ascii_board(self)
+
+
+class FastState(State):
+    """The flat family's common case, chosen by ``Game.fast``: one board, two seats, one
+    shape, assigned colours, one piece a turn, no passing, no draw offers. Same API and
+    same results as ``State`` (the tests play both side by side); anything off the common
+    path (an illegal move, a forfeit) goes through ``State``'s code.
+
+    Legal-move lists are shared, not copied: on small boards one list per set of open
+    targets for the whole game (``Game.legal_cache``); on big boards one list per state,
+    kept in step by ``apply`` (the move played is cut out: copy on write, so a list once
+    handed out never changes). **Never mutate a list ``legal_moves`` returns**; copy it.
+    """
+
+    __slots__ = ("moves", "shared")
+
+    def __init__(self, game, seed=None):
+        State.__init__(self, game, seed)
+        self.moves = None  # big boards: the placements on ``free``, in target order
+        self.shared = False  # ``moves`` was handed out: copy before cutting
+
+    def to_move(self) -> tuple[int, ...]:
+        if self.outcome is None:
+            return self.game.seat_tuples[self.turn]
+        return ()
+
+    def legal_moves(self, seat: int) -> list:
+        # Not terminal and the seat's turn: it has a piece and a free target (else
+        # the game would have been stalemated), so its moves are the placements on free.
+        if seat != self.turn or self.outcome is not None:
+            return []
+        g = self.game
+        cache = g.fast_cache
+        if cache is not None:
+            moves = cache.get(self.free)
+            if moves is None:
+                table = g.moves_for(0)
+                moves = [table[t] for t in g.geometry.spaces_of(self.free)]
+                if len(cache) < 200_000:
+                    cache[self.free] = moves
+            return moves
+        moves = self.moves
+        if moves is None:
+            table = g.moves_for(0)
+            moves = self.moves = [table[t] for t in g.geometry.spaces_of(self.free)]
+        self.shared = True
+        return moves
+
+    def random_move(self, rng):
+        """A uniformly random legal move of the seat to move (None at the end)."""
+        if self.outcome is not None:
+            return None
+        moves = self.legal_moves(self.turn)
+        return moves[int(rng.random() * len(moves))]
+
+    def _close(self, free: int, t: int) -> None:
+        """Target t is no longer open: cut its move out of the kept list."""
+        moves = self.moves
+        if moves is not None:
+            i = (free & ((1 << t) - 1)).bit_count()
+            if self.shared:
+                moves = self.moves = moves[:]
+                self.shared = False
+            del moves[i]
+
+    def apply(self, seat: int, move) -> None:
+        """Play ``move`` for ``seat``; IllegalMove (state untouched) if it may not."""
+        if move.__class__ is not Move or seat != self.turn or self.outcome is not None:
+            self.moves = None
+            return State.apply(self, seat, move)
+        kind, t, combo, _ = move
+        free = self.free
+        g = self.game
+        if kind or combo or t < 0 or not free >> t & 1 or not self.reserves[g.seat_color[seat]]:
+            self.moves = None
+            return State.apply(self, seat, move)
+        return self.play(seat, move)
+
+    def play(self, seat: int, move) -> None:
+        """``apply`` without the checks, for internal callers (bots, tools) that pass a
+        move of ``legal_moves(seat)`` of this very position, with ``seat`` to move."""
+        g = self.game
+        t = move.target
+        free = self.free
+        ri = g.seat_color[seat]
+        left = self.reserves[ri]
+        self.reserves[ri] = left - 1
+        if left == 1:
+            self.stock &= ~(1 << ri)
+        if g.stacks:
+            base = g.stack_base[t]
+            h = self.heights[t]
+            space = base + h * g.layer
+            h += 1
+            self.heights[t] = h
+            if h == g.height:
+                self._close(free, t)
+                free &= ~(1 << t)
+                self.free = free
+        else:
+            space = t
+            self._close(free, t)
+            free &= ~(1 << t)
+            self.free = free
+        self.board[space] = g.code[seat][ri]
+        cm = self.cmask[ri] | (1 << space)
+        self.cmask[ri] = cm
+        self.ply += 1
+        self.last = move
+        for through, wins, label in g.checks:
+            for line in through[space]:
+                if cm & line == line:
+                    return self._line(seat, line, wins, label, 0)
+        s = 1 - seat
+        self.turn = s
+        if not (free and self.stock & g.seat_stock[s]):
+            self._cannot_place(s)
+        return None
+
+    def clone(self) -> "FastState":
+        new = FastState.__new__(FastState)
+        new.game = self.game
+        new.seed = self.seed
+        new.board = self.board[:]
+        new.cmask = self.cmask[:]
+        new.heights = self.heights[:]
+        new.free = self.free
+        new.reserves = self.reserves[:]
+        new.stock = self.stock
+        new.turn = self.turn
+        new.placed = self.placed
+        new.passes = self.passes
+        new.offer = None if self.offer is None else self.offer[:]
+        new.declined = self.declined
+        new.decided = self.decided[:]
+        new.outcome = self.outcome
+        new.ply = self.ply
+        new.last = self.last
+        new.out = self.out
+        new.moves = self.moves
+        if self.moves is not None:  # both copy before their first cut
+            self.shared = new.shared = True
+        else:
+            new.shared = False
+        return new

@@ -149,6 +149,20 @@ class NestedState:
         self._play(seat, i, True)
         self.last = move
 
+    def random_move(self, rng):
+        """A uniformly random legal move of the first seat ``to_move`` (None at the end)."""
+        seats = self.to_move()
+        if not seats:
+            return None
+        moves = self.legal_moves(seats[0])
+        return moves[int(rng.random() * len(moves))]
+
+    def play(self, seat: int, move) -> None:
+        """The trusted apply, for internal callers (bots, tools) that pass a move of
+        ``legal_moves(seat)`` of this very position: no checks."""
+        self._play(seat, move.target, True)
+        self.last = move
+
     def _play(self, seat: int, i: int, detect: bool) -> None:
         """Place ``seat``'s mark on cell i (already checked), settle captures and ties,
         and route the next move. Inlined for speed: this runs on every playout move."""
