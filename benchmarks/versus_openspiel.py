@@ -1,17 +1,17 @@
 """Random playouts: our engine against OpenSpiel driven from Python, side by side.
 
-    .venv/bin/python benchmarks/versus_openspiel.py [--rounds 5] [--seconds 0.5]
+    .venv/bin/python benchmarks/versus_openspiel.py [--rounds 5] [--seconds 1.0]
         [--only Connect4,...] [--loop public|random_move]
 
 Needs ``open_spiel`` (not a requirement of the project): ``.venv/bin/pip install open_spiel``.
 
 Both engines run the same loop in the same process — ask who moves, list the legal moves,
-pick one with ``random.Random.choice``, apply it — until the game ends, then start again.
-Each round runs ours for ``--seconds``, then OpenSpiel's, alternately first, so both see the
-same machine load; a round's ratio is ours/theirs. It prints per game the median moves/s
-of each, the median ratio with its range over the rounds, and the geometric mean of the
-median ratios. ``--loop random_move`` also times our ``state.random_move(rng)`` loop (a
-shortcut of the public API: no list at all), which is not the bar.
+pick one with ``random.Random.choice``, apply it — until the game ends. A round lasts
+``--seconds``: the engines take turns game by game (each timed on its own), so a change
+of machine load falls on both alike; a round's ratio is ours/theirs. It prints per game
+the median moves/s of each, the median ratio with its range over the rounds, and the
+geometric mean of the median ratios. ``--loop random_move`` also times our
+``state.random_move(rng)`` loop (a shortcut of the public API), which is not the bar.
 """
 
 import argparse
@@ -55,48 +55,55 @@ GAMES = {
 }
 
 
-def ours(game, seconds: float, rng) -> float:
-    """Moves/s of the public loop: to_move, legal_moves, a random choice, apply."""
+def ours(game, rng) -> int:
+    """One game through the public loop: to_move, legal_moves, a random choice, apply."""
     choice = rng.choice
     moves = 0
-    started = time.perf_counter()
-    deadline = started + seconds
-    while time.perf_counter() < deadline:
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            seat = state.to_move()[0]
-            state.apply(seat, choice(state.legal_moves(seat)))
-            moves += 1
-    return moves / (time.perf_counter() - started)
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        seat = state.to_move()[0]
+        state.apply(seat, choice(state.legal_moves(seat)))
+        moves += 1
+    return moves
 
 
-def ours_random_move(game, seconds: float, rng) -> float:
-    """Moves/s with ``state.random_move(rng)`` in place of the list and the choice."""
+def ours_random_move(game, rng) -> int:
+    """One game with ``state.random_move(rng)`` in place of the list and the choice."""
     moves = 0
-    started = time.perf_counter()
-    deadline = started + seconds
-    while time.perf_counter() < deadline:
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            seat = state.to_move()[0]
-            state.apply(seat, state.random_move(rng))
-            moves += 1
-    return moves / (time.perf_counter() - started)
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        seat = state.to_move()[0]
+        state.apply(seat, state.random_move(rng))
+        moves += 1
+    return moves
 
 
-def theirs(game, seconds: float, rng) -> float:
-    """Moves/s of OpenSpiel's loop: legal_actions, a random choice, apply_action."""
+def theirs(game, rng) -> int:
+    """One game of OpenSpiel's loop: current_player, legal_actions, a random choice,
+    apply_action."""
     choice = rng.choice
     moves = 0
-    started = time.perf_counter()
-    deadline = started + seconds
-    while time.perf_counter() < deadline:
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            state.current_player()
-            state.apply_action(choice(state.legal_actions()))
-            moves += 1
-    return moves / (time.perf_counter() - started)
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        state.current_player()
+        state.apply_action(choice(state.legal_actions()))
+        moves += 1
+    return moves
+
+
+def round_(players, seconds: float) -> list[float]:
+    """Moves/s of each (play, game, rng) in ``players``, taking turns game by game for
+    ``seconds``, so that a change of machine load falls on all alike."""
+    clock = time.perf_counter
+    moves = [0] * len(players)
+    spent = [0.0] * len(players)
+    deadline = clock() + seconds
+    while clock() < deadline:
+        for k, (play, game, rng) in enumerate(players):
+            started = clock()
+            moves[k] += play(game, rng)
+            spent[k] += clock() - started
+    return [m / s for m, s in zip(moves, spent, strict=True)]
 
 
 def busy() -> str:
@@ -110,13 +117,13 @@ def busy() -> str:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
     ap.add_argument("--rounds", type=int, default=5)
-    ap.add_argument("--seconds", type=float, default=0.5)
+    ap.add_argument("--seconds", type=float, default=1.0)
     ap.add_argument("--only", default="", help="comma-separated names of: " + ", ".join(GAMES))
     ap.add_argument("--loop", choices=("public", "random_move"), default="public")
     args = ap.parse_args()
     names = [n.strip() for n in args.only.split(",") if n.strip()] or list(GAMES)
     print(f"before: {busy()}")
-    print(f"{args.rounds} rounds of {args.seconds}s per engine, interleaved; loop: {args.loop}")
+    print(f"{args.rounds} rounds of {args.seconds}s, alternating game by game; loop: {args.loop}")
     head = f"{'game':12} {'ours/s':>10} {'OpenSpiel/s':>12} {'ratio':>6}  range"
     if args.loop == "random_move":
         head += f"      {'random_move/s':>13} {'ratio':>6}"
@@ -126,24 +133,19 @@ def main() -> None:
         make_doc, spiel_name = GAMES[name]
         game = compile_game(make_doc())
         spiel = pyspiel.load_game(spiel_name)
-        rng = random.Random(1)
-        ours(game, 0.05, rng)  # warm the caches compile_game leaves to first use
-        theirs(spiel, 0.05, rng)
+        players = [(ours, game, random.Random(1)), (theirs, spiel, random.Random(1))]
+        if args.loop == "random_move":
+            players.append((ours_random_move, game, random.Random(1)))
+        round_(players, 0.05)  # warm the caches compile_game leaves to first use
         ratios, a, b, r2, c = [], [], [], [], []
-        for r in range(args.rounds):
-            if r % 2:
-                y = theirs(spiel, args.seconds, rng)
-                x = ours(game, args.seconds, rng)
-            else:
-                x = ours(game, args.seconds, rng)
-                y = theirs(spiel, args.seconds, rng)
+        for _ in range(args.rounds):
+            x, y, *z = round_(players, args.seconds)
             a.append(x)
             b.append(y)
             ratios.append(x / y)
-            if args.loop == "random_move":
-                z = ours_random_move(game, args.seconds, rng)
-                c.append(z)
-                r2.append(z / y)
+            if z:
+                c.append(z[0])
+                r2.append(z[0] / y)
         med = statistics.median(ratios)
         medians.append(med)
         line = (

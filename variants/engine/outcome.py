@@ -4,42 +4,42 @@ WIN, DRAW, LOSS = "win", "draw", "loss"
 _ORDER = {WIN: 0, DRAW: 1, LOSS: 2}
 
 
-class Outcome:
-    """Immutable. ``detail`` (one plain-English sentence) and ``lines`` (each a tuple of
-    1-based (board, x, y, z)) may be given as ``make``, a function returning both, called
-    when one is first read: a random playout ends thousands of games a second and reads
-    neither."""
+class Outcome(tuple):
+    """Immutable (a tuple underneath). ``detail`` (one plain-English sentence) and
+    ``lines`` (each a tuple of 1-based (board, x, y, z)) may be given as ``make``, a
+    function returning both, called when one is first read: a random playout ends
+    thousands of games a second and reads neither."""
 
-    __slots__ = ("results", "reason", "_detail", "_lines", "_make")
+    __slots__ = ()
 
-    def __init__(self, results, reason, detail="", lines=(), make=None):
-        object.__setattr__(self, "results", tuple(results))  # "win" | "draw" | "loss"
-        # "victory" | "draw" | "stalemate" | "agreed-draw" | "boards" | ...
-        object.__setattr__(self, "reason", reason)
-        object.__setattr__(self, "_detail", detail)
-        object.__setattr__(self, "_lines", tuple(lines))
-        object.__setattr__(self, "_make", make)
+    def __new__(cls, results, reason, detail="", lines=(), make=None):
+        # results: per seat "win" | "draw" | "loss"; reason: "victory" | "draw" |
+        # "stalemate" | "agreed-draw" | "boards" | ...; the last item is the lazy part.
+        lazy = [make, detail, lines] if make is not None else [None, detail, tuple(lines)]
+        return tuple.__new__(cls, (tuple(results), reason, lazy))
 
-    def __setattr__(self, name, value):
-        raise AttributeError("Outcome is immutable")
+    @property
+    def results(self) -> tuple[str, ...]:
+        return self[0]
 
-    def _resolve(self) -> None:
-        detail, lines = self._make()
-        object.__setattr__(self, "_detail", detail)
-        object.__setattr__(self, "_lines", tuple(lines))
-        object.__setattr__(self, "_make", None)
+    @property
+    def reason(self) -> str:
+        return self[1]
+
+    def _made(self) -> list:
+        lazy = self[2]
+        if lazy[0] is not None:
+            detail, lines = lazy[0]()
+            lazy[:] = [None, detail, tuple(lines)]
+        return lazy
 
     @property
     def detail(self) -> str:
-        if self._make is not None:
-            self._resolve()
-        return self._detail
+        return self._made()[1]
 
     @property
     def lines(self) -> tuple:
-        if self._make is not None:
-            self._resolve()
-        return self._lines
+        return self._made()[2]
 
     def _key(self):
         return (self.results, self.reason, self.detail, self.lines)
@@ -49,8 +49,14 @@ class Outcome:
             return NotImplemented
         return self._key() == other._key()
 
+    def __ne__(self, other) -> bool:
+        return not self == other
+
     def __hash__(self) -> int:
         return hash(self._key())
+
+    def __reduce__(self):
+        return (Outcome, (self.results, self.reason, self.detail, self.lines))
 
     def __repr__(self) -> str:
         return (

@@ -443,9 +443,31 @@ class FastState(State):
     __slots__ = ("moves", "shared")
 
     def __init__(self, game, seed=None):
-        State.__init__(self, game, seed)
-        self.moves = None  # big boards: the placements on ``free``, in target order
-        self.shared = False  # ``moves`` was handed out: copy before cutting
+        board, cmask, heights, free, reserves, stock = game.start
+        self.game = game
+        self.seed = seed
+        self.board = board[:]
+        self.cmask = cmask[:]
+        self.heights = heights[:]
+        self.free = free
+        self.reserves = reserves[:]
+        self.stock = stock
+        self.turn = 0
+        self.placed = 0
+        self.passes = 0
+        self.offer = None
+        self.declined = False
+        self.decided = [None]
+        self.outcome = None
+        self.ply = 0
+        self.last = None
+        self.out = 0
+        # Big boards: the placements on ``free``, in target order; ``shared``: handed out
+        # (or the game's own start list), so copy before cutting.
+        self.moves = game.start_moves
+        self.shared = True
+        if not (free and stock & game.seat_stock[0]):
+            self._stalemate()
 
     def to_move(self) -> tuple[int, ...]:
         if self.outcome is None:
@@ -457,22 +479,23 @@ class FastState(State):
         # the game would have been stalemated), so its moves are the placements on free.
         if seat != self.turn or self.outcome is not None:
             return []
-        g = self.game
-        cache = g.fast_cache
+        cache = self.game.fast_cache
         if cache is not None:
             moves = cache.get(self.free)
             if moves is None:
-                table = g.moves_for(0)
-                moves = [table[t] for t in g.geometry.spaces_of(self.free)]
+                moves = self._placements()
                 if len(cache) < 200_000:
                     cache[self.free] = moves
             return moves
         moves = self.moves
         if moves is None:
-            table = g.moves_for(0)
-            moves = self.moves = [table[t] for t in g.geometry.spaces_of(self.free)]
+            moves = self.moves = self._placements()
         self.shared = True
         return moves
+
+    def _placements(self) -> list:
+        table = self.game.moves_for(0)
+        return [table[t] for t in self.game.geometry.spaces_of(self.free)]
 
     def random_move(self, rng):
         """A uniformly random legal move of the seat to move (None at the end)."""
@@ -481,28 +504,94 @@ class FastState(State):
         moves = self.legal_moves(self.turn)
         return moves[int(rng.random() * len(moves))]
 
+    def _line(self, seat: int, line: int, wins: bool, label: str, board: int) -> None:
+        results = self.game.line_results[seat][wins]
+        self.outcome = Outcome(
+            results, "victory", "", (), _line_words(self.game, seat, line, label)
+        )
+
+    def _run(self, space: int, code: int, k: int) -> bool:
+        """Whether a run of k of ``code`` passes through ``space`` (see Game._runs)."""
+        board = self.board
+        for ahead, behind in self.game.fast_runs[space]:
+            n = 1
+            for j in ahead:
+                if board[j] != code:
+                    break
+                n += 1
+            for j in behind:
+                if board[j] != code:
+                    break
+                n += 1
+            if n >= k:
+                return True
+        return False
+
     def _close(self, free: int, t: int) -> None:
         """Target t is no longer open: cut its move out of the kept list."""
         moves = self.moves
-        if moves is not None:
-            i = (free & ((1 << t) - 1)).bit_count()
-            if self.shared:
-                moves = self.moves = moves[:]
-                self.shared = False
-            del moves[i]
+        i = (free & ((1 << t) - 1)).bit_count()
+        if self.shared:
+            moves = self.moves = moves[:]
+            self.shared = False
+        del moves[i]
 
+    # ``apply`` and ``play`` share their second half line for line (one function call
+    # less on every move of every playout): keep them in step.
     def apply(self, seat: int, move) -> None:
         """Play ``move`` for ``seat``; IllegalMove (state untouched) if it may not."""
-        if move.__class__ is not Move or seat != self.turn or self.outcome is not None:
-            self.moves = None
-            return State.apply(self, seat, move)
-        kind, t, combo, _ = move
-        free = self.free
         g = self.game
-        if kind or combo or t < 0 or not free >> t & 1 or not self.reserves[g.seat_color[seat]]:
-            self.moves = None
-            return State.apply(self, seat, move)
-        return self.play(seat, move)
+        if move.__class__ is Move and seat == self.turn and self.outcome is None:
+            kind, t, combo, _ = move
+            free = self.free
+            ri = g.seat_color[seat]
+            left = self.reserves[ri]
+            if not kind and not combo and t >= 0 and free >> t & 1 and left:
+                # -- the move is legal: play it (as in ``play``) --
+                self.reserves[ri] = left - 1
+                if left == 1:
+                    self.stock &= ~(1 << ri)
+                if g.stacks:
+                    h = self.heights[t]
+                    space = g.stack_base[t] + h * g.layer
+                    h += 1
+                    self.heights[t] = h
+                    if h == g.height:
+                        if self.moves is not None:
+                            self._close(free, t)
+                        self.free = free = free ^ (1 << t)
+                else:
+                    space = t
+                    if self.moves is not None:
+                        self._close(free, t)
+                    self.free = free = free ^ (1 << t)
+                self.board[space] = g.seat_code[seat]
+                cm = self.cmask[ri] | (1 << space)
+                self.cmask[ri] = cm
+                self.ply += 1
+                self.last = move
+                through = g.fast_through
+                if through is not None:
+                    k = g.fast_k
+                    if cm.bit_count() < k:  # too few pieces for a line yet
+                        through = ()
+                    elif g.fast_runs is not None and not self._run(space, g.seat_code[seat], k):
+                        through = ()
+                    for line in through[space] if through else ():
+                        if cm & line == line:
+                            return self._line(seat, line, g.fast_wins, g.fast_label, 0)
+                else:
+                    for through, wins, label in g.checks:
+                        for line in through[space]:
+                            if cm & line == line:
+                                return self._line(seat, line, wins, label, 0)
+                s = 1 - seat
+                self.turn = s
+                if not free or not self.stock & g.seat_stock[s]:
+                    self._cannot_place(s)
+                return None
+        self.moves = None
+        return State.apply(self, seat, move)
 
     def play(self, seat: int, move) -> None:
         """``apply`` without the checks, for internal callers (bots, tools) that pass a
@@ -516,32 +605,42 @@ class FastState(State):
         if left == 1:
             self.stock &= ~(1 << ri)
         if g.stacks:
-            base = g.stack_base[t]
             h = self.heights[t]
-            space = base + h * g.layer
+            space = g.stack_base[t] + h * g.layer
             h += 1
             self.heights[t] = h
             if h == g.height:
-                self._close(free, t)
-                free &= ~(1 << t)
-                self.free = free
+                if self.moves is not None:
+                    self._close(free, t)
+                self.free = free = free ^ (1 << t)
         else:
             space = t
-            self._close(free, t)
-            free &= ~(1 << t)
-            self.free = free
-        self.board[space] = g.code[seat][ri]
+            if self.moves is not None:
+                self._close(free, t)
+            self.free = free = free ^ (1 << t)
+        self.board[space] = g.seat_code[seat]
         cm = self.cmask[ri] | (1 << space)
         self.cmask[ri] = cm
         self.ply += 1
         self.last = move
-        for through, wins, label in g.checks:
-            for line in through[space]:
+        through = g.fast_through
+        if through is not None:
+            k = g.fast_k
+            if cm.bit_count() < k:  # too few pieces for a line yet
+                through = ()
+            elif g.fast_runs is not None and not self._run(space, g.seat_code[seat], k):
+                through = ()
+            for line in through[space] if through else ():
                 if cm & line == line:
-                    return self._line(seat, line, wins, label, 0)
+                    return self._line(seat, line, g.fast_wins, g.fast_label, 0)
+        else:
+            for through, wins, label in g.checks:
+                for line in through[space]:
+                    if cm & line == line:
+                        return self._line(seat, line, wins, label, 0)
         s = 1 - seat
         self.turn = s
-        if not (free and self.stock & g.seat_stock[s]):
+        if not free or not self.stock & g.seat_stock[s]:
             self._cannot_place(s)
         return None
 
