@@ -31,6 +31,18 @@ class NestedGame:
         self.filtered = n.kyu or n.no_send_back or n.checked
         self.sequential = n.turn_order == "sequential"
         self.inner_moves: dict[int, list[Move]] = {}  # (block, free mask) -> moves
+        self.seat_tuples = tuple((s,) for s in range(self.nseats))
+        # Set-up draws from a random generator only with random obstacles or scouts.
+        self.random_setup = bool(n.random_obstacles or n.scouts)
+        self.free_when_decided = n.free_when_decided
+        self.kyu = n.kyu
+        self.checked = n.checked
+        # Per cell, what a mark there touches: (innermost block, position in it, its
+        # ancestors, the lines through that position).
+        self.cell_info = [
+            (g.inner[i], g.pos[i], g.anc[i], g.lines_through[g.pos[i]]) for i in range(g.ncells)
+        ]
+        self.inner_level = g.N - 1
 
     # -- routing ------------------------------------------------------------------------
     def _destination(self, i: int) -> tuple[int, ...]:

@@ -10,7 +10,7 @@ innermost block, its playable cells as bits) and ``avail`` (playable cells under
 import random
 
 from ..errors import IllegalMove
-from ..moves import PLACE
+from ..moves import PLACE, Move
 from ..outcome import DRAW, LOSS, WIN, Outcome
 
 EMPTY, OBSTACLE, PROTECTED = -1, -2, -3
@@ -45,7 +45,8 @@ class NestedState:
         self.ply = 0
         self.last = None
         self.out = 0  # teams disqualified (resigned, timed out), as bits
-        self._set_up(random.Random(seed))
+        if game.symmetric or game.random_setup:
+            self._set_up(random.Random(seed) if game.random_setup else None)
 
     # -- set-up: obstacles and scouts, from the match's seed --------------------------------
     def _set_up(self, rng: random.Random) -> None:
@@ -80,8 +81,8 @@ class NestedState:
     def to_move(self) -> tuple[int, ...]:
         if self.outcome is not None:
             return ()
-        if self.game.opts.turn_order == "sequential":
-            return (self.turn,)
+        if self.game.sequential:
+            return self.game.seat_tuples[self.turn]
         return tuple(t for t in self.game.teams if not (self.moved | self.out) >> t & 1)
 
     def is_terminal(self) -> bool:
@@ -93,23 +94,29 @@ class NestedState:
         return 0 <= seat < self.game.nseats and not (self.moved | self.out) >> seat & 1
 
     def legal_moves(self, seat: int) -> list:
+        """The list is shared (by positions alike): read it, never mutate it."""
         if self.outcome is not None or (
             seat != self.turn if self.game.sequential else not self._awaits(seat)
         ):
             return []
-        moves = self._raw_moves()
         if self.game.filtered:
-            moves = self._filter(seat, moves)
-        return moves
+            return self._filter(seat, self._raw_moves())
+        return self._raw_moves()
 
     def _raw_moves(self) -> list:
-        geo = self.game.geometry
+        """The moves in the allowed area (a shared list: never mutate it)."""
+        game = self.game
+        geo = game.geometry
         area = self.area
-        if geo.level[area] == geo.N - 1:
-            return self._inner_moves(area, self.emask[area])[:]
+        if geo.level[area] == game.inner_level:
+            moves = game.inner_moves.get((area << geo.P) | self.emask[area])
+            return moves if moves is not None else self._inner_moves(area, self.emask[area])
+        return self._gather(area)
+
+    def _gather(self, area: int) -> list:
         out = []
         emask = self.emask
-        for ib in geo.inner_under[area]:
+        for ib in self.game.geometry.inner_under[area]:
             m = emask[ib]
             if m:
                 out += self._inner_moves(ib, m)
@@ -130,6 +137,22 @@ class NestedState:
     def apply(self, seat: int, move) -> None:
         game = self.game
         geo = game.geometry
+        if (
+            not game.filtered
+            and game.sequential
+            and seat == self.turn
+            and self.outcome is None
+            and move.__class__ is Move
+        ):  # the common case, checked in a few steps
+            kind, i, combo, _ = move
+            if not kind and not combo and 0 <= i < geo.ncells:
+                area = self.area
+                if self.emask[geo.inner[i]] >> geo.pos[i] & 1 and (
+                    not area or geo.anc[i][geo.level[area]] == area
+                ):
+                    self._play(seat, i, True)
+                    self.last = move
+                    return
         if (
             self.outcome is not None
             or move.kind != PLACE
@@ -165,12 +188,31 @@ class NestedState:
 
     def _play(self, seat: int, i: int, detect: bool) -> None:
         """Place ``seat``'s mark on cell i (already checked), settle captures and ties,
-        and route the next move. Inlined for speed: this runs on every playout move."""
-        geo = self.game.geometry
+        and route the next move. ``_mark`` inlined: this runs on every playout move."""
+        game = self.game
+        ib, p, anc, lines = game.cell_info[i]
         self.ply += 1
-        ib = geo.inner[i]
         self.last_inner[seat] = ib
-        self._mark(i, seat)
+        self.cell[i] = seat
+        self.emask[ib] &= ~(1 << p)
+        avail = self.avail
+        emptied = False
+        for b in anc:
+            left = avail[b] - 1
+            avail[b] = left
+            if not left:
+                emptied = True
+        masks = self.tmask[seat]
+        tm = masks[ib] | (1 << p)
+        masks[ib] = tm
+        if self.bown[ib] == OPEN:
+            for line in lines:
+                if tm & line == line:
+                    self._captured(ib, seat)
+                    emptied = True  # sealing may have emptied blocks above
+                    break
+        if emptied and self.outcome is None:
+            self._ties(anc)
         if self.outcome is None:
             self._route(i, seat, detect)
 
@@ -301,12 +343,12 @@ class NestedState:
     # -- routing: where the next move must go ------------------------------------------------
     def _route(self, i: int, seat: int, detect: bool) -> None:
         game = self.game
-        opts = game.opts
         dest = game.dest[i]
         area, free = 0, False
         avail = self.avail
+        when_decided = game.free_when_decided
         for b in dest:
-            if not avail[b] or (opts.free_when_decided and self.bown[b] != OPEN):
+            if not avail[b] or (when_decided and self.bown[b] != OPEN):
                 free = True
                 break
             area = b
@@ -320,9 +362,9 @@ class NestedState:
             self.turn = nxt
         else:
             self._round_done(seat)
-        if opts.kyu:  # a free move resets the history of the team that gets it
+        if game.kyu:  # a free move resets the history of the team that gets it
             self.hist[nxt] = () if free or not dest else (*self.hist[nxt][-1:], dest[-1])
-        if opts.checked and detect:
+        if game.checked and detect:
             self._detect_checkmate(nxt)
 
     def _round_done(self, team: int) -> None:
