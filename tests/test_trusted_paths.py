@@ -82,3 +82,24 @@ def test_random_move_is_legal(name):
         assert move in state.legal_moves(seat)
         state.play(seat, move)
     assert state.random_move(rng) is None
+
+
+def test_quick_checked_agrees_with_playing_every_candidate_out():
+    """Ultimate-Checked proves most candidates safe by reading threats; the exact filter
+    (clone, play, look for a winning reply) must agree on every position."""
+    from variants.engine.nested.game import NestedGame
+
+    quick = game("Ultimate-Checked")
+    assert quick.quick_checked
+    exact = NestedGame(quick.doc)
+    exact.quick_checked = False
+    for seed in range(12):
+        rng = random.Random(seed)
+        a, b = quick.new_initial_state(seed=seed), exact.new_initial_state(seed=seed)
+        while not b.is_terminal():
+            seat = b.to_move()[0]
+            assert a.legal_moves(seat) == b.legal_moves(seat), f"seed {seed}, ply {b.ply}"
+            move = rng.choice(b.legal_moves(seat))
+            a.apply(seat, move)
+            b.apply(seat, move)
+            assert a.outcome == b.outcome

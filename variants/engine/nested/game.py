@@ -37,6 +37,17 @@ class NestedGame:
         self.free_when_decided = n.free_when_decided
         self.kyu = n.kyu
         self.checked = n.checked
+        # Checked on two levels with the plain rules (Ultimate-Checked): most candidates
+        # are proved safe by reading the opponent's threats, not by playing them out.
+        self.quick_checked = (
+            n.checked
+            and g.N == 2
+            and self.nseats == 2
+            and self.sequential
+            and not (n.inverted or n.quick or n.kyu or n.no_send_back)
+            and not n.draws_count_for_all
+            and n.win_condition != "majority"
+        )
         # Per cell, what a mark there touches: (innermost block, position in it, its
         # ancestors, the lines through that position).
         self.cell_info = [

@@ -21,7 +21,7 @@ CACHE_LIMIT = 100_000
 class NestedState:
     __slots__ = (
         "game", "seed", "cell", "bown", "tmask", "dmask", "emask", "avail", "area",
-        "turn", "moved", "hist", "last_inner", "outcome", "ply", "last", "out",
+        "turn", "moved", "hist", "last_inner", "outcome", "ply", "last", "out", "known",
     )  # fmt: skip
 
     def __init__(self, game, seed=None):
@@ -45,6 +45,7 @@ class NestedState:
         self.ply = 0
         self.last = None
         self.out = 0  # teams disqualified (resigned, timed out), as bits
+        self.known = None  # filtered games: (position key, seat, its legal moves)
         if game.symmetric or game.random_setup:
             self._set_up(random.Random(seed) if game.random_setup else None)
 
@@ -99,8 +100,14 @@ class NestedState:
             seat != self.turn if self.game.sequential else not self._awaits(seat)
         ):
             return []
-        if self.game.filtered:
-            return self._filter(seat, self._raw_moves())
+        if self.game.filtered:  # the filter plays candidates out: kept per position
+            key = (self.ply, self.turn, self.moved, self.out, seat)
+            known = self.known
+            if known is not None and known[0] == key:
+                return known[1]
+            moves = self._filter(seat, self._raw_moves())
+            self.known = (key, moves)
+            return moves
         return self._raw_moves()
 
     def _raw_moves(self) -> list:
@@ -422,8 +429,58 @@ class NestedState:
             kept = [m for m in moves if dest[m.target][-1] != self.last_inner[nxt]]
             moves = kept or moves
         if opts.checked:
-            moves = [m for m in moves if self._safe(seat, m)]
+            threats = self._threats(seat)
+            if threats is None:
+                moves = [m for m in moves if self._safe(seat, m)]
+            elif threats:
+                moves = [m for m in moves if self._quick_safe(m, threats) or self._safe(seat, m)]
         return moves
+
+    def _threats(self, seat: int):
+        """Quick Checked (see NestedGame.quick_checked): the open blocks where the team
+        after ``seat`` could capture at once and so complete a line at the peak; None
+        where that reading does not apply (then every candidate is played out)."""
+        game = self.game
+        if not game.quick_checked or self.out:
+            return None
+        geo = game.geometry
+        opp = 1 - seat
+        masks = self.tmask[opp]
+        peak = masks[0]
+        first = geo.offset[1]
+        found = set()
+        for line in geo.lines:
+            missing = line & ~peak
+            if not missing or missing & (missing - 1):
+                continue  # two blocks or more still to take (none: the game is over)
+            b = first + missing.bit_length() - 1
+            if b in found or self.bown[b] != OPEN:
+                continue
+            tm, em = masks[b], self.emask[b]
+            for inner in geo.lines:
+                gap = inner & ~tm
+                if gap and not gap & (gap - 1) and gap & em:
+                    found.add(b)
+                    break
+        return found
+
+    def _quick_safe(self, move, threats) -> bool:
+        """Safe for sure: the move is not in a threatened block and sends the next team
+        to an open block, not full and not threatened (else it is played out)."""
+        geo = self.game.geometry
+        i = move.target
+        dest = self.game.dest[i]
+        if not dest:
+            return False
+        d = dest[-1]
+        ib = geo.inner[i]
+        return (
+            d != ib
+            and d not in threats
+            and ib not in threats
+            and self.avail[d] > 0
+            and self.bown[d] == OPEN
+        )
 
     def _filter_reason(self) -> str:
         opts = self.game.opts
@@ -458,6 +515,9 @@ class NestedState:
 
     def _detect_checkmate(self, team: int) -> None:
         raw = self._raw_moves()
+        threats = self._threats(team)
+        if threats is not None and raw and (not threats or self._quick_safe(raw[0], threats)):
+            return
         if raw and not any(self._safe(team, m) for m in raw):
             results = [LOSS if t == team else WIN for t in self.game.teams]
             self._finish(results, "checkmate", f"Team {self.game.symbols[team]} is checkmated")
@@ -516,6 +576,7 @@ class NestedState:
         new.ply = self.ply
         new.last = self.last
         new.out = self.out
+        new.known = self.known
         return new
 
     def view(self, seat: int | None = None) -> dict:
