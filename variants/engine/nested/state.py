@@ -502,11 +502,19 @@ class NestedState:
 
     def _can_win_now(self, team: int) -> bool:
         geo = self.game.geometry
+        quick = self.game.quick_checked
         for m in self._raw_moves():
             i = m.target
             ib, p = geo.inner[i], geo.pos[i]
             tm = self.tmask[team][ib] | (1 << p)
             if any(tm & line == line for line in geo.lines_through[p]):  # captures a block
+                if quick:  # two plain levels: it wins iff that completes a peak line
+                    if self.bown[ib] != OPEN:
+                        continue
+                    peak = self.tmask[team][0] | (1 << geo.bpos[ib])
+                    if any(peak & line == line for line in geo.lines_through[geo.bpos[ib]]):
+                        return True
+                    continue
                 trial = self.clone()
                 trial._play(team, i, False)
                 if trial.outcome is not None and trial.outcome.results[team] == WIN:
@@ -534,27 +542,14 @@ class NestedState:
         elif game.opts.win_condition == "majority" and game.geometry.N > 1:
             reason, how = "majority", "holds a majority of the blocks"
         detail = f"{game.symbols[team]} {how}" + (" and loses (Inverted)" if inverted else "")
-        lines = self._winning_lines(team, block) if reason == "victory" else ()
-        self._finish(results, reason, detail, lines)
+        if reason != "victory":
+            return self._finish(results, reason, detail)
+        tm = self.tmask[team][block]  # the lines are made when first read
+        self._finish(results, reason, detail, (), lambda: (detail, _winning_lines(game, tm)))
 
-    def _winning_lines(self, team: int, block: int):
-        """Lines at the level that decided the game, as 1-based unit coordinates there."""
-        geo = self.game.geometry
-        tm = self.tmask[team][block]
-        side = geo.S
-        out = []
-        for line in geo.lines:
-            if tm & line == line:
-                units = []
-                for p in range(geo.P):
-                    if line >> p & 1:
-                        units.append(tuple(1 + (p // side**k) % side for k in range(geo.D)))
-                out.append(tuple(units))
-        return tuple(out[:1])
-
-    def _finish(self, results, reason, detail, lines=()) -> None:
+    def _finish(self, results, reason, detail, lines=(), make=None) -> None:
         results = [LOSS if self.out >> t & 1 else r for t, r in enumerate(results)]
-        self.outcome = Outcome(tuple(results), reason, detail, lines)
+        self.outcome = Outcome(results, reason, detail, lines, make)
 
     # -- copying and showing ------------------------------------------------------------
     def clone(self):
@@ -588,3 +583,18 @@ class NestedState:
         from .view import ascii_board
 
         return ascii_board(self)
+
+
+def _winning_lines(game, tm: int):
+    """Lines at the level that decided the game, as 1-based unit coordinates there."""
+    geo = game.geometry
+    side = geo.S
+    out = []
+    for line in geo.lines:
+        if tm & line == line:
+            units = []
+            for p in range(geo.P):
+                if line >> p & 1:
+                    units.append(tuple(1 + (p // side**k) % side for k in range(geo.D)))
+            out.append(tuple(units))
+    return tuple(out[:1])
