@@ -30,9 +30,16 @@ def sample_root(state, seat: int, rng):
     return state.clone()
 
 
+_REWARDS: dict[tuple, list[float]] = {}
+
+
 def rewards(outcome) -> list[float]:
-    """Per-seat reward of a finished game: win 1, draw 0.5, loss 0."""
-    return [REWARD[r] for r in outcome.results]
+    """Per-seat reward of a finished game: win 1, draw 0.5, loss 0 (a shared list: read
+    it, never mutate it)."""
+    found = _REWARDS.get(outcome.results)
+    if found is None:
+        found = _REWARDS[outcome.results] = [REWARD[r] for r in outcome.results]
+    return found
 
 
 class Budget:
@@ -153,7 +160,7 @@ def team_of(game, seat: int) -> int:
 def after(state, seat: int, move):
     """A copy of ``state`` with ``move`` played (the searching bots' one way forward)."""
     child = state.clone()
-    child.apply(seat, move)
+    child.play(seat, move)  # the trusted apply: bots pass moves the state listed
     return child
 
 
