@@ -103,3 +103,17 @@ def test_quick_checked_agrees_with_playing_every_candidate_out():
             a.apply(seat, move)
             b.apply(seat, move)
             assert a.outcome == b.outcome
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_playout_is_random_move_and_apply(name):
+    g = game(name)
+    for seed in range(3):
+        fast, slow = g.new_initial_state(seed=seed), g.new_initial_state(seed=seed)
+        n = fast.playout(random.Random(seed))
+        rng, m = random.Random(seed), 0
+        while not slow.is_terminal():
+            slow.apply(slow.to_move()[0], slow.random_move(rng))
+            m += 1
+        assert n == m == fast.ply
+        assert snapshot(fast) == snapshot(slow)

@@ -100,12 +100,8 @@ def rollout(state, rng) -> int:
     if draw is None and (not flat or getattr(state.game, "fast", False)):
         # No draw offers to leave out, and a random move is cheap (the flat family's
         # common case draws it from its kept list; other families build a list anyway):
-        # random_move and the trusted play.
-        n = 0
-        while state.outcome is None:
-            state.play(state.to_move()[0], state.random_move(rng))
-            n += 1
-        return n
+        # the engine's own playout (random_move and the trusted play).
+        return state.playout(rng)
     pools: dict[int, list] = {}
     choice = rng.choice
     n = 0

@@ -120,6 +120,15 @@ class State:
         moves = self.legal_moves(seats[0])
         return moves[int(rng.random() * len(moves))]
 
+    def playout(self, rng) -> int:
+        """Play uniformly random legal moves (``random_move``) to the end; the number of
+        moves. For rollouts and benchmarks: the trusted play, nothing asked twice."""
+        n = 0
+        while self.outcome is None:
+            self.play(self.to_move()[0], self.random_move(rng))
+            n += 1
+        return n
+
     # -- playing --------------------------------------------------------------------
     def play(self, seat: int, move) -> None:
         """The trusted apply, for internal callers (bots, tools) that pass a move of
@@ -492,6 +501,21 @@ class FastState(State):
             moves = self.moves = self._placements()
         self.shared = True
         return moves
+
+    def playout(self, rng) -> int:
+        """As ``State.playout``, with the lists read in place."""
+        random = rng.random
+        play = self.play
+        cache = self.game.fast_cache
+        n = 0
+        while self.outcome is None:
+            seat = self.turn
+            moves = cache.get(self.free) if cache is not None else self.moves
+            if moves is None:
+                moves = self.legal_moves(seat)
+            play(seat, moves[int(random() * len(moves))])
+            n += 1
+        return n
 
     def _placements(self) -> list:
         table = self.game.moves_for(0)

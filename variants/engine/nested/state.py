@@ -187,6 +187,15 @@ class NestedState:
         moves = self.legal_moves(seats[0])
         return moves[int(rng.random() * len(moves))]
 
+    def playout(self, rng) -> int:
+        """Play uniformly random legal moves (``random_move``) to the end; the number of
+        moves. For rollouts and benchmarks: the trusted play, nothing asked twice."""
+        n = 0
+        while self.outcome is None:
+            self.play(self.to_move()[0], self.random_move(rng))
+            n += 1
+        return n
+
     def play(self, seat: int, move) -> None:
         """The trusted apply, for internal callers (bots, tools) that pass a move of
         ``legal_moves(seat)`` of this very position: no checks."""
