@@ -87,6 +87,66 @@ def record_game(
     return match
 
 
+def record_games(
+    rule_set,
+    chaos: int | None,
+    games: Sequence[tuple[Sequence, PlayedGame, int | None]],
+    *,
+    by=None,
+    rated: bool = True,
+    universe=None,
+    tournament=None,
+) -> list[Match] | None:
+    """Write several finished games, each (players, game, game number), with one insert
+    per table in one transaction: a tournament batch's games. Returns the matches; or
+    ``None``, with nothing written, if one of them was already written (the caller then
+    writes them one by one with ``record_game``, which skips those)."""
+    if not games:
+        return []
+    try:
+        with transaction.atomic():
+            matches = Match.objects.bulk_create(
+                Match(
+                    rule_set=rule_set,
+                    seed=game.seed,
+                    status=Match.Status.FINISHED,
+                    created_by=by,
+                    started=game.started,
+                    finished=game.finished,
+                    ply=len(game.moves),
+                    outcome=game_over_event(game.outcome),
+                    rated=rated,
+                    universe=universe,
+                    tournament=tournament,
+                    game_number=number,
+                )
+                for _, game, number in games
+            )
+            Seat.objects.bulk_create(
+                seat
+                for match, (players, game, _) in zip(matches, games, strict=True)
+                for seat in _seats(match, players, chaos, game.outcome)
+            )
+            Move.objects.bulk_create(
+                Move(
+                    match=match,
+                    ply=ply,
+                    seat=m.seat,
+                    kind=Move.Kind.MOVE,
+                    notation=m.notation,
+                    auto=True,
+                    think_ms=m.think_ms,
+                )
+                for match, (_, game, _) in zip(matches, games, strict=True)
+                for ply, m in enumerate(game.moves, 1)
+            )
+    except IntegrityError:
+        if tournament is None:
+            raise
+        return None
+    return matches
+
+
 def _seats(match: Match, players: Sequence, chaos: int | None, outcome) -> list[Seat]:
     picks = iter(players)
     seats = []
