@@ -72,6 +72,15 @@ def test_record_games_writes_a_batch_in_one_go_and_refuses_a_second_write():
     assert [m.game_number for m in matches] == [1, 2, 3]
     assert Seat.objects.filter(match__tournament=t).count() == 6
     assert Move.objects.filter(match__tournament=t).count() == 6
+    first = Move.objects.filter(match=matches[0]).order_by("ply").first()
+    assert (first.ply, first.seat, first.notation, first.auto, first.think_ms) == (
+        1,
+        0,
+        "1,1,1",
+        True,
+        3,
+    )
+    assert first.kind == "move" and abs((first.created - now).total_seconds()) < 60
     assert list(Match.objects.get(pk=matches[1].pk).seats.values_list("result", flat=True)) == [
         "draw",
         "draw",
