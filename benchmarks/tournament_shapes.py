@@ -136,16 +136,19 @@ def plain_loop(t) -> float:
     """The tournament's games, same seats and seeds, played in a loop: games/s."""
     from accounts.models import Player
     from leaderboards import rating as math
-    from leaderboards.tournaments import _play, schedule
+    from leaderboards.tournaments import agent_for, game_seed, play_timed, schedule
+    from play.services import game_of_rule_set
 
     sets = {s.order: s for s in t.sets.all()}
     players = {p.pk: p for p in Player.objects.filter(pk__in={pk for s in sets.values()
                                                                for pk in s.players})}  # fmt: skip
     order = schedule(t)
     seated = [[players[pk] for pk in math.seat_rotation(sets[o].players, i)] for o, i in order]
+    game = game_of_rule_set(t.rule_set)
     started = time.perf_counter()
-    for number, seats in enumerate(seated, 1):
-        _play(t, number, seats)
+    for number, seats in enumerate(seated, 1):  # as the worker plays them (no writes)
+        seed = game_seed(t, number)
+        play_timed(game, [agent_for(p, seed + i) for i, p in enumerate(seats)], seed)
     return len(seated) / (time.perf_counter() - started)
 
 
