@@ -1,9 +1,10 @@
 """What the searching bots share: the root copy, budgets, rewards and random rollouts.
 
 Everything here goes through the engine's public API (``to_move``, ``legal_moves``,
-``apply``, ``clone``, ``outcome``, ``view``) and uses of ``state.game`` only the public
-facts ``nseats``, ``chaos`` and ``teams`` and the calls ``new_initial_state`` and
-``parse_move``.
+``apply``, ``clone``, ``outcome``, ``view``; where the family has them, the additions
+``play``, the trusted apply for moves the state listed, and ``playout``) and uses of
+``state.game`` only the public facts ``nseats``, ``chaos``, ``teams`` and (rollouts)
+``fast``, and the calls ``new_initial_state`` and ``parse_move``.
 
 **A bot must never read hidden information.** Every search starts from
 ``sample_root(state, seat, rng)``: today's flat games hide nothing, so it is a plain
@@ -100,8 +101,16 @@ def rollout(state, rng) -> int:
     if draw is None and (not flat or getattr(state.game, "fast", False)):
         # No draw offers to leave out, and a random move is cheap (the flat family's
         # common case draws it from its kept list; other families build a list anyway):
-        # the engine's own playout (random_move and the trusted play).
-        return state.playout(rng)
+        # the engine's own playout (random_move and the trusted play), where it has one.
+        playout = getattr(state, "playout", None)
+        if playout is not None:
+            return playout(rng)
+        n = 0
+        while not state.is_terminal():
+            seat = state.to_move()[0]
+            state.apply(seat, rng.choice(state.legal_moves(seat)))
+            n += 1
+        return n
     pools: dict[int, list] = {}
     choice = rng.choice
     n = 0
@@ -156,7 +165,8 @@ def team_of(game, seat: int) -> int:
 def after(state, seat: int, move):
     """A copy of ``state`` with ``move`` played (the searching bots' one way forward)."""
     child = state.clone()
-    child.play(seat, move)  # the trusted apply: bots pass moves the state listed
+    # The trusted apply where the family has one: bots pass moves the state listed.
+    getattr(child, "play", child.apply)(seat, move)
     return child
 
 

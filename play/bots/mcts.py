@@ -88,6 +88,7 @@ class MctsAgent:
         """Select down the tree, playing its moves on ``state``; add one new node."""
         chaos = state.game.chaos
         sqrt, log, c2 = math.sqrt, math.log, EXPLORATION * EXPLORATION
+        play = getattr(state, "play", state.apply)  # the trusted apply: moves it listed
         while state.outcome is None:
             if node.untried is None:
                 node.expand(state, state.to_move()[0])
@@ -97,7 +98,7 @@ class MctsAgent:
                 move = untried[i]
                 untried[i] = untried[-1]
                 untried.pop()
-                state.play(node.player, move)  # the trusted apply: a move it listed
+                play(node.player, move)
                 child = Node(move, node.player, node)
                 node.children.append(child)
                 return child
@@ -112,7 +113,7 @@ class MctsAgent:
                     if score > best_score:
                         best, best_score = child, score
                 node = best
-            state.play(node.mover, node.move)
+            play(node.mover, node.move)
         return node
 
     def _select(self, node: Node, chaos) -> Node:

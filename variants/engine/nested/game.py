@@ -54,6 +54,8 @@ class NestedGame:
             (g.inner[i], g.pos[i], g.anc[i], g.lines_through[g.pos[i]]) for i in range(g.ncells)
         ]
         self.inner_level = g.N - 1
+        # No move filter and one team at a time: apply and legal_moves take a short path.
+        self.simple = self.sequential and not self.filtered and not n.kyu and not n.checked
 
     # -- routing ------------------------------------------------------------------------
     def _destination(self, i: int) -> tuple[int, ...]:

@@ -96,6 +96,17 @@ class NestedState:
 
     def legal_moves(self, seat: int) -> list:
         """The list is shared (by positions alike): read it, never mutate it."""
+        game = self.game
+        if game.simple:
+            if seat != self.turn or self.outcome is not None:
+                return []
+            area = self.area
+            geo = game.geometry
+            if geo.level[area] == game.inner_level:
+                moves = game.inner_moves.get((area << geo.P) | self.emask[area])
+                if moves is not None:
+                    return moves
+            return self._raw_moves()
         if self.outcome is not None or (
             seat != self.turn if self.game.sequential else not self._awaits(seat)
         ):
@@ -144,6 +155,55 @@ class NestedState:
     def apply(self, seat: int, move) -> None:
         game = self.game
         geo = game.geometry
+        if game.simple and seat == self.turn and self.outcome is None and move.__class__ is Move:
+            # The common case, checked in a few steps and played inline: _play and
+            # _route line for line (keep them in step), for no filter and no Kyū.
+            kind, i, combo, _ = move
+            if not kind and not combo and 0 <= i < geo.ncells:
+                ib, p, anc, lines = game.cell_info[i]
+                area = self.area
+                emask = self.emask
+                em = emask[ib]
+                if em >> p & 1 and (not area or anc[geo.level[area]] == area):
+                    self.ply += 1
+                    self.last_inner[seat] = ib
+                    self.cell[i] = seat
+                    emask[ib] = em & ~(1 << p)
+                    avail = self.avail
+                    emptied = False
+                    for b in anc:
+                        left = avail[b] - 1
+                        avail[b] = left
+                        if not left:
+                            emptied = True
+                    masks = self.tmask[seat]
+                    tm = masks[ib] | (1 << p)
+                    masks[ib] = tm
+                    if self.bown[ib] == OPEN:
+                        for line in lines:
+                            if tm & line == line:
+                                self._captured(ib, seat)
+                                emptied = True
+                                break
+                    if emptied and self.outcome is None:
+                        self._ties(anc)
+                    self.last = move
+                    if self.outcome is None:
+                        area = 0
+                        bown = self.bown
+                        decided = game.free_when_decided
+                        for b in game.dest[i]:
+                            if not avail[b] or (decided and bown[b] != OPEN):
+                                break
+                            area = b
+                        self.area = area
+                        nxt = seat + 1
+                        if nxt == game.nseats:
+                            nxt = 0
+                        if self.out:
+                            nxt = self._live_after(seat)
+                        self.turn = nxt
+                    return
         if (
             not game.filtered
             and game.sequential
