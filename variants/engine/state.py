@@ -7,6 +7,8 @@ stack) and ``stock`` (reserve entries that are not empty) are indexes kept in st
 it by ``apply`` so that a move touches only what it changes.
 """
 
+import sys
+
 from variants.rules.vocabulary import STALEMATE_LABELS
 
 from .errors import IllegalMove
@@ -26,6 +28,7 @@ from .outcome import LOSS, WIN, Outcome
 from .scoring import stalemate_results
 
 LOCKED = -1
+getrefcount = sys.getrefcount
 
 
 def _line_words(g, seat: int, line: int, label: str):
@@ -444,12 +447,13 @@ class FastState(State):
     path (an illegal move, a forfeit) goes through ``State``'s code.
 
     Legal-move lists are shared, not copied: on small boards one list per set of open
-    targets for the whole game (``Game.legal_cache``); on big boards one list per state,
-    kept in step by ``apply`` (the move played is cut out: copy on write, so a list once
-    handed out never changes). **Never mutate a list ``legal_moves`` returns**; copy it.
+    targets for the whole game (``Game.fast_cache``); on big boards one list per state,
+    kept in step by ``apply`` (the move played is cut out, of a copy if anyone else holds
+    the list: a list once handed out never changes). **Never mutate a list
+    ``legal_moves`` returns**; copy it.
     """
 
-    __slots__ = ("moves", "shared")
+    __slots__ = ("moves",)
 
     def __init__(self, game, seed=None):
         board, cmask, heights, free, reserves, stock = game.start
@@ -471,10 +475,9 @@ class FastState(State):
         self.ply = 0
         self.last = None
         self.out = 0
-        # Big boards: the placements on ``free``, in target order; ``shared``: handed out
-        # (or the game's own start list), so copy before cutting.
+        # Big boards: the placements on ``free``, in target order (at first the game's
+        # own start list: the first cut copies it).
         self.moves = game.start_moves
-        self.shared = True
         if not (free and stock & game.seat_stock[0]):
             self._stalemate()
 
@@ -499,7 +502,6 @@ class FastState(State):
         moves = self.moves
         if moves is None:
             moves = self.moves = self._placements()
-        self.shared = True
         return moves
 
     def playout(self, rng) -> int:
@@ -552,12 +554,14 @@ class FastState(State):
         return False
 
     def _close(self, free: int, t: int) -> None:
-        """Target t is no longer open: cut its move out of the kept list."""
+        """Target t is no longer open: cut its move out of the kept list, in place if
+        nobody else holds it (this state's slot, the local name and getrefcount's own
+        argument make 3: a caller that kept it, a clone or the game's start list make
+        more), else out of a copy."""
         moves = self.moves
         i = (free & ((1 << t) - 1)).bit_count()
-        if self.shared:
+        if getrefcount(moves) > 3:
             moves = self.moves = moves[:]
-            self.shared = False
         del moves[i]
 
     # ``apply`` and ``play`` share their second half line for line (one function call
@@ -688,9 +692,5 @@ class FastState(State):
         new.ply = self.ply
         new.last = self.last
         new.out = self.out
-        new.moves = self.moves
-        if self.moves is not None:  # both copy before their first cut
-            self.shared = new.shared = True
-        else:
-            new.shared = False
+        new.moves = self.moves  # shared: whichever cuts first copies it
         return new
