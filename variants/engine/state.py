@@ -553,19 +553,11 @@ class FastState(State):
                 return True
         return False
 
-    def _close(self, free: int, t: int) -> None:
-        """Target t is no longer open: cut its move out of the kept list, in place if
-        nobody else holds it (this state's slot, the local name and getrefcount's own
-        argument make 3: a caller that kept it, a clone or the game's start list make
-        more), else out of a copy."""
-        moves = self.moves
-        i = (free & ((1 << t) - 1)).bit_count()
-        if getrefcount(moves) > 3:
-            moves = self.moves = moves[:]
-        del moves[i]
-
     # ``apply`` and ``play`` share their second half line for line (one function call
-    # less on every move of every playout): keep them in step.
+    # less on every move of every playout): keep them in step. On big boards the move
+    # played is cut out of the kept list in place unless someone else holds the list
+    # (the slot, the local name and getrefcount's argument make 3; a caller that kept
+    # it, a clone, or the game's start list make more): then out of a copy.
     def apply(self, seat: int, move) -> None:
         """Play ``move`` for ``seat``; IllegalMove (state untouched) if it may not."""
         g = self.game
@@ -585,29 +577,33 @@ class FastState(State):
                     h += 1
                     self.heights[t] = h
                     if h == g.height:
-                        if self.moves is not None:
-                            self._close(free, t)
+                        moves = self.moves
+                        if moves is not None:  # cut the move out (see below)
+                            if getrefcount(moves) > 3:
+                                moves = self.moves = moves[:]
+                            del moves[(free & ((1 << t) - 1)).bit_count()]
                         self.free = free = free ^ (1 << t)
                 else:
                     space = t
-                    if self.moves is not None:
-                        self._close(free, t)
+                    moves = self.moves
+                    if moves is not None:  # cut the move out (see below)
+                        if getrefcount(moves) > 3:
+                            moves = self.moves = moves[:]
+                        del moves[(free & ((1 << t) - 1)).bit_count()]
                     self.free = free = free ^ (1 << t)
                 self.board[space] = g.seat_code[seat]
                 cm = self.cmask[ri] | (1 << space)
                 self.cmask[ri] = cm
                 self.ply += 1
                 self.last = move
-                through = g.fast_through
-                if through is not None:
-                    k = g.fast_k
-                    if cm.bit_count() < k:  # too few pieces for a line yet
-                        through = ()
-                    elif g.fast_runs is not None and not self._run(space, g.seat_code[seat], k):
-                        through = ()
-                    for line in through[space] if through else ():
-                        if cm & line == line:
-                            return self._line(seat, line, g.fast_wins, g.fast_label, 0)
+                k = g.fast_k  # one turn check (else 0); no line before the mover has k pieces
+                if k:
+                    if cm.bit_count() >= k and (
+                        g.fast_runs is None or self._run(space, g.seat_code[seat], k)
+                    ):
+                        for line in g.fast_through[space]:
+                            if cm & line == line:
+                                return self._line(seat, line, g.fast_wins, g.fast_label, 0)
                 else:
                     for through, wins, label in g.checks:
                         for line in through[space]:
@@ -638,29 +634,33 @@ class FastState(State):
             h += 1
             self.heights[t] = h
             if h == g.height:
-                if self.moves is not None:
-                    self._close(free, t)
+                moves = self.moves
+                if moves is not None:  # cut the move out (see below)
+                    if getrefcount(moves) > 3:
+                        moves = self.moves = moves[:]
+                    del moves[(free & ((1 << t) - 1)).bit_count()]
                 self.free = free = free ^ (1 << t)
         else:
             space = t
-            if self.moves is not None:
-                self._close(free, t)
+            moves = self.moves
+            if moves is not None:  # cut the move out (see below)
+                if getrefcount(moves) > 3:
+                    moves = self.moves = moves[:]
+                del moves[(free & ((1 << t) - 1)).bit_count()]
             self.free = free = free ^ (1 << t)
         self.board[space] = g.seat_code[seat]
         cm = self.cmask[ri] | (1 << space)
         self.cmask[ri] = cm
         self.ply += 1
         self.last = move
-        through = g.fast_through
-        if through is not None:
-            k = g.fast_k
-            if cm.bit_count() < k:  # too few pieces for a line yet
-                through = ()
-            elif g.fast_runs is not None and not self._run(space, g.seat_code[seat], k):
-                through = ()
-            for line in through[space] if through else ():
-                if cm & line == line:
-                    return self._line(seat, line, g.fast_wins, g.fast_label, 0)
+        k = g.fast_k  # one turn check (else 0); no line before the mover has k pieces
+        if k:
+            if cm.bit_count() >= k and (
+                g.fast_runs is None or self._run(space, g.seat_code[seat], k)
+            ):
+                for line in g.fast_through[space]:
+                    if cm & line == line:
+                        return self._line(seat, line, g.fast_wins, g.fast_label, 0)
         else:
             for through, wins, label in g.checks:
                 for line in through[space]:
