@@ -515,7 +515,9 @@ class FastState(State):
             moves = cache.get(self.free) if cache is not None else self.moves
             if moves is None:
                 moves = self.legal_moves(seat)
-            play(seat, moves[int(random() * len(moves))])
+            move = moves[int(random() * len(moves))]
+            moves = None  # held here, the kept list would be copied, not cut in place
+            play(seat, move)
             n += 1
         return n
 
