@@ -233,8 +233,8 @@ def schedule(t: Tournament) -> tuple[tuple[int, int], ...]:
 
 def run_batch(batch_id: int) -> int:
     """Play the batch's games that are not written yet; how many this call wrote. A batch
-    that another call is running (running, and heard of within the stale period) is left
-    to it."""
+    that is running already is left to its runner (if that died, ``reconcile`` queues it
+    again)."""
     batch = (
         TournamentBatch.objects.select_related("tournament__rule_set").filter(pk=batch_id).first()
     )
@@ -281,16 +281,11 @@ def run_batches(batch_id: int, seconds: float = 5.0) -> int:
 
 
 def _claim(batch: TournamentBatch) -> bool:
-    """Take the batch (one taker: a conditional update): queued, or running but stale."""
+    """Take a queued batch (one taker: a conditional update). A running one belongs to
+    its runner; if that died, ``reconcile`` queues it again and sends it."""
     now = timezone.now()
-    cutoff = now - timedelta(seconds=stale_seconds())
-    free = Q(state=TournamentBatch.State.QUEUED) | Q(
-        state=TournamentBatch.State.RUNNING, touched__lt=cutoff
-    )
-    taken = (
-        TournamentBatch.objects.filter(free, pk=batch.pk)
-        .exclude(state=TournamentBatch.State.DONE)
-        .update(state=TournamentBatch.State.RUNNING, touched=now)
+    taken = TournamentBatch.objects.filter(pk=batch.pk, state=TournamentBatch.State.QUEUED).update(
+        state=TournamentBatch.State.RUNNING, touched=now
     )
     batch.state, batch.touched = TournamentBatch.State.RUNNING, now
     return bool(taken)
