@@ -12,7 +12,7 @@ BASE_PYTHON := $(shell command -v python3.11 2>/dev/null || command -v python3)
 # Logs go out line by line (a killed process has written everything it logged).
 export PYTHONUNBUFFERED := 1
 
-.PHONY: run test lint format bench worker venv
+.PHONY: run test lint format bench worker venv browser
 
 venv: $(STAMP)
 
@@ -28,16 +28,32 @@ $(STAMP): requirements.txt | $(PY)
 run: $(STAMP)
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py load_catalogue
-	$(VENV)/bin/celery -A config worker --loglevel INFO --concurrency $(WORKER_CONCURRENCY) & \
+	$(VENV)/bin/celery -A config worker --loglevel INFO --concurrency $(WORKER_CONCURRENCY) -Q celery,analysis & \
 	worker=$$!; \
 	trap 'kill -TERM $$worker 2>/dev/null; wait $$worker 2>/dev/null' EXIT INT TERM; \
 	$(VENV)/bin/daphne -b $(HOST) -p $(PORT) config.asgi:application
 
 worker: $(STAMP)
-	$(VENV)/bin/celery -A config worker --loglevel INFO --concurrency $(WORKER_CONCURRENCY)
+	$(VENV)/bin/celery -A config worker --loglevel INFO --concurrency $(WORKER_CONCURRENCY) -Q celery,analysis
 
-test: $(STAMP)
+# The browser tests drive Debian's chromium package. Where it is missing and the machine
+# has apt with the rights to use it (root, or sudo without a password), install it; else
+# the tests that need it are skipped and pytest's last line says how many and how to fix it.
+test: $(STAMP) browser
 	$(PY) -m pytest -q
+
+browser:
+	@if [ -z "$$CHROMIUM_PATH" ] && ! command -v chromium >/dev/null && [ ! -x /usr/bin/chromium ] \
+	   && command -v apt-get >/dev/null; then \
+	  if [ "$$(id -u)" = 0 ]; then sudo=""; elif sudo -n true 2>/dev/null; then sudo="sudo -n"; \
+	  else sudo=none; fi; \
+	  if [ "$$sudo" != none ]; then \
+	    echo "Installing Debian's chromium package for the browser tests..."; \
+	    $$sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends chromium \
+	    || { $$sudo apt-get update -q && $$sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends chromium; } \
+	    || echo "Could not install chromium: the browser tests will be skipped."; \
+	  fi; \
+	fi
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .

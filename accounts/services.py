@@ -44,6 +44,35 @@ def random_player() -> Player:
     return player
 
 
+# The standard bots every site has from its first ``migrate`` (a data migration makes
+# them, owned by the system Admin): the levels of the tic-tac-toe server seed and a
+# search bot. (name, spec, what it does in a few words.) Admins may add others.
+STANDARD_BOTS = (
+    ("Easy bot", {"kind": "easy"}, "plays at random"),
+    ("Medium bot", {"kind": "medium"}, "wins or blocks when it can"),
+    ("Hard bot", {"kind": "hard"}, "searches ahead (alpha-beta)"),
+    ("MCTS bot", {"kind": "mcts", "simulations": 1000}, "tree search, 1000 playouts"),
+)
+DEFAULT_OPPONENT = "Medium bot"  # the start form's second seat
+
+
+def standard_bots() -> list[Player]:
+    """The standard bots, in ``STANDARD_BOTS`` order. The data migration makes them; this
+    makes any that are missing (a test flushed the tables) but never changes the ones an
+    Admin edited."""
+    owner = system_user()
+    names = [name for name, _spec, _blurb in STANDARD_BOTS]
+    found = {
+        p.name: p for p in Player.objects.filter(kind=Player.Kind.BOT, owner=owner, name__in=names)
+    }
+    for name, spec, _blurb in STANDARD_BOTS:
+        if name not in found:
+            found[name], _ = Player.objects.get_or_create(
+                kind=Player.Kind.BOT, owner=owner, name=name, defaults={"bot_spec": spec}
+            )
+    return [found[name] for name in names]
+
+
 def set_role(user, role: str, by):
     """Make ``user`` a Creator, Trainer or Admin. Only an Admin may, and not for
     themselves (an Admin cannot lock the site out of its last Admin by accident), not

@@ -38,16 +38,17 @@ class LoginView(auth_views.LoginView):
 
 def signup(request: HttpRequest) -> HttpResponse:
     if request.user.is_authenticated:
-        return redirect("variants:games")
+        return redirect("variants:home")
     form = SignUpForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         user = form.save()
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
         messages.success(
             request,
-            f"Welcome, {user.username}! As a Creator you can create up to {CREATOR_QUOTA} games.",
+            f"Welcome, {user.username}! Choose a game below and press Play: a bot answers at "
+            f"once. As a Creator you can also create up to {CREATOR_QUOTA} games.",
         )
-        return redirect(_next_url(request) or "variants:games")
+        return redirect(_next_url(request) or "variants:home")
     return render(request, "accounts/signup.html", {"form": form})
 
 

@@ -205,6 +205,8 @@ HEALTHZ_TIMEOUT = envfloat("HEALTHZ_TIMEOUT", 5.0)
 # longest a bot thinks over one move in a tournament game.
 TOURNAMENT_STALE_SECONDS = envfloat("TOURNAMENT_STALE_SECONDS", 60.0)
 TOURNAMENT_BOT_SECONDS = envfloat("TOURNAMENT_BOT_SECONDS", 2.0)
+# A game's analysis (variants/analysis): its time budget on a worker, in seconds.
+ANALYSIS_SECONDS = envfloat("ANALYSIS_SECONDS", 30.0)
 
 # --- Auth, i18n -----------------------------------------------------------------------
 

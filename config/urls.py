@@ -1,5 +1,7 @@
 from django.contrib import admin
+from django.templatetags.static import static
 from django.urls import include, path
+from django.views.generic.base import RedirectView
 
 from config import views
 
@@ -9,5 +11,7 @@ urlpatterns = [
     path("", include("play.urls")),
     path("", include("leaderboards.urls")),
     path("healthz", views.healthz, name="healthz"),
+    # Pages name the icon in <head>; this answers the browsers and tools that ask anyway.
+    path("favicon.ico", RedirectView.as_view(url=static("favicon.svg"), permanent=True)),
     path("admin/", admin.site.urls),
 ]

@@ -296,7 +296,8 @@ def board_of(rule_set, universe: Universe):
 def leaderboard(rule_set, universe: Universe, user, added: Sequence[int] = ()) -> Board:
     """Up to ``MAX_ROWS`` rows sorted by R + top burst: the always-shown players (the
     user if rated here, Random, the standard player, and players added with Add Player),
-    then as many of the top ten as there is room for."""
+    then as many of the top ten as there is room for, then the standard bots if room is
+    left."""
     board = board_of(rule_set, universe)
     top = list(board.select_related("player__user").order_by("-score", "id")[:TOP_RANKED])
     fixed = _always_shown(rule_set, user, added)
@@ -317,10 +318,22 @@ def leaderboard(rule_set, universe: Universe, user, added: Sequence[int] = ()) -
             rows[r.player_id].position = index + 1
         elif len(rows) < MAX_ROWS:
             rows[r.player_id] = Row(r.player, r, position=index + 1)
+    # The site's standard bots (AI) fill the rows left: on a new site's boards they are
+    # there to play from the first visit; on a busy one the top ten keeps its place.
+    from accounts.services import standard_bots
+
+    bots = [p for p in standard_bots() if p.pk not in rows][: MAX_ROWS - len(rows)]
+    if bots:
+        rated = {r.player_id: r for r in board.filter(player__in=bots).select_related("player")}
+        for bot in bots:
+            rows[bot.pk] = Row(bot, rated.get(bot.pk))
     _place(board, rows.values())
     ordered = sorted(rows.values(), key=lambda row: (row.position or 10**9, row.player.pk))
     _decorate(ordered, rule_set, user)
     total = board.count()
+    if not total:  # nobody rated yet: no one is "#1" of an empty board
+        for row in ordered:
+            row.rank = None
     return Board(rule_set, universe, ordered, total, player_choices(board))
 
 
@@ -375,7 +388,8 @@ def _decorate(rows: list[Row], rule_set, user) -> None:
         row.is_standard = row.player.pk == sp_id
         row.action = row_action(row.player, user, friends)
         row.checkbox = row.player.kind in (Player.Kind.RANDOM, Player.Kind.BOT)
-        row.gap_before = previous is not None and row.position != previous + 1
+        # Ties share a place: only a skipped place is a gap.
+        row.gap_before = previous is not None and row.position not in (previous, previous + 1)
         previous = row.position
 
 

@@ -7,7 +7,7 @@ lock and saves). ``wake_at`` is the earliest deadline, or when a bot is due to m
 from __future__ import annotations
 
 import random
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 
 from django.conf import settings
 
@@ -32,14 +32,39 @@ def turn_seconds(match: Match) -> int | None:
 
 
 # The columns ``plan`` may change: a save after it need write only these.
-PLANNED = ("turn_started", "turn_deadline", "afk_seat", "afk_since", "afk_warned", "wake_at")
+PLANNED = (
+    "turn_started",
+    "turn_deadline",
+    "afk_seat",
+    "afk_since",
+    "afk_warned",
+    "team_clocks",
+    "wake_at",
+)
 
 
-def plan(match: Match, seats: list[Seat], state, now, *, new_turn=False, paced=False) -> None:
-    """Set the deadlines that run from ``now`` and ``wake_at``, the earliest of them."""
+def simultaneous(match: Match) -> bool:
+    """Seed 000's simultaneous turn order: every team moves once a round, in any order."""
+    doc = match.rule_set.document
+    nested = doc.get("nested") or {}
+    return (doc.get("board") or {}).get("type") == "nested" and nested.get(
+        "turn_order"
+    ) == "simultaneous"
+
+
+def plan(
+    match: Match, seats: list[Seat], state, now, *, new_turn=False, paced=False, moved=None
+) -> None:
+    """Set the deadlines that run from ``now`` and ``wake_at``, the earliest of them.
+    ``moved``: the seat whose move (or forfeit, or skip) started this turn."""
     due = []
     if match.status == Match.Status.INVITED:
         due.append(match.invite_deadline)
+    elif match.status == Match.Status.ACTIVE and state is not None and simultaneous(match):
+        due.extend(_plan_teams(match, seats, state, now, new_turn=new_turn, moved=moved))
+        if any(_server_moves(s) for s in seats if s.index in state.to_move()):
+            due.append(now + timedelta(seconds=settings.PLAY_BOT_PACE if paced else 0))
+        due.extend(s.disconnect_deadline for s in seats)
     elif match.status == Match.Status.ACTIVE and state is not None:
         by_index = {s.index: s for s in seats}
         to_move = state.to_move()
@@ -64,6 +89,118 @@ def plan(match: Match, seats: list[Seat], state, now, *, new_turn=False, paced=F
     match.wake_at = min(due) if due else None
 
 
+# -- simultaneous order: a clock per team -------------------------------------------------------
+# ``match.team_clocks`` = {"<seat>": {"started", "deadline", "afk", "warned"}} (epoch ms):
+# one entry per team still to move in the round, started when the team became due and
+# kept until it moves, so another team's move restarts nobody's clock. The match's own
+# timer columns then show the team whose time runs out first (the page, the protocol).
+
+
+def _ms(moment) -> int:
+    return int(moment.timestamp() * 1000)
+
+
+def _at(ms: int | None):
+    return None if ms is None else datetime.fromtimestamp(ms / 1000, tz=UTC)
+
+
+def _plan_teams(match, seats, state, now, *, new_turn, moved) -> list:
+    by_index = {s.index: s for s in seats}
+    seconds = turn_seconds(match)
+    old = match.team_clocks or {}
+    clocks = {}
+    for i in state.to_move():
+        clock = old.get(str(i))
+        if clock is None or (new_turn and i == moved):  # the team became due now
+            person = not _server_moves(by_index[i])
+            clock = {
+                "started": _ms(now),
+                "deadline": _ms(now + timedelta(seconds=seconds)) if seconds else None,
+                "afk": _ms(now) if person else None,
+                "warned": False,
+            }
+        clocks[str(i)] = clock
+    match.team_clocks = clocks
+    deadlines = [c["deadline"] for c in clocks.values() if c["deadline"] is not None]
+    first = min(clocks, key=lambda k: clocks[k]["started"]) if clocks else None
+    match.turn_started = _at(clocks[first]["started"]) if first else None
+    match.turn_deadline = _at(min(deadlines)) if deadlines else None
+    afk = [(c["afk"], int(k)) for k, c in clocks.items() if c["afk"] is not None]
+    if afk:
+        since, seat = min(afk)
+        match.afk_seat, match.afk_since = seat, _at(since)
+        match.afk_warned = clocks[str(seat)]["warned"]
+    else:
+        match.afk_seat, match.afk_since, match.afk_warned = None, None, False
+    due = [match.turn_deadline]
+    for clock in clocks.values():
+        if clock["afk"] is not None:
+            warn_at, deadline = _team_afk_times(match, clock)
+            due.append(deadline if clock["warned"] else warn_at)
+    return due
+
+
+def _team_afk_times(match: Match, clock: dict):
+    start = _at(clock["afk"])
+    warn_at = start + timedelta(seconds=match.afk_timeout - match.afk_warning)
+    return warn_at, start + timedelta(seconds=match.afk_timeout)
+
+
+def team_clock(match: Match, seat: int) -> dict | None:
+    return (match.team_clocks or {}).get(str(seat)) if simultaneous(match) else None
+
+
+def turn_started(match: Match, seat: int):
+    """When ``seat``'s turn began (its team's own clock in simultaneous order)."""
+    clock = team_clock(match, seat)
+    return _at(clock["started"]) if clock else match.turn_started
+
+
+def warned(match: Match, seat: int) -> bool:
+    """Is ``seat`` being warned that it is away?"""
+    clock = team_clock(match, seat)
+    if clock is not None:
+        return bool(clock["warned"])
+    return match.afk_warned and match.afk_seat == seat
+
+
+def ping(match: Match, seats: list[int], now) -> list[dict] | None:
+    """ "I am here" from the holder of ``seats``: their AFK timers start again; the
+    ``tictactoe:afk_warning_cleared`` events to send (None: no timer of theirs runs)."""
+    if simultaneous(match):
+        events = None
+        for seat in seats:
+            clock = team_clock(match, seat)
+            if clock is None or clock["afk"] is None:
+                continue
+            events = events or []
+            if clock["warned"]:
+                events.append({"type": "tictactoe:afk_warning_cleared", "seat": seat})
+            clock["afk"], clock["warned"] = _ms(now), False
+        return events
+    if match.afk_seat not in seats:
+        return None
+    events = []
+    if match.afk_warned:
+        events.append({"type": "tictactoe:afk_warning_cleared", "seat": match.afk_seat})
+    match.afk_since, match.afk_warned = now, False
+    return events
+
+
+def teams_data(match: Match) -> list[dict] | None:
+    """Each team's clocks for the ``timers`` event (simultaneous order), else None."""
+    if not simultaneous(match) or not match.team_clocks:
+        return None
+    out = []
+    for key, clock in sorted(match.team_clocks.items(), key=lambda kv: int(kv[0])):
+        afk = None
+        if clock["afk"] is not None:
+            warn_at, deadline = _team_afk_times(match, clock)
+            afk = {"warnAt": _ms(warn_at), "deadline": _ms(deadline)}
+        out.append({"seat": int(key), "turnDeadline": clock["deadline"], "afk": afk})
+    return out
+
+
 def afk_times(match: Match):
     start = match.afk_since
     warn_at = start + timedelta(seconds=match.afk_timeout - match.afk_warning)
@@ -72,6 +209,7 @@ def afk_times(match: Match):
 
 def clear(match: Match, seats: list[Seat]) -> None:
     match.turn_deadline = match.invite_deadline = match.wake_at = None
+    match.team_clocks = {}
     match.afk_seat, match.afk_since, match.afk_warned = None, None, False
     for seat in seats:
         if seat.disconnect_deadline is not None:
@@ -89,6 +227,9 @@ def due(match: Match, seats: list[Seat], state, now):
             yield Move.Kind.DISCONNECT, seat.index, None, []
     by_index = {s.index: s for s in seats}
     people = [i for i in state.to_move() if not _server_moves(by_index[i])]
+    if simultaneous(match):
+        yield from _due_teams(match, state, people, now)
+        return
     if match.turn_deadline is not None and match.turn_deadline <= now and people:
         yield _timeout(match, state, people[0])
     if match.afk_seat is not None:
@@ -106,6 +247,33 @@ def due(match: Match, seats: list[Seat], state, now):
                 "secondsLeft": left,
             }
             yield None, match.afk_seat, None, [event]
+
+
+def _due_teams(match: Match, state, people: list[int], now):
+    """Simultaneous order: each team's own turn timer, then each team's AFK timer."""
+    clocks = match.team_clocks or {}
+    stamp = _ms(now)
+    order = sorted((int(k) for k in clocks), key=lambda i: (clocks[str(i)]["deadline"] or 0, i))
+    for seat in order:
+        deadline = clocks[str(seat)]["deadline"]
+        if seat in people and deadline is not None and deadline <= stamp:
+            yield _timeout(match, state, seat)
+    for seat in sorted(people):
+        clock = clocks.get(str(seat))
+        if clock is None or clock["afk"] is None:
+            continue
+        warn_at, afk_deadline = _team_afk_times(match, clock)
+        if now >= afk_deadline:
+            yield Move.Kind.TIMEOUT, seat, None, []
+        elif now >= warn_at and not clock["warned"]:
+            clock["warned"] = True
+            event = {
+                "type": "tictactoe:afk_warning",
+                "seat": seat,
+                "deadline": _ms(afk_deadline),
+                "secondsLeft": max(0, round((afk_deadline - now).total_seconds())),
+            }
+            yield None, seat, None, [event]
 
 
 def _timeout(match: Match, state, seat: int):

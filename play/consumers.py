@@ -144,6 +144,12 @@ class MatchConsumer(JsonConsumer):
     async def on_afk_ping(self):
         await database_sync_to_async(services.afk_ping)(self.match_id, self.user)
 
+    async def on_ready(self):
+        """``series:ready``: ready for the series' next game (seed 001's intermission)."""
+        await database_sync_to_async(services.series_ready, thread_sensitive=False)(
+            self.match_id, self.user
+        )
+
 
 class NotFoundConsumer(AsyncWebsocketConsumer):
     """Any other websocket path: refused quietly (the handshake is turned down, as for a

@@ -63,7 +63,7 @@ def _ms(moment) -> int | None:
 
 
 def timers(match: Match, seats: list[Seat]) -> dict:
-    from .clock import afk_times, turn_seconds
+    from .clock import afk_times, teams_data, turn_seconds
 
     afk = None
     if match.afk_seat is not None and match.afk_since is not None:
@@ -79,7 +79,30 @@ def timers(match: Match, seats: list[Seat]) -> dict:
             if s.disconnect_deadline is not None
         ],
         "inviteDeadline": _ms(match.invite_deadline),
+        "teams": teams_data(match),  # simultaneous order: each team's own clocks
     }
+
+
+def series_data(match: Match, seats: list[Seat]) -> dict | None:
+    """A finished match's series: its game number, the intermission's deadline, who must
+    say Ready and who has, and the next game's address once it started."""
+    if match.status != Match.Status.FINISHED and match.previous_id is None:
+        return None
+    from .services import series_people
+
+    data = {
+        "game": match.series_game,
+        "previous": match.previous_id,
+        "deadline": _ms(match.intermission_deadline),
+        "people": series_people(seats) if match.status == Match.Status.FINISHED else [],
+        "ready": list(match.series_ready),
+        "end": match.series_end or None,
+        "next": None,
+    }
+    if match.series_end == "next":
+        following = Match.objects.filter(previous=match).only("pk").first()
+        data["next"] = following.get_absolute_url() if following else None
+    return data
 
 
 def state_event(match: Match, seats: list[Seat], state, you: list[int], connected) -> dict:
@@ -98,5 +121,6 @@ def state_event(match: Match, seats: list[Seat], state, you: list[int], connecte
         "view": view,
         "timers": timers(match, seats),
         "outcome": match.outcome if match.is_over else None,
+        "series": series_data(match, seats),
         "serverTime": int(time.time() * 1000),  # lets the page correct a wrong local clock
     }

@@ -8,7 +8,7 @@ from django.contrib.auth import get_user_model
 from accounts.models import Player
 from accounts.services import human_player, random_player
 from leaderboards.services import universes_for
-from variants.services import visible_rule_sets
+from variants.services import featured_first, visible_rule_sets
 
 from .crews import MAX_CREW, crew_order
 from .services import SeatChoice, game_of_rule_set
@@ -18,11 +18,16 @@ ME, OPEN, INVITE = "me", "open", "invite"
 
 
 def seat_options(user) -> list[tuple[str, str]]:
-    """What a seat can hold for this user: themselves, matchmaking, an invited person, the
-    user's friends and personas, Random and the bots."""
-    from accounts.services import friend_user_ids
+    """What a seat can hold for this user: themselves, the standard bots (first: a bot
+    answers at once), Random, matchmaking, an invited person, the user's friends and
+    personas, then the other bots."""
+    from accounts.services import friend_user_ids, standard_bots
 
-    options = [(ME, "Me"), (OPEN, "Next available human"), (INVITE, "Invite a person…")]
+    standard = standard_bots()
+    options = [(ME, "Me")]
+    options += [(f"player:{p.pk}", f"{p.name} (AI)") for p in standard]
+    options.append((f"player:{random_player().pk}", "Random (plays any legal move)"))
+    options += [(OPEN, "Next available human"), (INVITE, "Invite a person…")]
     friends = Player.objects.filter(
         kind=Player.Kind.HUMAN, user_id__in=friend_user_ids(user)
     ).select_related("user")
@@ -30,10 +35,24 @@ def seat_options(user) -> list[tuple[str, str]]:
     options += [(f"player:{p.pk}", f"{p.user.username} (friend)") for p in friends]
     personas = Player.objects.filter(kind=Player.Kind.PERSONA, owner=user).order_by("name")
     options += [(f"player:{p.pk}", f"{p.name} (my persona)") for p in personas]
-    options.append((f"player:{random_player().pk}", "Random"))
-    bots = Player.objects.filter(kind=Player.Kind.BOT).order_by("name")
+    bots = (
+        Player.objects.filter(kind=Player.Kind.BOT)
+        .exclude(pk__in=[p.pk for p in standard])
+        .order_by("name")
+    )
     options += [(f"player:{p.pk}", f"{p.name} (bot)") for p in bots]
     return options
+
+
+def default_opponents() -> list[str]:
+    """The start form's choices for seats 2, 3 and 4: bots, so that Play on an empty site
+    starts a game at once (matchmaking stays one choice away). Seat 2 gets the Medium bot;
+    in 3- and 4-player games the next seats get other bots, to tell them apart."""
+    from accounts.services import DEFAULT_OPPONENT, standard_bots
+
+    bots = {p.name: p for p in standard_bots()}
+    names = [DEFAULT_OPPONENT, "Easy bot", "Hard bot"]
+    return [f"player:{bots[name].pk}" for name in names]
 
 
 # Seats a person or bot takes, by the rule document's player mode (Chaos fills itself).
@@ -54,13 +73,17 @@ class StartForm(forms.Form):
     def __init__(self, *args, user, **kwargs):
         super().__init__(*args, **kwargs)
         self.user = user
-        self.fields["game"].queryset = visible_rule_sets(user).order_by("id")
+        self.fields["game"].queryset = featured_first(visible_rule_sets(user))
+        if not self.initial.get("game"):  # one click plays: the best-known game is chosen
+            first = self.fields["game"].queryset.only("pk").first()
+            self.initial["game"] = first.pk if first else None
         options = seat_options(user)
+        opponents = default_opponents()
         for n in range(1, MAX_SEATS + 1):
             self.fields[f"seat_{n}"] = forms.ChoiceField(
                 label=f"Player {n}",
                 choices=options,
-                initial=ME if n == 1 else OPEN,
+                initial=ME if n == 1 else opponents[n - 2],
                 required=False,  # only the game's seats are needed (checked in clean)
             )
             self.fields[f"invite_{n}"] = forms.CharField(

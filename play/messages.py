@@ -75,6 +75,8 @@ def parse_match_message(message) -> tuple[str, dict]:
         return "reconnect", {}
     if kind == "afk:ping":
         return "afk_ping", {}
+    if kind == "series:ready":
+        return "ready", {}
     raise MatchError("unknown-type", f"Unknown message type {kind[:40]!r}.")
 
 

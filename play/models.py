@@ -60,6 +60,20 @@ class Match(models.Model):
     afk_warned = models.BooleanField(default=False)
     invite_deadline = models.DateTimeField(null=True, blank=True)
     wake_at = models.DateTimeField(null=True, blank=True, db_index=True)
+    # Simultaneous turn order (seed 000): each team still to move in the round has its own
+    # clocks, {"<seat>": {"started", "deadline", "afk", "warned"}} (epoch ms; see
+    # ``play.clock``); the columns above then show the team whose time runs out first.
+    team_clocks = models.JSONField(default=dict, blank=True)
+
+    # A series (seed 001's intermissions): after a game, up to 30 s for every player to
+    # say Ready; then the next game starts with the same players, colours swapped.
+    previous = models.OneToOneField(
+        "self", on_delete=models.SET_NULL, null=True, blank=True, related_name="next_game"
+    )
+    series_game = models.PositiveIntegerField(default=1, help_text="1 for a series' first game.")
+    intermission_deadline = models.DateTimeField(null=True, blank=True)
+    series_ready = models.JSONField(default=list, blank=True, help_text="Ready player ids.")
+    series_end = models.CharField(max_length=8, blank=True)  # "next" or "expired", once over
 
     class Meta:
         ordering = ["-id"]

@@ -110,7 +110,7 @@ def frames(match: Match) -> list[dict]:
     """Every position of a match for the replay page: the spectator's view after each row."""
     game = game_of(match)
     state = game.new_initial_state(seed=match.seed)
-    out = [{"ply": 0, "seat": None, "move": None, "kind": None, "view": state.view(None)}]
+    out = [{"ply": 0, "seat": None, "move": None, "kind": None, "view": _frame_view(state)}]
     for row in Move.objects.filter(match=match).order_by("ply"):
         apply_record(game, state, row.kind, row.seat, row.notation)
         out.append(
@@ -120,7 +120,16 @@ def frames(match: Match) -> list[dict]:
                 "move": row.notation or row.get_kind_display(),
                 "kind": row.kind,
                 "auto": row.auto,
-                "view": state.view(None),
+                "view": _frame_view(state),
             }
         )
     return out
+
+
+def _frame_view(state) -> dict:
+    """A spectator's view for one frame, without the nested boards' paper-game fields
+    (the move record and the route numbers: the live page's, and quadratic here)."""
+    view = state.view(None)
+    view.pop("record", None)
+    view.pop("routes", None)
+    return view

@@ -145,10 +145,13 @@ def create_match(
     seed: int | None = None,
     rated: bool = True,
     universe=None,
+    previous: Match | None = None,
 ) -> Match:
     """A match of ``rule_set`` with one choice per non-Chaos seat, in seat order. Humans
     other than ``by`` are invited; open seats wait for matchmaking; once every seat has
-    accepted the match starts. It is rated in ``universe`` (None: the public one)."""
+    accepted the match starts. It is rated in ``universe`` (None: the public one).
+    With ``previous`` it is that match's series' next game: its players, who all said
+    Ready, are seated at once (no invitations)."""
     game = game_of_rule_set(rule_set)
     needed = game.nseats - (game.chaos is not None)
     if len(choices) != needed:
@@ -164,6 +167,8 @@ def create_match(
             afk_warning=afk_warning,
             rated=rated,
             universe=universe,
+            previous=previous,
+            series_game=1 if previous is None else previous.series_game + 1,
         )
         picks = iter(choices)
         for index in range(game.nseats):
@@ -171,8 +176,9 @@ def create_match(
                 Seat.objects.create(match=match, index=index, kind=Seat.Kind.CHAOS)
             else:
                 choice = next(picks)
-                seat = Seat.objects.create(match=match, index=index, **_seat_fields(choice, by))
-                _add_crew(match, seat, choice, by)
+                fields = _seat_fields(choice, by, carried=previous is not None)
+                seat = Seat.objects.create(match=match, index=index, **fields)
+                _add_crew(match, seat, choice, by, carried=previous is not None)
         seats = _seats(match)
         invited = {
             s.player.user_id for s in seats if s.invitation == Seat.Invitation.PENDING and s.player
@@ -201,12 +207,15 @@ def _check_afk(timeout: int, warning: int) -> None:
         raise MatchError("malformed", "afkWarning: whole seconds, at least 1 and under afkTimeout.")
 
 
-def _seat_fields(choice: SeatChoice, by) -> dict:
+def _seat_fields(choice: SeatChoice, by, *, carried: bool = False) -> dict:
+    """A seat's fields; ``carried``: a series' player, seated as in the last game."""
     if choice.kind == Seat.Kind.OPEN:
         return {"kind": Seat.Kind.OPEN, "invitation": Seat.Invitation.PENDING}
     player = choice.player
     if player is None:
         raise MatchError("malformed", "Every seat needs a player.")
+    if carried:
+        return {"player": player, "invitation": Seat.Invitation.ACCEPTED}
     if player.kind == Player.Kind.PERSONA and player.owner_id != getattr(by, "pk", None):
         raise MatchError("not-allowed", f"{player.display_name} is someone else's persona.")
     invited = player.kind == Player.Kind.HUMAN and player.user_id != getattr(by, "pk", None)
@@ -216,7 +225,7 @@ def _seat_fields(choice: SeatChoice, by) -> dict:
     }
 
 
-def _add_crew(match: Match, seat: Seat, choice: SeatChoice, by) -> None:
+def _add_crew(match: Match, seat: Seat, choice: SeatChoice, by, *, carried=False) -> None:
     """The crew of a seat: people only, each once, in a nested game that has crews."""
     if not choice.crew:
         return
@@ -234,7 +243,7 @@ def _add_crew(match: Match, seat: Seat, choice: SeatChoice, by) -> None:
         if player.pk in seen:
             raise MatchError("malformed", f"{who}: {player.display_name} is on it twice.")
         seen.add(player.pk)
-        fields = _seat_fields(SeatChoice("player", player), by)
+        fields = _seat_fields(SeatChoice("player", player), by, carried=carried)
         CrewMember.objects.create(
             seat=seat, order=order, player=player, invitation=fields["invitation"]
         )
@@ -448,7 +457,8 @@ def _append(match, seats, state, seat: int, kind: str, move, events: list[dict],
     except IllegalMove as exc:
         code = "illegal" if kind == Move.Kind.MOVE else "not-allowed"
         raise MatchError(code, _sentence(exc)) from None
-    think = 0 if match.turn_started is None else (now - match.turn_started).total_seconds()
+    started = clock.turn_started(match, seat)
+    think = 0 if started is None else (now - started).total_seconds()
     match.ply += 1
     Move.objects.create(
         match=match,
@@ -459,14 +469,14 @@ def _append(match, seats, state, seat: int, kind: str, move, events: list[dict],
         auto=auto,
         think_ms=max(0, int(think * 1000)),
     )
-    if match.afk_warned and match.afk_seat == seat:
+    if clock.warned(match, seat):
         events.append({"type": "tictactoe:afk_warning_cleared", "seat": seat})
     over = state.is_terminal()
     if over:
         _finish(match, seats, state, now, events)
     else:
         paced = server_moves(next(s for s in seats if s.index == seat))
-        clock.plan(match, seats, state, now, new_turn=True, paced=paced)
+        clock.plan(match, seats, state, now, new_turn=True, paced=paced, moved=seat)
         match.save(update_fields=["ply", *clock.PLANNED])  # the rest is locked, unchanged
     remember(match, match.ply, state)
     notify.match_changed(match, events, views=_views(match, seats, state))
@@ -521,6 +531,9 @@ def _finish(match, seats, state, now, events: list[dict]) -> None:
     match.finished = now
     match.outcome = game_over_event(outcome)
     clock.clear(match, seats)
+    if series_allowed(match, seats):
+        match.intermission_deadline = now + timedelta(seconds=INTERMISSION_SECONDS)
+        match.wake_at = match.intermission_deadline
     match.save()
     for seat in seats:
         seat.result = outcome.results[seat.index]
@@ -563,7 +576,13 @@ def expire_timers(match_id: int, now=None) -> None:
     now = now or timezone.now()
     with transaction.atomic():
         match = _lock(match_id)
-        if match.wake_at is None or match.wake_at > now or match.is_over:
+        if match.wake_at is None or match.wake_at > now:
+            return
+        if match.intermission_deadline is not None:
+            if match.intermission_deadline <= now:
+                _end_series(match)
+            return
+        if match.is_over:
             return
         seats = _seats(match)
         if match.status == Match.Status.INVITED:
@@ -590,25 +609,119 @@ def afk_ping(match_id: int, user) -> None:
     with transaction.atomic():
         match = _lock(match_id)
         seats = _seats(match)
-        if match.status != Match.Status.ACTIVE or match.afk_seat not in held_seats(match, user):
+        if match.status != Match.Status.ACTIVE:
             return
-        events = []
-        if match.afk_warned:
-            events.append({"type": "tictactoe:afk_warning_cleared", "seat": match.afk_seat})
-        match.afk_since, match.afk_warned = timezone.now(), False
-        clock.plan(match, seats, current_state(match), timezone.now())
+        now = timezone.now()
+        events = clock.ping(match, held_seats(match, user, seats), now)
+        if events is None:
+            return
+        clock.plan(match, seats, current_state(match), now)
         match.save()
         notify.match_changed(match, events)
 
 
 def due_matches(now=None, limit: int = 200) -> list[int]:
     now = now or timezone.now()
+    intermission = Q(status=Match.Status.FINISHED, intermission_deadline__isnull=False)
     return list(
         Match.objects.filter(wake_at__lte=now)
-        .filter(Q(status=Match.Status.ACTIVE) | Q(status=Match.Status.INVITED))
+        .filter(Q(status=Match.Status.ACTIVE) | Q(status=Match.Status.INVITED) | intermission)
         .order_by("wake_at")
         .values_list("pk", flat=True)[:limit]
     )
+
+
+# -- series: the intermission between games (seed 001) ----------------------------------------
+
+INTERMISSION_SECONDS = 30  # "Intermissions last up to 30 seconds, ending early if all
+# players are ready." (seed 001)
+
+
+def series_allowed(match: Match, seats: list[Seat]) -> bool:
+    """Does a finished match go on to another game? A live match of people of a
+    nested-board game (Ultimate's seed, 001, has the intermissions; the classic games keep
+    the tic-tac-toe server's protocol, 003, which has none). A tournament's games are the
+    tournament's to schedule; bots alone would never stop."""
+    return (
+        crews.has_crews(match)  # the nested-board games
+        and match.tournament_id is None
+        and all(s.kind != Seat.Kind.OPEN for s in seats)
+        and bool(series_people(seats))
+    )
+
+
+def series_people(seats: list[Seat]) -> list[int]:
+    """The player ids that must say Ready: the people of every seat, crews included.
+    Bots, Random and Chaos are always ready."""
+    people = []
+    for seat in seats:
+        for player in crews.members(seat):
+            if player.kind in (Player.Kind.HUMAN, Player.Kind.PERSONA) and player.pk not in people:
+                people.append(player.pk)
+    return people
+
+
+def series_ready(match_id: int, user) -> Match:
+    """``user`` is ready for the series' next game (for every player of theirs in the
+    match). When everyone is, the next game starts at once."""
+    with transaction.atomic():
+        match = _lock(match_id)
+        if match.intermission_deadline is None:
+            raise MatchError("not-allowed", "There is no next game to get ready for.")
+        seats = _seats(match)
+        mine = [p for s in seats for p in crews.members(s) if controls(p, user)]
+        if not mine:
+            raise MatchError("not-seated", "You are watching this match, not playing in it.")
+        ready = list(match.series_ready)
+        ready += [p.pk for p in mine if p.pk not in ready]
+        match.series_ready = ready
+        if set(series_people(seats)) <= set(ready):
+            _next_game(match, seats)
+        else:
+            match.save(update_fields=["series_ready"])
+            ids = [p.pk for p in mine]
+            notify.match_changed(match, [{"type": "series:ready", "playerIds": ids}])
+    return match
+
+
+def _next_game(match: Match, seats: list[Seat]) -> Match:
+    """The series' next game with the same players, each moved one seat on: for two
+    players the colours swap, as a series usually does. Everyone's page follows it."""
+    game = game_of(match)
+    choices = [
+        SeatChoice("player", s.player, tuple(m.player for m in crews.crew_rows(s)))
+        for s in seats
+        if s.index != game.chaos
+    ]
+    choices = choices[1:] + choices[:1]
+    new = create_match(
+        match.rule_set,
+        choices,
+        match.created_by,
+        afk_timeout=match.afk_timeout,
+        afk_warning=match.afk_warning,
+        rated=match.rated,
+        universe=match.universe,
+        previous=match,
+    )
+    match.intermission_deadline, match.wake_at, match.series_end = None, None, "next"
+    match.save(update_fields=["series_ready", "intermission_deadline", "wake_at", "series_end"])
+    event = {
+        "type": "series:next",
+        "matchId": new.pk,
+        "url": new.get_absolute_url(),
+        "game": new.series_game,
+    }
+    notify.match_changed(match, [event])
+    return new
+
+
+def _end_series(match: Match) -> None:
+    """The intermission ran out before everyone was ready: no next game (see READINGS)."""
+    match.intermission_deadline, match.wake_at, match.series_end = None, None, "expired"
+    match.save(update_fields=["intermission_deadline", "wake_at", "series_end"])
+    reason = "The intermission ended before everyone was ready: the series is over."
+    notify.match_changed(match, [{"type": "series:over", "reason": reason}])
 
 
 # -- presence: who is connected, and the reconnect window ------------------------------------

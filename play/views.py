@@ -7,7 +7,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
 from django.db.models import Q
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
@@ -58,7 +58,10 @@ def form_context(form: StartForm) -> dict:
     seat_fields = [
         (form[f"seat_{n}"], form[f"invite_{n}"], form[f"crew_{n}"]) for n in range(1, MAX_SEATS + 1)
     ]
-    return {"form": form, "games": games, "seat_fields": seat_fields}
+    from accounts.services import STANDARD_BOTS
+
+    bot_help = [(name, blurb) for name, _spec, blurb in STANDARD_BOTS]
+    return {"form": form, "games": games, "seat_fields": seat_fields, "bot_help": bot_help}
 
 
 def _start(request, data) -> Match:
@@ -84,9 +87,10 @@ def match_page(request: HttpRequest, pk: int) -> HttpResponse:
         "name": match.rule_set.name,
         "rulesLine": match.rule_set.summary,
         "replayUrl": reverse("play:replay", kwargs={"pk": match.pk}),
-        "playNewUrl": reverse("play:new") + f"?game={match.rule_set_id}",
+        "playNewUrl": _play_again_url(match),
         "homeUrl": reverse("variants:home"),
         "answerUrl": reverse("play:answer", kwargs={"pk": match.pk}),
+        "ratingsUrl": reverse("play:ratings", kwargs={"pk": match.pk}),
         "state": state,
     }
     pending = services.pending_invitation(match, request.user)
@@ -97,6 +101,16 @@ def match_page(request: HttpRequest, pk: int) -> HttpResponse:
     )
     context = {"match": match, "boot": boot, "pending": pending, "can_cancel": can_cancel}
     return render(request, "play/match.html", context)
+
+
+def _play_again_url(match: Match) -> str:
+    """The start form for the same game with the same bots (and Random) in their seats."""
+    url = reverse("play:new") + f"?game={match.rule_set_id}"
+    for seat in match.seats.select_related("player").order_by("index"):
+        player = seat.player
+        if player is not None and player.kind in (player.Kind.BOT, player.Kind.RANDOM):
+            url += f"&seat{seat.index + 1}=player:{player.pk}"
+    return url
 
 
 @require_POST
@@ -168,3 +182,37 @@ def match_list(request: HttpRequest) -> HttpResponse:
         "query": "tournaments=1" if with_tournaments else "",
     }
     return render(request, "play/matches.html", context)
+
+
+def ratings(request: HttpRequest, pk: int) -> JsonResponse:
+    """What a finished match did to its players' ratings (the game-over panel asks until
+    ``ready``): each rated seat's shown rating before and after, and the change."""
+    from leaderboards.models import RatingHistory
+    from leaderboards.rating import display
+    from leaderboards.services import counts_for_ratings
+
+    match = get_object_or_404(services.visible_matches(request.user), pk=pk)
+    if not match.is_over:
+        return JsonResponse({"rated": match.rated, "ready": False, "changes": []})
+    seats = list(match.seats.select_related("player").order_by("index"))
+    rated = counts_for_ratings(match, seats)
+    rows = {
+        h.player_id: h
+        for h in RatingHistory.objects.filter(match=match).select_related("player__user")
+    }
+    changes = []
+    for seat in seats:
+        row = rows.get(seat.player_id) if seat.player_id else None
+        if row is None:
+            continue
+        before, after = display(row.ordinal_before), display(row.ordinal_after)
+        changes.append(
+            {
+                "seat": seat.index,
+                "name": row.player.display_name,
+                "before": before,
+                "after": after,
+                "change": after - before,
+            }
+        )
+    return JsonResponse({"rated": rated, "ready": bool(changes) or not rated, "changes": changes})

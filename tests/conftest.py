@@ -8,11 +8,14 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
 import pytest
 from django.conf import settings
+
+pytest_plugins = ["tests.live_helpers"]  # the servers fixture (live daphne processes)
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -178,7 +181,8 @@ def reset_broker_connections(app) -> None:
 
 @pytest.fixture(scope="module")
 def celery_worker(django_db_setup, django_db_blocker, tmp_path_factory) -> Iterator[None]:
-    """A real ``celery -A config worker`` on the test database and the configured broker.
+    """A real ``celery -A config worker`` on the test database and the configured broker
+    (the default queue: tournaments).
 
     With the embedded defaults the broker is the file-system transport, moved to a fresh
     folder (for the worker and this process) so that a development worker on ``var/``
@@ -186,11 +190,17 @@ def celery_worker(django_db_setup, django_db_blocker, tmp_path_factory) -> Itera
     the django-db backend, i.e. the test database both processes share, so tests using
     this fixture must be ``django_db(transaction=True)``.
     """
+    with running_worker(tmp_path_factory.mktemp("celery"), "celery"):
+        yield
+
+
+@contextmanager
+def running_worker(tmp: Path, queue: str, **env: str):
+    """A worker on ``queue`` (see ``celery_worker``), stopped when the block ends."""
     from config.celery import app
     from config.settings import filesystem_broker_options
 
-    tmp = tmp_path_factory.mktemp("celery")
-    overrides = children_database_env()
+    overrides = {**children_database_env(), **env}
     # The options dict is shared by Django's settings and the Celery app's conf: update it
     # in place (a plain assignment would lose to the CELERY_-prefixed setting).
     options = app.conf.broker_transport_options
@@ -201,13 +211,14 @@ def celery_worker(django_db_setup, django_db_blocker, tmp_path_factory) -> Itera
         reset_broker_connections(app)
     else:
         # Tasks queued by earlier tests that had no worker would run here and leave results.
-        app.control.purge()
+        with app.connection_for_write() as connection:
+            connection.default_channel.queue_purge(queue)
     log = tmp / "worker.log"
     command = [
-        sys.executable, "-m", "celery", "-A", "config", "worker",
+        sys.executable, "-m", "celery", "-A", "config", "worker", "-Q", queue,
         "--pool=solo", "-c", "1", "--loglevel=INFO", f"--logfile={log}",
         "--without-gossip", "--without-mingle", "--without-heartbeat",
-        "-n", f"test-{os.getpid()}@%h",
+        "-n", f"test-{queue}-{os.getpid()}@%h",
     ]  # fmt: skip
     process = subprocess.Popen(
         command, cwd=BASE_DIR, env=child_env(**overrides),

@@ -233,7 +233,7 @@ def test_partial_time_control_enables_the_consequence(client, nested):
     assert "n_timeout" not in nested
     _html, fields = refresh(client, nested, n_seconds="15")
     assert fields["n_timeout"] == ["loss"]
-    assert options(_html, "n_seconds")[:4] == ["", "10", "15", "30"]
+    assert options(_html, "n_seconds")[:5] == ["", "5", "10", "15", "30"]
 
 
 def test_switching_back_to_flat_shows_the_flat_form(client, nested):

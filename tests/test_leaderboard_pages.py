@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
 
 from accounts.models import Player
-from accounts.services import random_player, send_friend_request
+from accounts.services import STANDARD_BOTS, random_player, send_friend_request
 from leaderboards.models import Rating, StandardPlayer, Universe
 from leaderboards.services import default_universe, leaderboard
 from tests.leaderboard_helpers import finish
@@ -70,10 +71,22 @@ def test_user_who_never_played_is_not_shown(ttt, creator):
     ]
 
 
-def test_random_appears_in_every_universe(ttt, creator):
+STANDARD_NAMES = [name for name, _spec, _blurb in STANDARD_BOTS]
+
+
+def test_random_and_the_standard_bots_appear_in_every_universe(ttt, creator):
     lab = Universe.objects.create(slug="lab", name="Lab")
     board = leaderboard(ttt, lab, creator)
-    assert names(board) == ["Random"] and board.rows[0].rating is None
+    assert names(board) == ["Random", *STANDARD_NAMES]
+    assert all(row.rating is None and row.action == "play" and row.checkbox for row in board.rows)
+    # Nobody is rated: no ranks, and ties (everyone at 0) are no gap.
+    assert not any(row.rank or row.gap_before for row in board.rows)
+
+
+def test_the_standard_bots_give_way_to_the_top_ten(ttt, creator):
+    ladder(ttt, 12)
+    board = leaderboard(ttt, default_universe(), creator)
+    assert not set(STANDARD_NAMES) & set(names(board))  # ten rows: Random and nine ranked
 
 
 def test_row_actions_follow_the_visibility_rules(ttt, creator, other_creator, make_user):
@@ -92,7 +105,9 @@ def test_row_actions_follow_the_visibility_rules(ttt, creator, other_creator, ma
     assert action["stan"] == "friend" and action["Other"] == "friend"  # not friends
     assert action["Alter"] == "play" and action["carla"] == "play"  # own persona, self
     checkable = {row.player.display_name for row in board.rows if row.checkbox}
-    assert checkable == {"Bot", "Random"}
+    shown_standard = set(STANDARD_NAMES) & set(names(board))  # the rows left: 3 of 4
+    assert len(board.rows) == 10 and len(shown_standard) == 3
+    assert checkable == {"Bot", "Random"} | shown_standard
     anonymous = leaderboard(ttt, default_universe(), None)
     assert {r.player.display_name: r.action for r in anonymous.rows}["otto"] == "friend"
 
@@ -115,7 +130,9 @@ def test_leaderboard_page_buttons(client, ttt, creator, trainer):
     client.force_login(trainer)
     html = page(client, url)
     assert 'data-testid="benchmark"' in html and "fa-balance-scale" in html
-    assert html.count('data-testid="play-new-game"') == 4  # three bots and Random
+    # three bots, Random and the four standard bots (AI)
+    assert html.count('data-testid="play-new-game"') == 8
+    assert html.count('data-testid="ai-badge"') == 8
     assert f"?game={ttt.pk}&amp;seat2=player:" in html
 
 
@@ -163,8 +180,11 @@ def test_evolution_page_draws_a_curve_per_checked_player(client, ttt):
     url = f"/games/{ttt.pk}/evolution/?players={bots[0].pk}&players={bots[2].pk}"
     html = page(client, url)
     assert html.count('data-testid="curve"') == 2 and html.count('data-testid="delete-curve"') == 2
-    path = re.search(rf'd="(M[^"]+)"[^>]*data-player="{bots[0].pk}"', html).group(1)
-    assert path.count("L") == 2  # the start and two rated matches
+    data = json.loads(re.search(r'id="evolution-data"[^>]*>([^<]+)</script>', html).group(1))
+    curve = next(c for c in data["curves"] if c["player"] == bots[0].pk)
+    assert [p["x"] for p in curve["points"]] == [0, 1, 2]  # the start and two rated matches
+    assert data["measure"] == "Rating" and data["xLabel"] == "Rated matches played"
+    assert "/static/vendor/chart.js/chart.umd.min.js" in html and "cdn" not in html.lower()
     html = page(client, url + "&add=Bot01")
     assert html.count('data-testid="curve"') == 3
     removed = re.search(r'data-testid="delete-curve"\s+href="([^"]+)"', html).group(1)
@@ -189,7 +209,7 @@ def test_evolution_measures_score_skill_and_uncertainty(client, ttt):
     mu = stats.evolution_chart(ttt, default_universe(), [a.pk], "skill").curves[0]
     assert mu.last == round(rating.mu * 100)
     html = page(client, f"/games/{ttt.pk}/evolution/?players={a.pk}&measure=score")
-    assert 'value="score" selected' in html and "averaged over the last 20 matches" in html
+    assert 'value="score" selected' in html and "over the last 20 matches" in html
     html = page(client, f"/games/{ttt.pk}/evolution/?players={a.pk}&measure=height")
     assert "There is no measure called" in html and 'value="rating" selected' in html
 

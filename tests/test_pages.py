@@ -20,7 +20,7 @@ def test_home_lists_every_catalogue_game(client, catalogue):
         assert rule_set.name in html
         assert rule_set.summary in html
     assert set(games.names()) <= set(RuleSet.objects.values_list("name", flat=True))
-    assert len(games.names()) == 26
+    assert len(games.names()) == 29
 
 
 def test_home_without_games(client):

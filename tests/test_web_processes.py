@@ -14,25 +14,16 @@ The servers are other processes, so every test is ``django_db(transaction=True)`
 from __future__ import annotations
 
 import json
-import signal
 import time
 from collections.abc import Callable, Iterator
-from pathlib import Path
 
 import pytest
 from django.conf import settings
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
-from tests.conftest import (
-    child_env,
-    children_database_env,
-    free_port,
-    session_cookie,
-    spawn_daphne,
-    stop,
-    wait_for_port,
-)
+from tests.conftest import session_cookie
+from tests.live_helpers import Server
 from tests.play_helpers import bot, rule_set, start
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -45,23 +36,6 @@ DIAGONAL = [[1, 1, 1, 1], [1, 2, 2, 1], [1, 3, 3, 1]]
 
 
 # -- helpers -----------------------------------------------------------------------------
-
-
-class Server:
-    """One daphne process on a port; ``kill`` is SIGKILL (no clean-up runs in it)."""
-
-    def __init__(self, log: Path, env: dict[str, str], port: int):
-        self.log, self.env, self.port = log, env, port
-        self.process = spawn_daphne(log, env, port)
-
-    def wait(self) -> Server:
-        wait_for_port(self.port, self.process, self.log)
-        return self
-
-    def kill(self) -> None:
-        self.process.send_signal(signal.SIGKILL)
-        self.process.wait(timeout=10)
-        assert self.process.returncode == -signal.SIGKILL
 
 
 class Socket:
@@ -112,28 +86,6 @@ class Socket:
 
     def close(self) -> None:
         self.ws.close()
-
-
-@pytest.fixture
-def servers(tmp_path) -> Iterator[Callable[..., Server]]:
-    """servers(port=None, **env) -> a daphne on the test database and this test's REDIS_URL
-    (or the embedded in-memory layer); ``env`` overrides variables (None removes one).
-    Started, not yet waited for: call ``.wait()``. Every one is stopped when the test ends,
-    and its log printed (pytest shows it if the test failed)."""
-    started: list[Server] = []
-
-    def make(port: int | None = None, **overrides: str | None) -> Server:
-        env = child_env(**children_database_env(), **overrides)
-        server = Server(tmp_path / f"daphne-{len(started) + 1}.log", env, port or free_port())
-        started.append(server)
-        return server
-
-    yield make
-    for server in started:
-        if server.process.poll() is None:
-            stop(server.process)
-        print(f"--- {server.log.name} (exit {server.process.returncode})")
-        print(server.log.read_text(errors="replace")[-3000:])
 
 
 @pytest.fixture

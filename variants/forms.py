@@ -2,9 +2,18 @@ from django import forms
 
 from variants.rules.vocabulary import BOARD_LABELS, PLAYER_LABELS
 
+SORTS = {
+    "": "Best-known first",
+    "balanced": "Most balanced first",
+    "drawish": "Most draws first",
+    "long": "Longest games first",
+    "short": "Shortest games first",
+    "hard": "Most skill needed first",
+}
+
 
 class GameFilterForm(forms.Form):
-    """The Games page's query string: ``?q=&players=&board=`` (all optional)."""
+    """The Games page's query string: ``?q=&players=&board=&sort=`` (all optional)."""
 
     q = forms.CharField(
         required=False,
@@ -31,6 +40,12 @@ class GameFilterForm(forms.Form):
             + ", ".join(BOARD_LABELS)
             + "."
         },
+    )
+    sort = forms.ChoiceField(
+        required=False,
+        label="Sort",
+        choices=list(SORTS.items()),
+        error_messages={"invalid_choice": "Unknown order %(value)r."},
     )
 
 

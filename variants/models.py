@@ -86,3 +86,32 @@ class RuleSet(models.Model):
     def rule_doc(self) -> rules.RuleDoc:
         """The stored document, parsed back into the typed rule document."""
         return rules.parse(self.document)
+
+
+class GameAnalysis(models.Model):
+    """What kind of game a rule set is (``variants.analysis``): balance, length, solved
+    value, difficulty. Made by a Celery task (queue ``analysis``); ``version`` names the
+    method and the engine's source that made it, and an analysis of another version is
+    made again."""
+
+    class Status(models.TextChoices):
+        QUEUED = "queued", "Queued"
+        RUNNING = "running", "Running"
+        DONE = "done", "Done"
+        FAILED = "failed", "Failed"
+
+    rule_set = models.OneToOneField(RuleSet, on_delete=models.CASCADE, related_name="analysis")
+    version = models.CharField(max_length=40, blank=True)  # method + engine source digest
+    status = models.CharField(max_length=8, choices=Status.choices, default=Status.QUEUED)
+    progress = models.FloatField(default=0.0)  # 0..1, while running
+    step = models.CharField(max_length=40, blank=True)  # what it is doing now, in words
+    result = models.JSONField(null=True, blank=True)
+    # For sorting and filtering the games list (from ``result``; see variants/analysis).
+    balance = models.FloatField(null=True)  # 100 = every seat wins as often under random play
+    draw_rate = models.FloatField(null=True)  # share of random games nobody wins
+    length = models.FloatField(null=True)  # mean moves of a random game
+    difficulty = models.PositiveSmallIntegerField(null=True)  # 0-100, None: too few games
+    updated = models.DateTimeField(auto_now=True)
+
+    def __str__(self) -> str:
+        return f"analysis of {self.rule_set_id} ({self.status})"

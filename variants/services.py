@@ -8,7 +8,8 @@ from dataclasses import dataclass
 from django.contrib.auth import get_user_model
 from django.core.exceptions import PermissionDenied
 from django.db import IntegrityError, transaction
-from django.db.models import Q, QuerySet
+from django.db.models import Case, F, IntegerField, Q, QuerySet, Value, When
+from django.db.models.functions import Lower
 from django.utils import timezone
 
 from accounts.roles import is_admin, is_trainer_or_admin
@@ -219,6 +220,57 @@ def filter_rule_sets(
             match |= Q(document__board__type__isnull=True)
         rule_sets = rule_sets.filter(match)
     return rule_sets
+
+
+# The catalogue's best-known games, shown first (then the rest of the catalogue, then the
+# games people made).
+FEATURED = (
+    "Tic-Tac-Toe",
+    "Connect4",
+    "Ultimate-Tic-Tac-Toe",
+    "Qubic-4",
+    "5on15sq",
+    "Connect6-19x19",
+    "Treblecross15",
+    "Wild-TTT-6sq3143",
+    "3P-Notakto",
+    "Strategic-Tactical",
+    "TacticToy",
+)
+
+
+def featured_first(rule_sets):
+    """Best-known catalogue games first, then the catalogue, then everyone's, by name."""
+    from accounts.services import SYSTEM_USERNAME  # accounts imports this module
+
+    system = {"creator__username": SYSTEM_USERNAME}
+    rank = Case(
+        *(When(name=name, **system, then=Value(i)) for i, name in enumerate(FEATURED)),
+        When(**system, then=Value(len(FEATURED))),
+        default=Value(len(FEATURED) + 1),
+        output_field=IntegerField(),
+    )
+    return rule_sets.order_by(rank, Lower("name"), "id")
+
+
+# Games-list orders by the analysis's headline figures (variants/analysis); games not
+# analysed yet come last, in the best-known order.
+ANALYSIS_ORDERS = {
+    "balanced": ("analysis__balance", True),
+    "drawish": ("analysis__draw_rate", True),
+    "long": ("analysis__length", True),
+    "short": ("analysis__length", False),
+    "hard": ("analysis__difficulty", True),
+}
+
+
+def sorted_rule_sets(rule_sets, sort: str = ""):
+    """``rule_sets`` in the games list's order: best-known first, or by an analysis figure."""
+    if sort not in ANALYSIS_ORDERS:
+        return featured_first(rule_sets)
+    field, descending = ANALYSIS_ORDERS[sort]
+    order = F(field).desc(nulls_last=True) if descending else F(field).asc(nulls_last=True)
+    return featured_first(rule_sets).order_by(order, Lower("name"), "id")
 
 
 # --- The catalogue ----------------------------------------------------------------------

@@ -5,31 +5,44 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.core.paginator import Paginator
-from django.db.models.functions import Lower
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_http_methods
 
 from accounts.decorators import admin_required
 from variants import rules
-from variants.forms import GameFilterForm, RenameForm
+from variants.forms import SORTS, GameFilterForm, RenameForm
 from variants.models import RuleSet
 from variants.services import (
     NameTaken,
+    featured_first,
     filter_rule_sets,
     hide_rule_set,
     remaining_quota,
     remove_rule_set,
     rename_rule_set,
+    sorted_rule_sets,
     visible_rule_sets,
 )
 
-GAMES_PER_PAGE = 20
+GAMES_PER_PAGE = 48  # the whole catalogue (26) and more on one page
+
+# Quick filters over the Board and Players filters: (value, parameter, words).
+FAMILIES = (
+    ("", "", "All games"),
+    ("hash", "board", "Classic 3×3"),
+    ("squares", "board", "Squares"),
+    ("stacks", "board", "Gravity (Connect4-like)"),
+    ("nested", "board", "Boards in boards"),
+    ("3", "players", "3 players"),
+    ("4", "players", "4 players"),
+)
 
 
 def home(request: HttpRequest) -> HttpResponse:
-    """Every game the visitor may see with its one-line summary (catalogue games first)."""
-    rule_sets = visible_rule_sets(request.user).only("name", "summary").order_by("id")
+    """Every game the visitor may see with its picture and one-line summary (the
+    best-known catalogue games first)."""
+    rule_sets = featured_first(visible_rule_sets(request.user).only("name", "summary", "document"))
     context = {"rule_sets": rule_sets}
     if request.user.is_authenticated:
         from play.views import form_context, start_form
@@ -46,19 +59,28 @@ def games(request: HttpRequest) -> HttpResponse:
     form = GameFilterForm(request.GET)
     page = None
     if form.is_valid():
-        found = filter_rule_sets(
-            visible_rule_sets(request.user).select_related("creator__player"),
-            name=form.cleaned_data["q"],
-            players=form.cleaned_data["players"],
-            board=form.cleaned_data["board"],
-        ).order_by(Lower("name"), "id")
+        found = sorted_rule_sets(
+            filter_rule_sets(
+                visible_rule_sets(request.user).select_related("creator__player", "analysis"),
+                name=form.cleaned_data["q"],
+                players=form.cleaned_data["players"],
+                board=form.cleaned_data["board"],
+            ),
+            form.cleaned_data["sort"],
+        )
         page = Paginator(found, GAMES_PER_PAGE).get_page(request.GET.get("page"))
     query = request.GET.copy()
     query.pop("page", None)
+    chosen = {k: v for k, v in request.GET.items() if k in ("board", "players") and v}
+    family_now = next(iter(chosen.values())) if len(chosen) == 1 else ("" if not chosen else None)
     context = {
+        "families": FAMILIES,
+        "family_now": family_now,
         "form": form,
         "page": page,
         "query": query.urlencode(),
+        "sorts": SORTS,
+        "sort_now": form.cleaned_data.get("sort", "") if form.is_valid() else "",
         "filtered": any(form.data.get(key) for key in form.fields),
         "remaining": remaining_quota(request.user),
     }

@@ -42,3 +42,36 @@ def percent(value) -> str:
 def signed_percent(value) -> str:
     """A difference of rates as a signed percentage: "+12%", "−3%", "+0%"."""
     return "" if value is None else signed(round(value * 100)) + "%"
+
+
+@register.filter
+def chart_data(chart) -> dict:
+    """The evolution chart as data for ``static/js/charts.js`` (one dataset per curve)."""
+    return {
+        "measure": chart.measure,
+        "xLabel": "Rated matches played",
+        "curves": [
+            {
+                "label": curve.player.display_name,
+                "player": curve.player.pk,
+                "color": curve.color,
+                "points": [{"x": x, "y": y} for x, y in curve.points],
+            }
+            for curve in chart.curves
+        ],
+    }
+
+
+@register.filter
+def curve_summary(curve) -> dict:
+    """First, last, lowest and highest value of a curve, and its rated matches."""
+    values = [y for _x, y in curve.points]
+    if not values:
+        return {}
+    return {
+        "first": values[0],
+        "last": values[-1],
+        "low": min(values),
+        "high": max(values),
+        "matches": curve.points[-1][0],
+    }

@@ -7,9 +7,10 @@ from .base import RandomAgent
 from .specs import make_agent, parse_spec, spec_text
 
 
-def play_game(game, agents: list, seed: int | None = None):
+def play_game(game, agents: list, seed: int | None = None, deadline: float | None = None):
     """Play one game to its end. ``agents`` has one bot per non-Chaos seat, in seat
-    order; Chaos (if the game has it) plays uniformly at random. Returns (state, moves)."""
+    order; Chaos (if the game has it) plays uniformly at random. Returns (state, moves);
+    the state is None if ``deadline`` (a ``time.perf_counter()`` value) passed first."""
     rng = random.Random(seed)
     state = game.new_initial_state(seed=rng.randrange(2**32))
     seats = list(agents)
@@ -17,6 +18,8 @@ def play_game(game, agents: list, seed: int | None = None):
         seats.insert(game.chaos, RandomAgent(seed=rng.randrange(2**32)))
     moves = 0
     while not state.is_terminal():
+        if deadline is not None and time.perf_counter() > deadline:
+            return None, moves
         for seat in state.to_move():
             if state.is_terminal() or seat not in state.to_move():
                 break

@@ -36,7 +36,20 @@ export const PIECE_COLORS = {
   green: "#2e7d32",
   purple: "#7b1fa2",
 };
-const OUTLINES = { white: "#333", yellow: "#8d6e00" };
+const OUTLINES = { white: "#222", yellow: "#6d5400", pink: "#8c1b48", black: "#000" };
+// Told apart without colour too: every colour but black carries its own mark inside the
+// piece (a ring, a cross, a dot), so no piece looks like an empty space or like another
+// colour to a colour-blind player. Empty spaces are grey holes with no mark.
+const PATTERNS = {
+  white: (g) => el("circle", { cx: 20, cy: 20, r: 8, fill: "none", stroke: "#222", "stroke-width": 3 }, g),
+  pink: (g) =>
+    el("path", { d: "M13 20h14M20 13v14", stroke: "#fff", "stroke-width": 3.5, "stroke-linecap": "round" }, g),
+  yellow: (g) => el("circle", { cx: 20, cy: 20, r: 5, fill: "#6d5400" }, g),
+  blue: (g) => el("path", { d: "M13 13l14 14M27 13l-14 14", stroke: "#fff", "stroke-width": 3.5, "stroke-linecap": "round" }, g),
+  red: (g) => el("rect", { x: 15, y: 15, width: 10, height: 10, fill: "#fff" }, g),
+  green: (g) => el("polygon", { points: "20,13 27,26 13,26", fill: "#fff" }, g),
+  purple: (g) => el("path", { d: "M12 20h16", stroke: "#fff", "stroke-width": 4, "stroke-linecap": "round" }, g),
+};
 
 // Shapes in a 40×40 box (the factory's drawings, templates/variants/factory/piece.html).
 const SHAPE_POINTS = {
@@ -74,13 +87,14 @@ function drawPiece(parent, cx, cy, size, color, shape, extraClass = "") {
   const paint = {
     fill: PIECE_COLORS[color] || "#777",
     stroke: OUTLINES[color] || "none",
-    "stroke-width": OUTLINES[color] ? 2 : 0,
+    "stroke-width": OUTLINES[color] ? 2.5 : 0,
   };
   if (shape === "circle" || !SHAPE_POINTS[shape]) {
-    el("circle", { cx: 20, cy: 20, r: 16, ...paint }, g);
+    el("circle", { cx: 20, cy: 20, r: 17, ...paint }, g);
   } else {
     el("polygon", { points: SHAPE_POINTS[shape], ...paint }, g);
   }
+  if (PATTERNS[color]) PATTERNS[color](g);
   return g;
 }
 
@@ -160,6 +174,17 @@ export function markIcon(symbol, color, size = 22) {
 export function parseFlatMove(text) {
   if (!text) return null;
   const words = String(text).trim().toLowerCase().split(/\s+/);
+  const step = /^(?:b(\d+):)?(\d+(?:,\d+)+)([-x])(\d+(?:,\d+)+)(?:=([a-z]+))?$/.exec(
+    words[words.length - 1],
+  );
+  if (step && words.length === 1) {
+    // A step of a placed piece (general family): keyed by the piece it moves; "=shape"
+    // names what a piece that reached its goal becomes.
+    const to = step[4].split(",").map(Number);
+    const coords = step[2].split(",").map(Number);
+    const board = step[1] ? Number(step[1]) : 1;
+    return { board, coords, to, capture: step[3] === "x", shape: step[5] || null };
+  }
   const target = words.pop();
   if (!/^(b\d+:)?\d+(,\d+)+$/.test(target)) return null;
   let board = 1;
@@ -179,6 +204,63 @@ export function parseFlatMove(text) {
 }
 
 const flatKey = (board, coords) => `${board}:${coords.join(",")}`;
+const NINE = ["top-left", "top", "top-right", "left", "centre", "right", "bottom-left", "bottom", "bottom-right"];
+const SAID = {
+  pass: "passes",
+  draw: "offers a draw",
+  accept: "accepts the draw",
+  decline: "declines the draw",
+};
+
+/** The engine's end-of-game words, for people who never read its README. */
+export function plainDetail(detail) {
+  return detail
+    .replace("captured the peak", "won the big board (a line of won blocks)")
+    .replace("captured a top-level block (Quick)", "won a block of the big board (Quick: one block wins)")
+    .replace("holds a majority of the blocks", "won the most blocks")
+    .replace(/^Team (\S+) left \((\w+)\)$/, "$1 left the game ($2)");
+}
+
+/**
+ * A move in plain words for people: "column 4" (a stack), "top-right" (a 3×3 board),
+ * "column 2, row 3" (rows counted from the bottom), "centre block, top-right cell" (nested),
+ * "passes". `view` says what kind of board the game has; unknown text is returned as is.
+ */
+export function moveWords(text, view) {
+  const raw = String(text || "").trim();
+  const t = raw.toLowerCase();
+  if (SAID[t]) return SAID[t];
+  if (view && view.family === "nested") {
+    if (!/^\d+(\/\d+)+$/.test(t)) return raw;
+    const parts = t.split("/").map(Number);
+    const cell = parts[parts.length - 1];
+    const path = parts.slice(0, -1);
+    if (view.side === 3 && view.dimensions === 2) {
+      return `${path.map((p) => NINE[p - 1]).join(" › ")} block, ${NINE[cell - 1]} cell`;
+    }
+    return `block ${path.join(" › ")}, cell ${cell}`;
+  }
+  const parsed = parseFlatMove(raw);
+  if (!parsed) return raw;
+  const board = (view && view.boards && view.boards[parsed.board - 1]) || null;
+  const type = board ? board.type : parsed.coords.length === 2 ? "stacks" : "squares";
+  const size = board ? board.size : [0, 0, 1];
+  const [x, y, z] = parsed.coords;
+  let where;
+  if (type === "stacks") {
+    where = size[1] > 1 ? `column ${x}, row ${y}` : `column ${x}`;
+  } else if (size[0] === 3 && size[1] === 3 && size[2] === 1) {
+    where = NINE[(3 - y) * 3 + (x - 1)];
+  } else if (size[1] === 1 && size[2] === 1) {
+    where = `space ${x}`;
+  } else {
+    where = `column ${x}, row ${y}` + (size[2] > 1 ? `, level ${z}` : "");
+  }
+  const piece = [parsed.color, parsed.shape].filter(Boolean).join(" ");
+  const several = view && view.boards && view.boards.length > 1;
+  return `${piece ? `${piece} on ` : ""}${several ? `board ${parsed.board}, ` : ""}${where}`;
+}
+
 
 // --- layout ------------------------------------------------------------------------------
 
@@ -317,7 +399,9 @@ class Sheet {
 
   activate(record) {
     if (!this.onMove || !record.moves.length) return;
-    if (record.moves.length === 1) {
+    // A piece that moves: click it, then choose its destination.
+    const steps = record.moves.some((move) => (parseFlatMove(move) || {}).to);
+    if (record.moves.length === 1 && !steps) {
       this.closeChooser();
       this.onMove(record.moves[0]);
     } else {
@@ -371,11 +455,14 @@ class Sheet {
       button.dataset.testid = "choice";
       button.dataset.move = move;
       button.append(pieceIcon(color, shape, 24));
-      const words = move.split(/\s+/).slice(0, -1).join(" ") || move;
+      const becomes = parsed.to && parsed.shape ? ` as ${parsed.shape}` : "";
+      const words = parsed.to
+        ? `${parsed.capture ? "take at" : "to"} ${parsed.to.join(",")}${becomes}`
+        : move.split(/\s+/).slice(0, -1).join(" ") || move;
       const text = document.createElement("span");
       text.textContent = words;
       button.append(text);
-      button.setAttribute("aria-label", `Place ${move}`);
+      button.setAttribute("aria-label", parsed.to ? `Move ${move}` : `Place ${move}`);
       button.addEventListener("click", () => {
         this.closeChooser();
         this.onMove(move);
@@ -542,12 +629,15 @@ function renderFlat(sheet) {
   for (const move of view.legal_moves || []) {
     const parsed = parseFlatMove(move);
     if (!parsed) continue;
-    const key = flatKey(parsed.board, parsed.coords);
+    // A piece moving by stack names its space (x,y,z); the stacks board keys stacks (x,y).
+    const stacks = view.boards[0] && view.boards[0].type === "stacks";
+    const at = parsed.to && stacks ? parsed.coords.slice(0, 2) : parsed.coords;
+    const key = flatKey(parsed.board, at);
     if (!legal.has(key)) legal.set(key, []);
     legal.get(key).push(move);
   }
   const lastMove = sheet.highlight.lastMove === false ? null : parseFlatMove(view.last_move);
-  const lastKey = lastMove ? flatKey(lastMove.board, lastMove.coords) : null;
+  const lastKey = lastMove ? flatKey(lastMove.board, lastMove.to || lastMove.coords) : null;
 
   // Lay out each board, then the boards side by side.
   const laid = view.boards.map((board) => ({ board, ...flatPanels(board) }));
@@ -666,7 +756,7 @@ function drawSpacesPanel(sheet, pg, panel, b, board, { pieces, locked, legal, la
         h: U,
         key,
         coords: coords.join(","),
-        label: { action: `Place at ${where}`, describe },
+        label: { action: piece ? `Move the piece at ${where}` : `Place at ${where}`, describe },
         moves,
         classes,
         data: { board: b },
@@ -969,6 +1059,10 @@ function renderNested(sheet) {
     });
   });
 
+  if (D === 2 && N >= 2 && (paperFields.numbers || paperFields.routes)) {
+    drawPaperFields(sheet, svg, { S, N, E, cells });
+  }
+
   // Winning line(s): units at the level that decided the game.
   const outcomeLines = sheet.highlight.lines || (view.outcome && view.outcome.lines) || [];
   if (outcomeLines.length) {
@@ -1065,6 +1159,185 @@ function drawBlockLines(pg, S, N, E) {
   }
 }
 
+// --- the paper game's fields (seed 002): numbers on the board ---------------------------------
+//
+// Switched on by static/js/paper.js (the match page): `numbers` writes each block's
+// number (S/T, as moves are written) in its corner; `routes` writes the route numbers
+// (Map-like: beside each row of a block; Hypermap-like: in each empty cell) and, while a
+// legal cell is pointed at or focused, outlines the block it would send the next player to.
+
+export const paperFields = { numbers: false, routes: false };
+const renderHooks = [];
+
+/** Call fn(container, view) after every renderBoard (the paper fields beside the board). */
+export function onBoardRender(fn) {
+  renderHooks.push(fn);
+}
+
+/** Positions (0-based, levels 1..N) of ground cell (x, y). */
+function cellPath(x, y, S, N) {
+  const path = [];
+  for (let lv = 1; lv <= N; lv++) {
+    const size = S ** (N - lv);
+    path.push((Math.floor(x / size) % S) + S * (Math.floor(y / size) % S));
+  }
+  return path;
+}
+
+/** Index (path order) of the level-lv block holding a cell with this path. */
+function blockIndex(path, lv, P) {
+  let j = 0;
+  for (let l = 0; l < lv; l++) j = j * P + path[l];
+  return j;
+}
+
+/** The block path (1-based positions, levels 1..N-1) a move at (x, y) sends the next
+ * player to, by the view's routes (rules/nested.py); null when nothing is routed. */
+export function sendsTo(view, x, y) {
+  const routes = view.routes || [];
+  if (!routes.length) return null;
+  const S = view.side;
+  const N = view.depth;
+  const P = S ** 2;
+  const path = cellPath(x, y, S, N);
+  return routes.map((route, k) => {
+    if (route.kind === "map") {
+      const rows = S ** (N - 1 - k);
+      return route.numbers[blockIndex(path, k + 1, P) * rows + (y % rows)];
+    }
+    if (route.kind === "hypermap") return route.numbers[x + view.edge * y];
+    return path[k + 1] + 1;
+  });
+}
+
+function drawPaperFields(sheet, svg, { S, N, E, cells }) {
+  const view = sheet.view;
+  const P = S * S;
+  const g = el("g", { class: "vf-paper", "data-testid": "paper-fields", "aria-hidden": "true" }, svg);
+  if (paperFields.numbers) {
+    // Numbered: every block one level above the cells carries its path ("5/3"), written
+    // large and faint across the block so that marks stay readable through it.
+    const lv = N - 1;
+    const size = Math.round(U * 0.95);
+    for (let j = 0; j < P ** lv; j++) {
+      const lo = blockLow(j, lv, S, N, 2);
+      const path = [];
+      let rest = j;
+      for (let l = 0; l < lv; l++) {
+        path.unshift((rest % P) + 1);
+        rest = Math.floor(rest / P);
+      }
+      const label = path.join("/");
+      const t = el("text", {
+        class: "vf-paper-number",
+        "data-testid": "paper-number",
+        "data-block": label,
+        x: (lo[0] + S / 2) * U,
+        y: (lo[1] + S / 2) * U,
+        "font-size": size,
+        "dominant-baseline": "central",
+        "text-anchor": "middle",
+      }, g);
+      t.textContent = label;
+    }
+  }
+  if (paperFields.routes) {
+    (view.routes || []).forEach((route, k) => {
+      const lv = k + 1;
+      if (route.kind === "map") {
+        // Mapped: a number beside each row of every level-lv block.
+        const rows = S ** (N - lv);
+        for (let j = 0; j < P ** lv; j++) {
+          const lo = blockLow(j, lv, S, N, 2);
+          for (let r = 0; r < rows; r++) {
+            const n = route.numbers[j * rows + r];
+            // On the block's left border, as the paper field's mapping column is.
+            const x = lo[0] * U - 6.5 + k * 14;
+            const y = (lo[1] + r) * U + U / 2;
+            const tag = el("g", { class: `vf-route-map vf-route-${lv}`, "data-testid": "route-number", "data-row": `${j}:${r}` }, g);
+            el("rect", { x, y: y - 14, width: 13, height: 28, rx: 3 }, tag);
+            const t = el("text", { x: x + 6.5, y: y + 1, "font-size": 17, "dominant-baseline": "central", "text-anchor": "middle" }, tag);
+            t.textContent = String(n);
+          }
+        }
+      }
+    });
+    const hyper = (view.routes || []).filter((r) => r.kind === "hypermap");
+    if (hyper.length) {
+      // Hypermapped: the number(s) in every empty cell.
+      for (let y = 0; y < E; y++) {
+        for (let x = 0; x < E; x++) {
+          if ((cells[x + E * y] || "_") !== "_") continue;
+          const t = el("text", {
+            class: "vf-route-cell",
+            "data-testid": "route-number",
+            x: (x + 1) * U - 3,
+            y: (y + 1) * U - 11,
+            "font-size": hyper.length > 1 ? 14 : 19,
+            "dominant-baseline": "central",
+            "text-anchor": "end",
+          }, g);
+          t.textContent = hyper.map((r) => r.numbers[x + E * y]).join("·");
+        }
+      }
+    }
+    if ((view.routes || []).length) watchSends(sheet, svg, { S, N, E });
+  }
+}
+
+/** While a legal cell is pointed at or focused, outline the block it sends to. */
+function watchSends(sheet, svg, { S, N, E }) {
+  const view = sheet.view;
+  const outline = el("rect", { class: "vf-sends", "data-testid": "sends-outline", visibility: "hidden" }, svg);
+  const show = (record) => {
+    const index = Number(record.key);
+    const x = index % E;
+    const y = Math.floor(index / E);
+    const dest = sendsTo(view, x, y);
+    if (!dest) return;
+    let j = 0;
+    for (const p of dest) j = j * S * S + (p - 1);
+    const lo = blockLow(j, dest.length, S, N, 2);
+    const span = S ** (N - dest.length);
+    outline.setAttribute("x", lo[0] * U + 1);
+    outline.setAttribute("y", lo[1] * U + 1);
+    outline.setAttribute("width", span * U - 2);
+    outline.setAttribute("height", span * U - 2);
+    outline.setAttribute("visibility", "visible");
+    outline.setAttribute("data-sends", dest.join("/"));
+    svg.dispatchEvent(new CustomEvent("vf-sends", { bubbles: true, detail: { move: record.moves[0], sends: dest.join("/") } }));
+  };
+  const hide = () => {
+    outline.setAttribute("visibility", "hidden");
+    svg.dispatchEvent(new CustomEvent("vf-sends", { bubbles: true, detail: null }));
+  };
+  // A touch screen has no pointing: the first tap on a cell shows where it sends, a
+  // second tap on the same cell plays it (a tap elsewhere shows that cell instead).
+  let touch = false;
+  let shown = null;
+  svg.addEventListener("pointerdown", (event) => {
+    touch = event.pointerType === "touch";
+  }, true);
+  svg.addEventListener("click", (event) => {
+    const g = event.target.closest && event.target.closest(".vf-cell.is-legal");
+    const record = g && sheet.cells.find((c) => c.g === g);
+    if (!record || !touch) return;
+    if (shown !== record) {
+      event.stopPropagation();
+      event.preventDefault();
+      shown = record;
+      show(record);
+    }
+  }, true);
+  for (const record of sheet.cells) {
+    if (!record.moves.length) continue;
+    record.g.addEventListener("pointerenter", () => show(record));
+    record.g.addEventListener("focus", () => show(record));
+    record.g.addEventListener("pointerleave", hide);
+    record.g.addEventListener("blur", hide);
+  }
+}
+
 // --- words shared by the match page and the replay ----------------------------------------
 
 const REASONS = {
@@ -1090,6 +1363,43 @@ export function reasonWords(reason) {
 /**
  * Draw `view` into `container` (its children are replaced). Returns {svg, cells}.
  */
+// What a mark on the board means, in words (the legend under the board): the selector
+// that finds it on the board, a small drawing, and the words.
+const LEGEND = [
+  ["vf-last", "the last move", (g) => el("rect", { class: "vf-last", x: 2, y: 2, width: 16, height: 16 }, g)],
+  ["vf-locked", "locked space: nobody can play there", (g, uid) => el("rect", { class: "vf-locked", x: 2, y: 2, width: 16, height: 16, fill: `url(#${uid}-hatch)` }, g)],
+  ["vf-obstacle", "obstacle: nobody can play there", (g) => el("rect", { class: "vf-obstacle", x: 2, y: 2, width: 16, height: 16 }, g)],
+  ["vf-protected", "protected: cannot be captured", (g, uid) => el("rect", { class: "vf-protected", x: 2, y: 2, width: 16, height: 16, fill: `url(#${uid}-hatch)` }, g)],
+  ["vf-area", "where the next move must go", (g) => el("rect", { class: "vf-area", x: 2, y: 2, width: 16, height: 16 }, g)],
+  ["is-captured", "a won block (the faded mark of its winner)", (g) => el("rect", { x: 2, y: 2, width: 16, height: 16, fill: "#0d6efd", opacity: 0.22 }, g)],
+  ["is-drawn", "a drawn block: nobody won it", (g) => el("rect", { x: 2, y: 2, width: 16, height: 16, fill: "#6c757d", opacity: 0.3 }, g)],
+  ["vf-win-line", "the winning line", (g) => el("line", { class: "vf-win-line", x1: 2, y1: 18, x2: 18, y2: 2, "stroke-width": 4 }, g)],
+];
+
+/** Fill `legend` (a <ul>) with what the marks on the board in `container` mean; hidden
+ * when the board has none of them. */
+export function renderLegend(container, legend) {
+  if (!legend) return;
+  legend.replaceChildren();
+  const svg = container.querySelector("svg.vf-board");
+  for (const [cls, words, draw] of LEGEND) {
+    if (!svg || !svg.querySelector(`.${cls}`)) continue;
+    const li = document.createElement("li");
+    li.dataset.legend = cls;
+    const icon = el("svg", { viewBox: "0 0 20 20", width: 18, height: 18, class: "vf-icon", "aria-hidden": "true" });
+    const defs = el("defs", {}, icon);
+    const uid = `lg${cls}`;
+    const hatch = el("pattern", { id: `${uid}-hatch`, width: 6, height: 6, patternUnits: "userSpaceOnUse", patternTransform: "rotate(45)" }, defs);
+    el("rect", { width: 6, height: 6, fill: "#eceff1" }, hatch);
+    el("rect", { width: 3, height: 6, fill: "#b0bec5" }, hatch);
+    el("rect", { x: 0.5, y: 0.5, width: 19, height: 19, fill: "#fff", stroke: "#ced4da" }, icon);
+    draw(icon, uid);
+    li.append(icon, document.createTextNode(` ${words}`));
+    legend.append(li);
+  }
+  legend.hidden = !legend.children.length;
+}
+
 export function renderBoard(container, view, options = {}) {
   // Keyboard users keep their place: the focused space (or, once it is taken, the board
   // itself, then the nearest legal space when the next move is theirs).
@@ -1116,5 +1426,7 @@ export function renderBoard(container, view, options = {}) {
     if (target) target.g.focus();
     else svg.focus({ preventScroll: true });
   }
+  container.vfLastRender = [view, options];
+  for (const fn of renderHooks) fn(container, view);
   return { svg, cells: sheet.cells };
 }

@@ -5,7 +5,15 @@
 // where `state` is a `state` event. The server is the only authority: this page shows
 // what it is told (boards, seats, clocks) and sends intentions (move, resign, draw).
 
-import { markIcon, pieceIcon, reasonWords, renderBoard } from "./board.js";
+import {
+  markIcon,
+  moveWords,
+  pieceIcon,
+  plainDetail,
+  reasonWords,
+  renderBoard,
+  renderLegend,
+} from "./board.js";
 
 const KIND_ICONS = {
   human: "fa-user",
@@ -41,6 +49,9 @@ function element(tag, className, text) {
   if (text !== undefined) node.textContent = text;
   return node;
 }
+
+/** A number with a real minus sign, as the leaderboard writes it. */
+const minus = (n) => (n < 0 ? `\u2212${Math.abs(n)}` : String(n));
 
 export class MatchClient {
   constructor(boot) {
@@ -123,7 +134,8 @@ export class MatchClient {
     socket.addEventListener("close", () => {
       if (socket !== this.socket) return;
       this.socket = null;
-      if (this.isOver() || (this.state && this.state.status === "aborted")) return;
+      const waiting = this.intermission(); // the next game may still start: stay in touch
+      if (!waiting && (this.isOver() || (this.state && this.state.status === "aborted"))) return;
       this.scheduleReconnect();
     });
   }
@@ -196,6 +208,13 @@ export class MatchClient {
         this.afk = null;
         this.tick();
         break;
+      case "series:next":
+        // Everyone is ready: the series' next game started; every page moves to it.
+        this.goNext(message.url);
+        break;
+      case "series:over":
+        this.note(message.reason || "The series is over.", "secondary");
+        break;
       case "draw:offer":
         this.note(`${this.seatLabel(message.seat)} offers a draw.`, "info");
         break;
@@ -216,10 +235,12 @@ export class MatchClient {
   }
 
   syncTimers(timers) {
-    if (timers.afk) {
-      const same =
-        this.afk && this.afk.seat === timers.afk.seat && this.afk.deadline === timers.afk.deadline;
-      if (!same) this.afk = { ...timers.afk };
+    // Simultaneous order: every team has its own AFK timer; a player watches their own.
+    const team = (timers.teams || []).find((t) => t.afk && this.you().includes(t.seat));
+    const afk = team ? { seat: team.seat, ...team.afk } : timers.afk;
+    if (afk) {
+      const same = this.afk && this.afk.seat === afk.seat && this.afk.deadline === afk.deadline;
+      if (!same) this.afk = { ...afk };
     } else {
       this.afk = null;
     }
@@ -317,6 +338,7 @@ export class MatchClient {
     on(this.el.acceptDraw, () => this.send(this.withSeat({ type: "draw:answer", accept: true })));
     on(this.el.declineDraw, () => this.send(this.withSeat({ type: "draw:answer", accept: false })));
     on(this.el.resign, () => this.askResign());
+    on(byId("vf-ready"), () => this.sayReady());
     on(this.el.zoom, () => {
       const zoomed = this.el.board.classList.toggle("is-zoomed");
       this.el.zoom.setAttribute("aria-pressed", String(zoomed));
@@ -434,12 +456,17 @@ export class MatchClient {
         : "Waiting for players";
     } else if (state.status === "active") {
       text = this.isOver() ? "Finished" : `In play · move ${Number(state.ply || 0) + 1}`;
+      const view = this.view();
+      if (!this.isOver() && view && view.last_move) {
+        text += ` · last move: ${moveWords(view.last_move, view)}`;
+      }
     } else if (state.status === "finished") {
       text = "Finished";
     } else if (state.status === "aborted") {
       text = "Aborted: this match will not be played.";
     }
     if (!you.length) text += " · You are watching";
+    if (state.series && state.series.game > 1) text = `Game ${state.series.game} of a series · ${text}`;
     this.el.status.textContent = text;
     this.el.status.dataset.status = state.status || "";
   }
@@ -459,6 +486,7 @@ export class MatchClient {
       highlight,
     });
     this.el.board.classList.toggle("is-pending", this.pending);
+    renderLegend(this.el.board, byId("vf-legend"));
     // Big boards (a 27x27 nested grid) are tiny on a phone: offer a scrollable zoom.
     const cells = this.el.board.querySelectorAll("[data-testid=cell]").length;
     show(this.el.zoom, cells > 100);
@@ -636,7 +664,12 @@ export class MatchClient {
     byId("vf-over-winners").textContent = names.length
       ? `${names.length > 1 ? "Winners" : "Winner"}: ${names.join(" & ")}`
       : "No winner";
-    byId("vf-over-detail").textContent = (over && over.detail) || "";
+    // The engine names seats by number ("Seat 1 left the game") and speaks of nested
+    // boards' "peak": say who, in plain words.
+    const detail = plainDetail((over && over.detail) || "").replace(/\bSeat (\d+)/g, (_m, n) =>
+      this.seatName(Number(n) - 1),
+    );
+    byId("vf-over-detail").textContent = detail;
     const replay = byId("vf-replay-link");
     const playNew = byId("vf-play-new");
     const home = byId("vf-home-link");
@@ -650,7 +683,146 @@ export class MatchClient {
     }
     if (home && this.boot.homeUrl) home.href = this.boot.homeUrl;
     node.dataset.reason = reason || "";
+    this.renderSeries();
+    const first = node.hidden;
     show(node, true);
+    if (first && this.isOver()) {
+      // Phones: the panel sits under the board; bring it into view once.
+      if (node.getBoundingClientRect().top > window.innerHeight - 80) {
+        node.scrollIntoView({ block: "nearest", behavior: "smooth" });
+      }
+      this.loadRatings();
+    }
+  }
+
+  // --- a series: the intermission between games (seed 001) ------------------------------
+
+  /** The running intermission's series data, or null. */
+  intermission() {
+    const series = this.state && this.state.series;
+    return series && series.deadline && this.state.status === "finished" ? series : null;
+  }
+
+  goNext(url) {
+    if (!url || this.leaving) return;
+    this.leaving = true;
+    window.location.assign(url);
+  }
+
+  /** Player id -> name, seats' players and their crews. */
+  playerNames() {
+    const names = new Map();
+    for (const seat of this.seats()) {
+      if (seat.playerId != null) names.set(seat.playerId, seat.name);
+      for (const m of seat.crew || []) names.set(m.playerId, m.name);
+    }
+    return names;
+  }
+
+  renderSeries() {
+    const box = byId("vf-series");
+    const series = this.state && this.state.series;
+    if (!box) return;
+    if (!series || this.state.status !== "finished" || !(series.deadline || series.end)) {
+      show(box, false);
+      return;
+    }
+    const text = byId("vf-series-text");
+    const ready = byId("vf-ready");
+    const who = byId("vf-series-who");
+    const next = series.game + 1;
+    who.replaceChildren();
+    if (series.end === "next") {
+      text.replaceChildren(`Game ${next} of the series has started. `);
+      if (series.next) {
+        const link = element("a", "", `Go to game ${next}`);
+        link.href = series.next;
+        link.dataset.testid = "series-next";
+        text.append(link);
+        if (this.sawIntermission) this.goNext(series.next);
+      }
+      show(ready, false);
+      show(byId("vf-series-clock"), false);
+    } else if (series.end === "expired" || !series.deadline) {
+      text.textContent = "The series is over: not everyone was ready in time.";
+      show(ready, false);
+      show(byId("vf-series-clock"), false);
+    } else {
+      this.sawIntermission = true;
+      text.textContent =
+        `Game ${next} of the series starts as soon as everyone is ready, ` +
+        "with colours swapped.";
+      const names = this.playerNames();
+      const mineIds = this.seats()
+        .filter((s) => this.you().includes(s.index))
+        .map((s) => s.playerId);
+      const iAmReady =
+        this.readySent || (mineIds.length && mineIds.every((id) => series.ready.includes(id)));
+      if (this.you().length) {
+        byId("vf-ready-label").textContent = iAmReady
+          ? "You are ready"
+          : `Ready for game ${next}`;
+        ready.disabled = Boolean(iAmReady);
+        show(ready, true);
+      } else {
+        show(ready, false);
+      }
+      for (const id of series.people) {
+        const yes = series.ready.includes(id);
+        const li = element("li", yes ? "text-success" : "text-body-secondary");
+        li.dataset.testid = "series-person";
+        li.dataset.ready = yes ? "1" : "0";
+        const icon = element("i", `fa ${yes ? "fa-check" : "fa-clock-o"} me-1`);
+        icon.setAttribute("aria-hidden", "true");
+        li.append(icon, `${names.get(id) || "A player"}: ${yes ? "ready" : "not ready yet"}`);
+        who.append(li);
+      }
+      show(byId("vf-series-clock"), true);
+    }
+    show(box, true);
+  }
+
+  sayReady() {
+    if (this.send({ type: "series:ready" })) {
+      this.readySent = true;
+      this.renderSeries();
+    }
+  }
+
+  /** The rating change of each rated seat, asked for until the server has rated the match
+   * (ratings are applied just after the game ends). */
+  async loadRatings(attempt = 0) {
+    const box = byId("vf-over-ratings");
+    if (!box || !this.boot.ratingsUrl || this.ratingsShown) return;
+    let data = null;
+    try {
+      const response = await fetch(this.boot.ratingsUrl, { headers: { Accept: "application/json" } });
+      if (response.ok) data = await response.json();
+    } catch (_error) {
+      data = null;
+    }
+    if (!data || !data.ready) {
+      if (attempt < 12) setTimeout(() => this.loadRatings(attempt + 1), 500 + attempt * 250);
+      else box.textContent = "";
+      return;
+    }
+    this.ratingsShown = true;
+    box.replaceChildren();
+    if (!data.rated) {
+      box.append(element("li", "text-body-secondary", "Not rated: ratings do not change."));
+    }
+    for (const change of data.changes) {
+      const li = element("li", "vf-rating-change");
+      li.dataset.testid = "rating-change";
+      const sign = change.change > 0 ? "+" : change.change < 0 ? "\u2212" : "\u00b1";
+      const tone = change.change > 0 ? "text-success" : change.change < 0 ? "text-danger" : "";
+      li.append(
+        element("span", "", `${change.name}: rating ${minus(change.before)} \u2192 ${minus(change.after)} `),
+        element("strong", tone, `(${sign}${Math.abs(change.change)})`),
+      );
+      box.append(li);
+    }
+    show(box, true);
   }
 
   renderBanners() {
@@ -709,14 +881,25 @@ export class MatchClient {
     const active = this.state && this.state.status === "active" && !this.isOver();
 
     const turn = this.el.turnTimer;
-    if (active && timers.turnDeadline) {
-      turn.textContent = `Time for this move: ${clock(timers.turnDeadline - now)}`;
+    // Simultaneous order: each team has its own clock; a player sees their team's.
+    const team = (timers.teams || []).find((t) => this.you().includes(t.seat));
+    const turnDeadline = team ? team.turnDeadline : timers.turnDeadline;
+    if (active && turnDeadline) {
+      turn.textContent = `Time for this move: ${clock(turnDeadline - now)}`;
       show(turn, true);
     } else if (this.state && this.state.status === "invited" && timers.inviteDeadline) {
       turn.textContent = `Invitations expire in ${clock(timers.inviteDeadline - now)}`;
       show(turn, true);
     } else {
       show(turn, false);
+    }
+
+    const series = this.intermission();
+    const left = byId("vf-series-left");
+    if (series && left) {
+      const ms = series.deadline - now;
+      left.textContent =
+        ms > 0 ? `${clock(ms)} left to get ready` : "Time is up: the series ends unless all are ready";
     }
 
     const afk = this.el.afk;
@@ -775,6 +958,8 @@ function start() {
   const boot = JSON.parse(node.textContent);
   const client = new MatchClient(boot);
   window.vfMatch = client; // for people debugging in the console, and for tests
+  const rules = document.getElementById("vf-rules");
+  if (rules) rules.addEventListener("click", () => rules.classList.toggle("is-open"));
   client.connect();
 }
 

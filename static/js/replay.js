@@ -7,7 +7,15 @@
 // the game's end ({reason, winners, detail, ...} as in game:over or the engine's outcome),
 // or null while the match is not finished. A link may name a frame: #ply=12.
 
-import { markIcon, pieceIcon, reasonWords, renderBoard } from "./board.js";
+import {
+  markIcon,
+  moveWords,
+  pieceIcon,
+  plainDetail,
+  reasonWords,
+  renderBoard,
+  renderLegend,
+} from "./board.js";
 
 const byId = (id) => document.getElementById(id);
 
@@ -102,16 +110,32 @@ export class Replay {
       if (i === 0) {
         button.append(element("span", "vf-ply", ""), "Start");
       } else {
+        const words = this.words(frame);
         button.append(
           element("span", "vf-ply", `${frame.ply}.`),
-          `${this.seatName(frame.seat)}: `,
-          element("code", "vf-move", frame.move || ""),
+          `${this.seatName(frame.seat)}: ${words} `,
         );
+        // The notation as written, in grey, when the words say it differently.
+        if (words !== (frame.move || "")) {
+          button.append(element("code", "vf-move small text-body-secondary", frame.move || ""));
+        }
       }
       button.addEventListener("click", () => this.go(i));
       li.append(button);
       list.append(li);
     });
+  }
+
+  /** The frame's move in plain words ("column 4", "centre block, top-right cell"). */
+  words(frame) {
+    const view = frame.view || (this.frames[0] && this.frames[0].view) || null;
+    return moveWords(frame.move || "", view);
+  }
+
+  /** "column 4 (4,1)"; just the words when they are the notation ("Disconnect"). */
+  wordsAndNotation(frame) {
+    const words = this.words(frame);
+    return words === (frame.move || "") ? words : `${words} (${frame.move})`;
   }
 
   focusCurrentMove() {
@@ -139,8 +163,11 @@ export class Replay {
       if (lines) highlight.lines = lines;
     }
     if (frame.view) renderBoard(this.el.board, frame.view, { highlight });
+    renderLegend(this.el.board, byId("vf-legend"));
     this.el.moveText.textContent =
-      i === 0 ? "The start" : `${frame.ply}. ${this.seatName(frame.seat)}: ${frame.move}`;
+      i === 0
+        ? "The start"
+        : `${frame.ply}. ${this.seatName(frame.seat)}: ${this.wordsAndNotation(frame)}`;
     this.el.position.textContent = `Position ${i} of ${this.frames.length - 1}`;
     this.el.slider.value = String(i);
     this.el.slider.setAttribute(
@@ -204,7 +231,10 @@ export class Replay {
     byId("vf-outcome-winners").textContent = winners.length
       ? `${winners.length > 1 ? "Winners" : "Winner"}: ${winners.map((w) => this.seatName(w)).join(" & ")}`
       : "No winner";
-    byId("vf-outcome-detail").textContent = outcome.detail || "";
+    byId("vf-outcome-detail").textContent = plainDetail(outcome.detail || "").replace(
+      /\bSeat (\d+)/g,
+      (_m, n) => this.seatName(Number(n) - 1),
+    );
     this.el.outcome.dataset.reason = outcome.reason || "";
     this.el.outcome.hidden = false;
   }

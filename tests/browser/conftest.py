@@ -36,34 +36,46 @@ CHROMIUM_ARGS = [
 SCREENSHOTS = Path(os.environ.get("FACTORY_SCREENSHOTS", BASE_DIR / "var" / "screenshots"))
 
 
-def _missing() -> str:
-    """Why the browser tests cannot run here ("" when they can)."""
+INSTALL_CHROMIUM = "sudo apt-get install -y chromium"
+INSTALL_PLAYWRIGHT = "make venv  (pip install -r requirements.txt)"
+
+
+def _missing() -> tuple[str, str]:
+    """Why the browser tests cannot run here, and the one command that fixes it (two
+    empty strings when they can run)."""
     if not Path(CHROMIUM).exists():
-        return "Chromium is not installed (apt-get install chromium): browser tests skipped"
+        return "Chromium is not installed", INSTALL_CHROMIUM
     try:
         import playwright.sync_api  # noqa: F401
     except ImportError:
-        return (
-            "playwright is not installed (pip install -r requirements.txt): browser tests skipped"
-        )
-    return ""
+        return "playwright is not installed", INSTALL_PLAYWRIGHT
+    return "", ""
 
 
-MISSING = _missing()
+MISSING, INSTALL = _missing()
+_skipped: list[str] = []
 
 
 def pytest_collection_modifyitems(config, items):
     if not MISSING:
         return
-    skip = pytest.mark.skip(reason=MISSING)
+    skip = pytest.mark.skip(reason=f"{MISSING} ({INSTALL}): browser tests skipped")
     for item in items:
         if "browser" in item.keywords:
             item.add_marker(skip)
+            _skipped.append(item.nodeid)
 
 
-def pytest_terminal_summary(terminalreporter):
-    if MISSING:
-        terminalreporter.write_line(f"NOTE: {MISSING}", yellow=True)
+def pytest_unconfigure(config):
+    """The last line of the run, after pytest's own totals, so that nobody misses it."""
+    if MISSING and _skipped:
+        writer = config.get_terminal_writer()
+        writer.line("")
+        writer.line(
+            f"SKIPPED {len(_skipped)} BROWSER TESTS: {MISSING}. Install it with: {INSTALL}",
+            yellow=True,
+            bold=True,
+        )
 
 
 @pytest.fixture(scope="session")

@@ -456,9 +456,9 @@ def test_replay_steps_with_buttons_keys_slider_and_list(page, site):
     assert pieces.count() == 0 and text.text_content() == "The start"
     assert page.get_by_test_id("prev").is_disabled()
     page.get_by_test_id("next").click()
-    assert pieces.count() == 1 and text.text_content() == "1. alice: 1,1,1"
+    assert pieces.count() == 1 and text.text_content() == "1. alice: bottom-left (1,1,1)"
     page.keyboard.press("ArrowRight")
-    assert pieces.count() == 2 and text.text_content() == "2. bob: 1,2,1"
+    assert pieces.count() == 2 and text.text_content() == "2. bob: left (1,2,1)"
     page.keyboard.press("ArrowLeft")
     assert pieces.count() == 1
     page.get_by_test_id("last").click()
@@ -470,7 +470,7 @@ def test_replay_steps_with_buttons_keys_slider_and_list(page, site):
     page.get_by_test_id("first").click()
     assert pieces.count() == 0
     page.locator("[data-testid=move-item][data-ply='3']").click()
-    assert pieces.count() == 3 and text.text_content() == "3. alice: 2,2,1"
+    assert pieces.count() == 3 and text.text_content() == "3. alice: centre (2,2,1)"
     current = page.locator("[data-testid=move-item][aria-current='true']")
     assert current.get_attribute("data-ply") == "3"
     page.keyboard.press("End")
@@ -478,7 +478,7 @@ def test_replay_steps_with_buttons_keys_slider_and_list(page, site):
     page.keyboard.press("Home")
     assert pieces.count() == 0
     page.get_by_test_id("slider").fill("4")
-    assert pieces.count() == 4 and text.text_content() == "4. bob: 1,3,1"
+    assert pieces.count() == 4 and text.text_content() == "4. bob: top-left (1,3,1)"
     assert page.locator("#vf-board .vf-cell.is-legal").count() == 0  # read-only
 
 
@@ -489,7 +489,8 @@ def test_replay_of_a_nested_game_shows_moves_as_written(page, site):
     assert items.count() == 4
     assert items.nth(1).locator("code").text_content() == "5/3"
     page.get_by_test_id("last").click()
-    assert page.get_by_test_id("move-text").text_content() == "3. alice: 5/7"
+    words = "3. alice: centre block, bottom-left cell (5/7)"
+    assert page.get_by_test_id("move-text").text_content() == words
     assert page.locator("#vf-board .vf-mark[data-symbol='X']").count() == 2
     assert not page.get_by_test_id("outcome").is_visible()
 

@@ -351,7 +351,12 @@ def test_create_connect4_treblecross_and_wild_ttt_through_the_form(person):
     page.wait_for_url(re.compile(r"/games/\d+/$"))
     saved_fingerprint_matches("Wild-TTT-6sq3143", "Wild-TTT-6sq3143")
 
-    # The saved page: read-only, locked spaces drawn, Copy opens a prefilled factory page.
+    # The saved page: the rules in words first, locked spaces named; the read-only factory
+    # one click away ("Show as factory"); Copy opens a prefilled factory page.
+    rules_text = page.get_by_test_id("rules-in-words").inner_text()
+    assert "6×6 squares. Locked (nobody plays there): (3,1), (4,3)." in rules_text
+    assert not page.locator("#id_allow_pass").is_visible()
+    page.get_by_test_id("factory-view").locator("summary").click()
     assert page.get_attribute("[aria-label^='space 3,1,1']", "aria-label") == "space 3,1,1, locked"
     assert page.locator("select:not([disabled])").count() == 0
     assert page.locator("input[name=marker]").count() == 0

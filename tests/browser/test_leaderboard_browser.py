@@ -10,7 +10,7 @@ import sys
 import pytest
 
 from accounts.models import FriendRequest, Player
-from accounts.services import random_player, send_friend_request
+from accounts.services import random_player, send_friend_request, standard_bots
 from leaderboards.models import StandardPlayer, Tournament, Universe
 from tests.browser.conftest import screenshot
 from tests.conftest import BASE_DIR, child_env, children_database_env, stop, wait_for_line
@@ -67,7 +67,9 @@ def test_leaderboard_rows_and_buttons_for_a_creator(person):
     a, b, c, rnd = board(ttt, [page.user.player, friend_user.player, stranger.player])
     page.goto(f"/games/{ttt.pk}/leaderboard/")
     screenshot(page, "leaderboard-creator")
-    assert page.locator("[data-testid=row]").count() == 7
+    # seven rated players and, in the three rows left, the first standard bots (AI)
+    assert page.locator("[data-testid=row]").count() == 10
+    assert page.locator("[data-testid=ai-badge]").count() == 7  # 3 bots, Random, 3 standard
     assert row(page, "Alpha").locator("[data-testid=rank]").inner_text() == "1"
     assert "*Gamma" in row(page, "Gamma").inner_text() and "SP" in row(page, "Gamma").inner_text()
     assert "(" in row(page, "Alpha").locator("[data-testid=rating]").inner_text()  # held time
@@ -156,7 +158,7 @@ def test_evolution_add_and_delete_curves(person):
     page.select_option("[data-testid=measure]", "score")
     page.wait_for_url(lambda url: "measure=score" in url)
     assert page.locator("[data-testid=curve]").count() == 3
-    assert "Score" in page.locator("[data-testid=chart] svg").get_attribute("aria-label")
+    assert "Score" in page.get_by_test_id("chart-canvas").get_attribute("aria-label")
     page.locator("[data-testid=legend-item]", has_text="Alpha").locator(
         "[data-testid=delete-curve]"
     ).click()
@@ -249,7 +251,8 @@ def test_benchmark_runs_live_with_a_progress_bar(person, worker):
     assert page.locator("[data-testid=benchmark]").count() == 1
     for name in ("Alpha", "Beta", "Random"):
         row(page, name).locator("[data-testid=select]").check()
-    row(page, "Gamma").locator("[data-testid=select]").uncheck()
+    for name in ("Gamma", *(p.name for p in standard_bots())):  # ranked: checked
+        row(page, name).locator("[data-testid=select]").uncheck()
     page.click("[data-testid=benchmark]")
     assert "300 games" in page.inner_text("[data-testid=benchmark-total]")
     assert "csrfmiddlewaretoken" not in page.url

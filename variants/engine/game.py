@@ -3,7 +3,7 @@ rules computed once (lines as bit masks, targets, move tables, the starting posi
 
 from functools import lru_cache
 
-from variants.rules import PLAYER_MODES, RuleDoc, canonical_json, color_names, parse
+from variants.rules import PLAYER_MODES, RuleDoc, RulesError, canonical_json, color_names, parse
 from variants.rules.vocabulary import seat_colors
 
 from .errors import InvalidMoveText
@@ -295,21 +295,42 @@ class Game:
         return f"<Game {self.name}>"
 
 
+FAMILIES = ("flat", "nested", "general")
+
+
 @lru_cache(maxsize=256)
-def _compile_canonical(text: str, name: str) -> Game:
+def _compile_canonical(text: str, name: str, family: str | None):
     import json
 
+    from variants.rules.moving import needs_general
+
     doc = parse({"name": name, **json.loads(text)})
-    if doc.board.type == "nested":
+    nested = doc.board.type == "nested"
+    if family is None:  # the fastest family that can play the document
+        family = "nested" if nested else "general" if needs_general(doc) else "flat"
+    if family == "nested":
+        if not nested:
+            raise RulesError.single("board.type", "the nested family plays nested boards only")
         from .nested.game import NestedGame
 
         return NestedGame(doc)
+    if nested:
+        raise RulesError.single("board.type", f"the {family} family does not play nested boards")
+    if family == "general":
+        from .general.game import GeneralGame
+
+        return GeneralGame(doc)
+    if needs_general(doc):
+        raise RulesError.single("", "only the general family plays moving pieces, locks and area")
     return Game(doc)
 
 
-def compile_game(doc: RuleDoc | dict):
-    """Validate (RulesError on a bad document) and compile. Compiled games are cached by
-    canonical form, so the site and workers compile each rule set once. Nested boards
-    (Ultimate, Strategic, TacticToy) compile into a NestedGame with the same API."""
+def compile_game(doc: RuleDoc | dict, family: str | None = None):
+    """Validate (RulesError on a bad document) and compile into the fastest family that
+    can play it: flat (placement only), nested (boards in boards) or general (pieces that
+    move and capture, locks, area). ``family`` forces one of them. Compiled games are
+    cached by canonical form, so the site and workers compile each rule set once."""
+    if family is not None and family not in FAMILIES:
+        raise RulesError.single("family", f"one of {', '.join(FAMILIES)}")
     doc = parse(doc)
-    return _compile_canonical(canonical_json(doc), doc.name)
+    return _compile_canonical(canonical_json(doc), doc.name, family)

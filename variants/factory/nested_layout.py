@@ -14,11 +14,14 @@ from .nested_state import (
     MAX_SCATTER,
     MAX_SIDE,
     TIME_CONTROLS,
+    ULTIMATE_TURN_MS,
     NestedState,
     depth_choices,
     dimension_choices,
     encode_route_map,
     fits,
+    level_routing,
+    lower_choices,
     route_map_size,
     routing_unavailable,
     unavailable,
@@ -54,6 +57,9 @@ HELP = {
     "routing": "Where a move sends the next player. Tactical: the cell's place in its "
     "block names the next block. Open (Ultimate): any incomplete block. Map-like and "
     "Hypermap-like (Strategic): numbers beside the row or in the cell name it.",
+    "lower_routing": "Strategic's rule sets combined: how the levels below the top one "
+    "are routed. Tactical-like: the cell's place in its block; Map-like: the number left "
+    "of the row in that level's block; Hypermap-like: a number in the cell.",
     "inverted": "Winners and losers are swapped; draws and resignations are unaffected.",
     "checked": "Disallows obviously bad moves: none may leave the opponent a win in one. "
     "No valid move left is checkmate.",
@@ -63,7 +69,8 @@ HELP = {
     "free_when_decided": "Sent to a block that is won or drawn, the player may move anywhere.",
     "no_send_back": "A player may not send the next player into the block where that "
     "player made their previous move.",
-    "seconds": "The most time a move may take. Disabled: take as long as you want.",
+    "seconds": "The most time a move may take. Disabled: take as long as you want. "
+    "Ultimate: 15 s per turn by default (the seed's 15,000 ms), from 5 s to 60 s.",
     "timeout": "Loss: the team is disqualified. Random move: one is made for it. Skip: "
     "the turn passes without a mark.",
 }
@@ -83,6 +90,7 @@ LABELS = {
     "kyu": "Kyū rule",
     "win_condition": "Win condition",
     "routing": "Allowed area",
+    "lower_routing": "Lower levels' routing",
     "route_map": "Route map numbers",
     "inverted": "Inverted",
     "checked": "Checked",
@@ -98,7 +106,7 @@ GROUPS = (
     ("Board", ("side", "win_length", "depth", "dimensions")),
     ("Teams", ("teams", "turn_order", "crew_order")),
     ("Initialization", ("symmetric_obstacles", "random_obstacles", "scouts")),
-    ("Gameplay", ("lock_captured", "kyu", "win_condition", "routing")),
+    ("Gameplay", ("lock_captured", "kyu", "win_condition", "routing", "lower_routing")),
     ("Ultimate options", ("inverted", "checked", "quick")),
     ("Strategic limits", ("draws_count_for_all", "free_when_decided", "no_send_back")),
     ("Time control", ("seconds", "timeout")),
@@ -109,6 +117,7 @@ REFRESH = (
     "depth",
     "dimensions",
     "routing",
+    "lower_routing",
     "seconds",
     "symmetric_obstacles",
     "random_obstacles",
@@ -146,10 +155,19 @@ class NestedLayout:
 
 
 def _time_label(seconds: int) -> str:
-    for unit, size in (("h", 3600), ("m", 60)):
+    """ "15 s per turn", "5 min per turn", "1 h per turn"; Ultimate's seed (001) gives turn
+    time in milliseconds, so its default, least and most say so too."""
+    text = f"{seconds} s"
+    for unit, size in (("h", 3600), ("min", 60)):
         if seconds >= size and seconds % size == 0:
-            return f"{seconds // size}{unit}"
-    return f"{seconds}s"
+            text = f"{seconds // size} {unit}"
+            break
+    text += " per turn"
+    default, least, most = ULTIMATE_TURN_MS
+    notes = {default: "Ultimate's default", least: "Ultimate's least", most: "Ultimate's most"}
+    if seconds * 1000 in notes:
+        text += f" ({seconds * 1000:,} ms: {notes[seconds * 1000]})"
+    return text
 
 
 def _on_off(value: bool) -> tuple[list[tuple[str, str]], str]:
@@ -173,6 +191,8 @@ def _choices(state: NestedState, name: str) -> tuple[list, object]:
         return [(str(n), f"{n} teams ({', '.join(TEAM_SYMBOLS[:n])})") for n in range(2, 5)], value
     if name in ("random_obstacles", "scouts"):
         return [(n, str(n)) for n in range(0, MAX_SCATTER + 1)], value
+    if name == "lower_routing":
+        return lower_choices(state), value
     if name == "seconds":
         return [("", "Disabled")] + [(s, _time_label(s)) for s in TIME_CONTROLS], value
     simple = {
@@ -223,7 +243,8 @@ def build(state: NestedState, take: Errors) -> NestedLayout:
     count, top = route_map_size(state)
     help = (
         f"Leave blank for the default numbers, or give {count} numbers from 1 to {top} "
-        "(row by row), separated by spaces."
+        + ("(row by row), " if level_routing(state) is None else "(level by level, row by row), ")
+        + "separated by spaces."
         if "route_map" not in off
         else "Map-like: a number beside each row of a top-level block; Hypermap-like: a "
         "number in each cell. Each names the block the next player is sent to."

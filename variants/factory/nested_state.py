@@ -19,7 +19,7 @@ from dataclasses import dataclass, fields
 
 from variants import rules
 from variants.bounded import OutOfBounds, bounded_int, whole_number
-from variants.rules.nested import MAX_BORDER, MAX_VOLUME
+from variants.rules.nested import MAX_BORDER, MAX_VOLUME, route_map_length
 from variants.rules.schema import NestedSpec
 
 MAX_SIDE = 16
@@ -30,9 +30,13 @@ TURN_ORDERS = ("sequential", "simultaneous")
 CREW_ORDERS = ("in-turn", "flexible")
 WIN_CONDITIONS = ("highest-sign", "majority")
 ROUTINGS = ("tactical", "open", "map", "hypermap")
+LEVEL_ROUTINGS = ("tactical", "map", "hypermap")  # Strategic's rule sets, level by level
 TIMEOUTS = ("loss", "random-move", "skip")
-# The seed's time controls (000), plus Ultimate's 15-second turn (001).
-TIME_CONTROLS = (10, 15, 30, 60, 300, 900, 1800, 3600, 10800, 21600, 43200, 86400)
+# The seed's time controls (000), plus Ultimate's turn time (001, given in milliseconds:
+# default 15,000, min 5,000, max 60,000 -> 5 s, 15 s and 60 s here, whole seconds as the
+# rule document's ``seconds_per_turn`` keeps them, so no saved fingerprint changes).
+TIME_CONTROLS = (5, 10, 15, 30, 60, 300, 900, 1800, 3600, 10800, 21600, 43200, 86400)
+ULTIMATE_TURN_MS = (15_000, 5_000, 60_000)  # default, min, max (seed 001)
 MAX_SCATTER = 9  # random obstacles and scouts: 0..9
 # What each number field may hold: the schema's own limits, checked as the form is read so
 # that nothing is built from a number out of range (the messages match the schema's).
@@ -52,6 +56,7 @@ NO_AREA = "At depth 1 there is no allowed area: players may play anywhere."
 NEEDS_TIMER = "Only with a time control: without one nothing times out."
 NEEDS_MAP = "Only with Map-like or Hypermap-like routing."
 FLAT_MAPS = "Map-like and Hypermap-like routing need depth N ≥ 2 and 2 dimensions."
+NO_LOWER = "Only with depth N ≥ 3, 2 dimensions and a routed area (not Open)."
 
 BOOLEANS = (
     "symmetric_obstacles",
@@ -92,6 +97,9 @@ class NestedState:
     kyu: bool = False
     win_condition: str = "highest-sign"
     routing: str = "tactical"
+    # Strategic's "any combination": the routing of the levels below the top one, comma
+    # separated (depth 3: one word, depth 4: two); all tactical is the named rule sets.
+    lower_routing: str = "tactical"
     route_map: tuple[int, ...] | None = None  # None: the documented default numbers
     draws_count_for_all: bool = False
     free_when_decided: bool = False
@@ -129,12 +137,33 @@ def dimension_choices(side: int, depth: int) -> list[int]:
     return [d for d in DIMENSIONS if fits(s, n, d)]
 
 
+def level_routing(state: NestedState) -> tuple[str, ...] | None:
+    """The document's ``nested.level_routing`` (None: the named rule sets)."""
+    lower = tuple(state.lower_routing.split(","))
+    if state.routing == "open" or all(k == "tactical" for k in lower):
+        return None
+    return (state.routing, *lower)
+
+
+def lower_choices(state: NestedState) -> list[tuple[str, str]]:
+    """Every combination of the levels below the top one (3 at depth 3, 9 at depth 4)."""
+    words = {"tactical": "Tactical-like", "map": "Map-like", "hypermap": "Hypermap-like"}
+    combos = [()]
+    for _ in range(max(_within(state.depth, 1, MAX_DEPTH) - 2, 1)):
+        combos = [(*c, k) for c in combos for k in LEVEL_ROUTINGS]
+    return [(",".join(c), ", then ".join(words[k] for k in c)) for c in combos]
+
+
 def route_map_size(state: NestedState) -> tuple[int, int]:
     """(how many numbers, largest number) a custom route map needs (rules/nested.py)."""
     s, n, d = _within(state.side, 2, MAX_SIDE), _within(state.depth, 1, 4), state.dimensions
     d = _within(d, 2, 4)
-    count = s**d * s ** (n - 1) if state.routing == "map" else s ** (n * d)
-    return count, s**d
+    try:
+        spec = NestedSpec(side=s, depth=n, dimensions=d, routing=state.routing,
+                          level_routing=level_routing(state))  # fmt: skip
+    except ValueError:  # a stale post: the top level alone
+        spec = NestedSpec(side=s, depth=n, dimensions=d, routing=state.routing)
+    return route_map_length(spec), s**d
 
 
 def unavailable(state: NestedState) -> dict[str, str]:
@@ -143,7 +172,10 @@ def unavailable(state: NestedState) -> dict[str, str]:
     if state.depth < 2:
         off |= dict.fromkeys(BLOCK_ONLY, NEEDS_BLOCKS)
         off["routing"] = NO_AREA
-    if state.routing not in ("map", "hypermap"):
+    if state.depth < 3 or state.dimensions != 2 or state.routing == "open":
+        off["lower_routing"] = NO_LOWER
+    lower_numbered = "lower_routing" not in off and "map" in state.lower_routing
+    if state.routing not in ("map", "hypermap") and not lower_numbered:
         off["route_map"] = NEEDS_MAP
     if state.seconds is None:
         off["timeout"] = NEEDS_TIMER
@@ -175,6 +207,8 @@ def adjust(state: NestedState) -> NestedState:
     state.scouts = _within(state.scouts, 0, MAX_SCATTER)
     if state.routing in routing_unavailable(state) or state.routing not in ROUTINGS:
         state.routing = "tactical"
+    if state.lower_routing not in dict(lower_choices(state)):
+        state.lower_routing = "tactical"
     for name in unavailable(state):
         setattr(state, name, getattr(DEFAULTS, name))
     return state
@@ -230,6 +264,12 @@ def from_post(data: Mapping) -> tuple[NestedState, list[dict[str, str]]]:
     choice("crew_order", CREW_ORDERS)
     choice("win_condition", WIN_CONDITIONS)
     choice("routing", ROUTINGS)
+    text = raw("lower_routing")
+    if text is not None:
+        if text in dict(lower_choices(state)):
+            state.lower_routing = text
+        else:
+            report("lower_routing", f"{text[:40]!r} is not an option")
     choice("timeout", TIMEOUTS)
     for name in BOOLEANS:
         text = raw(name)
@@ -261,10 +301,15 @@ def from_post(data: Mapping) -> tuple[NestedState, list[dict[str, str]]]:
 
 
 # Fields a browser may leave out while their control is on (a blank text area).
-OPTIONAL = ("route_map",)
+OPTIONAL = ("route_map", "lower_routing")
 
 # Form field -> rule-document path.
-_PATHS = {"teams": "players", "seconds": "seconds_per_turn", "timeout": "timeout"}
+_PATHS = {
+    "teams": "players",
+    "seconds": "seconds_per_turn",
+    "timeout": "timeout",
+    "lower_routing": "nested.level_routing",
+}
 
 
 def path_of(name: str) -> str:
@@ -303,6 +348,7 @@ def from_doc(doc: rules.RuleDoc) -> NestedState:
         kyu=n.kyu,
         win_condition=n.win_condition,
         routing=n.routing,
+        lower_routing=",".join(n.level_routing[1:]) if n.level_routing else "tactical",
         route_map=n.route_map,
         draws_count_for_all=n.draws_count_for_all,
         free_when_decided=n.free_when_decided,
@@ -320,8 +366,9 @@ def to_document(name: str, state: NestedState) -> dict:
     nested = {
         f.name: getattr(state, f.name)
         for f in fields(NestedState)
-        if f.name not in ("teams", "seconds", "timeout")
+        if f.name not in ("teams", "seconds", "timeout", "lower_routing")
     }
+    nested["level_routing"] = level_routing(state)
     nested["route_map"] = list(state.route_map) if state.route_map is not None else None
     return {
         "name": name,

@@ -9,4 +9,5 @@ urlpatterns = [
     path("games/new/refresh/", views.refresh, name="factory_refresh"),
     path("games/<id:pk>/", views.detail, name="detail"),
     path("games/<id:pk>/rename/", views.rename, name="rename"),
+    path("games/<id:pk>/analysis/", views.analysis, name="analysis"),
 ]

@@ -3,15 +3,17 @@ rules of the page live in ``state`` and ``layout``, the writes in ``variants.ser
 
 from __future__ import annotations
 
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.html import format_html
 from django.views.decorators.http import require_POST
 
 from accounts.roles import is_admin
-from variants import rules, services
+from variants import analysis_jobs, rules, services
 from variants.ids import parse_id
 from variants.models import RuleSet
 
@@ -49,6 +51,10 @@ def factory(request: HttpRequest) -> HttpResponse:
     except (services.DuplicateRules, services.QuotaExceeded, PermissionDenied) as exc:
         errors = [{"path": "", "message": str(exc)}]
     else:
+        play = reverse("play:new") + f"?game={rule_set.pk}"
+        messages.success(
+            request, format_html('Saved {} — <a href="{}">play it now</a>.', rule_set.name, play)
+        )
         return redirect(rule_set.get_absolute_url())
     return _render_factory(request, page.build(state, errors), status=400)
 
@@ -67,6 +73,13 @@ def detail(request: HttpRequest, pk: int) -> HttpResponse:
     """A saved game: the factory layout read-only, its summary, Copy, rename (Admins)."""
     rule_set = _visible(request, pk)
     return _render_detail(request, rule_set)
+
+
+def analysis(request: HttpRequest, pk: int) -> JsonResponse:
+    """The analysis card's data (its progress while the workers make it)."""
+    rule_set = _visible(request, pk)
+    data = analysis_jobs.card(rule_set, services.visible_rule_sets(request.user))
+    return JsonResponse({k: v for k, v in data.items() if k != "related"})
 
 
 @require_POST
@@ -136,6 +149,7 @@ def _render_detail(request, rule_set: RuleSet, rename_errors=None, new_name=None
         "rule_set": rule_set,
         "layout": page.build(from_doc(doc), readonly=True),
         "summary": rules.summary(doc),
+        "analysis": analysis_jobs.card(rule_set, services.visible_rule_sets(request.user)),
         "can_copy": services.can_create(request.user),
         "can_rename": is_admin(request.user),
         "rename_errors": rename_errors or [],

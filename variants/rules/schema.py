@@ -11,11 +11,16 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from .vocabulary import (
     BoardType,
+    CaptureResult,
     CheckResult,
     Color,
     ColorMode,
+    Condition,
     CrewOrder,
+    LevelRouting,
+    Movement,
     PlayerMode,
+    Power,
     Routing,
     Shape,
     Stalemate,
@@ -56,6 +61,37 @@ class InitialPiece(Strict):
     shape: Shape = "circle"
 
 
+class ShapeRules(Strict):
+    """How pieces of one shape move and capture (the seed's per-shape dropdowns).
+
+    The defaults are a placement-only piece: it never moves and never captures. Condition
+    and result mean something only with a power; validation refuses them without one."""
+
+    move: Movement = "stationary"
+    power: Power = "none"
+    condition: Condition = "cover"
+    result: CaptureResult = "remove"
+
+
+class SpaceLock(Strict):
+    """Seats (1-based) that may not enter and/or may not leave a space; placing a piece
+    there is entering it. Pieces may still move over and through it."""
+
+    board: int = Field(1, ge=1, le=3)
+    at: Coord
+    seats: tuple[int, ...] = Field(..., min_length=1, max_length=4)
+    entry: bool = True
+    exit: bool = True
+
+
+class Exclusive(Strict):
+    """A space only the given seats (1-based) may enter or leave."""
+
+    board: int = Field(1, ge=1, le=3)
+    at: Coord
+    seats: tuple[int, ...] = Field(..., min_length=1, max_length=4)
+
+
 class NestedSpec(Strict):
     """Boards nested in boards (TacticToy, Ultimate, Strategic): seeds 000-002.
 
@@ -71,6 +107,10 @@ class NestedSpec(Strict):
     # the next block, at every level), Strategic's "map"/"hypermap" (numbers in
     # route_map), or "open" (Ultimate's Open: any incomplete block).
     routing: Routing = "tactical"
+    # Strategic's "any combination" of its rule sets: one entry per routed level (the
+    # next block's position at level 1, 2, ..., N-1). None: ``routing`` at level 1 and
+    # tactical below it (the three named rule sets).
+    level_routing: tuple[LevelRouting, ...] | None = Field(None, min_length=1, max_length=3)
     route_map: tuple[int, ...] | None = None
     lock_captured: bool = False  # a won block's empty cells become protected (%)
     kyu: bool = False
@@ -107,3 +147,9 @@ class RuleDoc(Strict):
     seconds_per_turn: int | None = Field(None, ge=5, le=86400)
     timeout: TimeoutConsequence = "loss"
     nested: NestedSpec | None = None  # set (or defaulted) when board.type is "nested"
+    # Moving pieces (the general family). All-default entries are dropped by validation,
+    # so a document that says nothing here keeps its fingerprint.
+    shape_rules: dict[Shape, ShapeRules] = {}
+    sticky: tuple[Space, ...] = ()  # no piece may leave these spaces
+    exclusive: tuple[Exclusive, ...] = ()
+    space_locks: tuple[SpaceLock, ...] = ()

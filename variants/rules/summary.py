@@ -2,7 +2,19 @@
 "Played on 15x1x1 squares, 8 black and 7 white start in reserve; Shared color; ..."."""
 
 from .schema import RuleDoc, TurnCheck
-from .vocabulary import COLOR_LABELS, PLAYER_LABELS, STALEMATE_LABELS, TIMEOUT_LABELS
+from .vocabulary import (
+    COLOR_LABELS,
+    COLORS,
+    CONDITION_LABELS,
+    MOVEMENT_LABELS,
+    PLAYER_LABELS,
+    PLAYER_MODES,
+    POWER_LABELS,
+    RESULT_LABELS,
+    STALEMATE_LABELS,
+    TIMEOUT_LABELS,
+    seat_colors,
+)
 
 
 def check_label(c: TurnCheck) -> str:
@@ -38,9 +50,12 @@ def _nested_parts(doc: RuleDoc) -> list[str]:
         f"{n.win_length}-in-a-row captures a block",
         f"{doc.players} teams",
     ]
+    words = {"tactical": "Tactical-like", "map": "Map-like", "hypermap": "Hypermap-like"}
+    per_level = ", then ".join(words[k] for k in n.level_routing or ())
     flags = [
-        (n.routing == "map", "Map-like routing"),
-        (n.routing == "hypermap", "Hypermap-like routing"),
+        (n.level_routing is not None, f"Routing level by level: {per_level}"),
+        (n.level_routing is None and n.routing == "map", "Map-like routing"),
+        (n.level_routing is None and n.routing == "hypermap", "Hypermap-like routing"),
         (n.routing == "open", "Open (any incomplete block)"),
         (n.lock_captured, "Lock captured blocks"),
         (n.kyu, "Kyū rule"),
@@ -82,8 +97,10 @@ def summary(doc: RuleDoc) -> str:
     if doc.locked:
         where = ", ".join(f"({','.join(map(str, s.at))})" for s in doc.locked)
         parts.append(f"{where} locked")
+    parts += _space_parts(doc)
     parts.append(STALEMATE_LABELS[doc.stalemate])
     parts += [check_label(c) for c in doc.turn_checks] or ["No turn checks"]
+    parts += _shape_parts(doc)
     if doc.pieces_per_turn > 1:
         parts.append(f"{doc.pieces_per_turn} moves/turn")
     if doc.allow_pass:
@@ -95,3 +112,45 @@ def summary(doc: RuleDoc) -> str:
         if doc.timeout != "loss":
             parts.append(TIMEOUT_LABELS[doc.timeout])
     return "; ".join(parts)
+
+
+def _shape_parts(doc: RuleDoc) -> list[str]:
+    """The seed's per-shape words: "Pentagon: Must capture, Cover, Removes captive(s),
+    Moves adjacent" (only for shapes with rules of their own)."""
+    parts = []
+    for shape, r in doc.shape_rules.items():
+        words = []
+        if r.power != "none":
+            words += [POWER_LABELS[r.power], CONDITION_LABELS[r.condition], RESULT_LABELS[r.result]]
+        words.append(MOVEMENT_LABELS[r.move])
+        one = len(doc.shapes) == 1  # the seed writes "Moves adjacent" for a one-shape game
+        parts.append(", ".join(words) if one else f"{shape.capitalize()}: {', '.join(words)}")
+    return parts
+
+
+def _seat_name(doc: RuleDoc, seat: int) -> str:
+    """A 1-based seat by its colour where colours are the seats', else "seat N"."""
+    _n, chaos, _teams = PLAYER_MODES[doc.players]
+    if chaos is not None and seat - 1 == chaos:
+        return "chaos"
+    if doc.colors == "assigned":
+        return COLORS[seat_colors(doc.players, doc.colors)[0][seat - 1]]
+    return f"seat {seat}"
+
+
+def _space_parts(doc: RuleDoc) -> list[str]:
+    def at(item) -> str:
+        board = f" of board {item.board}" if doc.boards > 1 else ""
+        return f"({','.join(map(str, item.at))}){board}"
+
+    def who(seats) -> str:
+        return ", ".join(_seat_name(doc, s) for s in seats)
+
+    parts = []
+    if doc.sticky:
+        parts.append(f"{', '.join(at(s) for s in doc.sticky)} sticky")
+    parts += [f"{at(e)} exclusive to {who(e.seats)}" for e in doc.exclusive]
+    for lock in doc.space_locks:
+        what = "entry and exit" if lock.entry and lock.exit else "entry" if lock.entry else "exit"
+        parts.append(f"{at(lock)} locked for {what} to {who(lock.seats)}")
+    return parts

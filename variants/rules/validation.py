@@ -7,8 +7,9 @@ from typing import Any
 from pydantic import ValidationError
 
 from .errors import RulesError, format_path
+from .moving import check_moving, normalise_moving
 from .nested import check_nested, normalise_nested
-from .schema import InitialPiece, RuleDoc, Space, TurnCheck
+from .schema import InitialPiece, RuleDoc, TurnCheck
 from .vocabulary import COLORS, MAX_DIMENSION, MAX_SPACES, PLAYER_MODES, SHAPES, seat_colors
 
 NAME_FORBIDDEN = re.compile(r"[\s*()]")
@@ -92,6 +93,7 @@ def _check(doc: RuleDoc) -> list[tuple[str, str]]:
         return errors  # the rest depends on a sound board and colour set
     errors += _check_reserves(doc)
     errors += _check_spaces(doc)
+    errors += check_moving(doc, _space_problem)
     return errors
 
 
@@ -149,7 +151,7 @@ def _check_spaces(doc: RuleDoc) -> list[tuple[str, str]]:
     return errors
 
 
-def _space_problem(doc: RuleDoc, item: Space | InitialPiece) -> str | None:
+def _space_problem(doc: RuleDoc, item) -> str | None:
     if item.board > doc.boards:
         return f"board {item.board} does not exist (this game has {doc.boards})"
     for axis, (v, top) in enumerate(zip(item.at, doc.board.size, strict=True)):
@@ -196,6 +198,7 @@ def _normalise(doc: RuleDoc) -> RuleDoc:
             # Longest line first, "loses" before "wins": the precedence when one
             # placement completes several checks (see engine/README.md).
             "turn_checks": tuple(sorted(set(doc.turn_checks), key=_check_order)),
+            **normalise_moving(doc),
         }
     )
 

@@ -25,6 +25,7 @@ Stalemate = Literal[
     "most-in-a-row-wins",
     "least-in-a-row-loses",
     "most-pieces-wins",
+    "most-area-wins",
 ]
 TimeoutConsequence = Literal["loss", "random-move", "skip"]
 
@@ -59,6 +60,7 @@ STALEMATE_LABELS = {
     "most-in-a-row-wins": "Most same-color-in-a-row wins",
     "least-in-a-row-loses": "Least same-color-in-a-row loses",
     "most-pieces-wins": "Most pieces wins",
+    "most-area-wins": "Most area wins",
 }
 BOARD_LABELS = {"hash": "Hash", "squares": "Squares", "stacks": "Stacks", "nested": "Nested"}
 
@@ -66,6 +68,8 @@ BOARD_LABELS = {"hash": "Hash", "squares": "Squares", "stacks": "Stacks", "neste
 TEAM_SYMBOLS = ("X", "O", "Δ", "▢")
 TEAM_COLORS = ("blue", "red", "green", "purple")
 Routing = Literal["tactical", "map", "hypermap", "open"]
+# Strategic: how one level of the next block is found (a routed level; see rules/nested.py).
+LevelRouting = Literal["tactical", "map", "hypermap"]
 WinCondition = Literal["highest-sign", "majority"]
 TurnOrder = Literal["sequential", "simultaneous"]
 CrewOrder = Literal["in-turn", "flexible"]
@@ -73,6 +77,98 @@ TIMEOUT_LABELS = {
     "loss": "Timeout loses",
     "random-move": "Timeout plays a random move",
     "skip": "Timeout skips the turn",
+}
+
+# Moving pieces (the general family): the seed's move, power, condition and result
+# dropdowns, per shape. Only the values the engine plays are words here; the rest of the
+# seed's lists join as they are built (a new word changes no saved fingerprint).
+Movement = Literal[
+    "stationary",
+    "adjacent",
+    "adjacent-orthogonal",
+    "adjacent-diagonal",
+    "orthogonal",
+    "diagonal",
+    "linear",
+    "knight",
+    "knight-3d",
+    "linear-or-knight",
+    "forward-orthogonal",
+    "forward-diagonal",
+    "adjacent-no-back-side",
+    "adjacent-no-back",
+    "orthogonal-no-back",
+    "orthogonal-by-stack",
+]
+# Moves that never go away from the seat's own goal: reaching it, the piece becomes a
+# shape that can move backwards (the mover chooses which).
+FORWARD_ONLY = (
+    "forward-orthogonal",
+    "forward-diagonal",
+    "adjacent-no-back-side",
+    "adjacent-no-back",
+    "orthogonal-no-back",
+)
+Power = Literal["none", "can-capture", "must-capture"]
+Condition = Literal[
+    "cover",
+    "cover-by-rank",
+    "diagonal-en-passant",
+    "triagonal",
+    "jump",
+    "chain-jump",
+    "chain-jump-back",
+    "surround-line",
+    "surround-orthogonal",
+    "approach",
+    "adjacent",
+]
+# Conditions whose captives are taken as a consequence of where a piece comes to rest
+# (placed or moved), not by covering or jumping them.
+EFFECT_CONDITIONS = ("surround-line", "surround-orthogonal", "approach", "adjacent")
+CaptureResult = Literal["remove", "convert", "reincarnate", "reincarnate-x2", "paralyse"]
+# Conditions whose captive stands where the captor lands (en passant aside).
+COVERS = ("cover", "cover-by-rank", "diagonal-en-passant", "triagonal")
+JUMPS = ("jump", "chain-jump", "chain-jump-back")
+CHAINS = ("chain-jump", "chain-jump-back")
+MOVEMENT_LABELS = {
+    "stationary": "Stationary",
+    "adjacent": "Moves adjacent",
+    "adjacent-orthogonal": "Moves adj orthogonal",
+    "adjacent-diagonal": "Moves adj diagonal",
+    "orthogonal": "Moves orthogonal",
+    "diagonal": "Moves diagonal",
+    "linear": "Moves linear",
+    "knight": "Knight move 2x1x0",
+    "knight-3d": "Knight move 2x1x1",
+    "linear-or-knight": "Moves linear or knight",
+    "forward-orthogonal": "Moves forward orth",
+    "forward-diagonal": "Moves forward diag",
+    "adjacent-no-back-side": "Moves adjacent (no back/side)",
+    "adjacent-no-back": "Moves adjacent (no back)",
+    "orthogonal-no-back": "Moves orth (no back)",
+    "orthogonal-by-stack": "Moves orth by stack",
+}
+POWER_LABELS = {"none": "No power", "can-capture": "Can capture", "must-capture": "Must capture"}
+CONDITION_LABELS = {
+    "cover": "Cover",
+    "cover-by-rank": "Cover by rank",
+    "diagonal-en-passant": "Move on diag + en passant",
+    "triagonal": "Move on triagonal",
+    "jump": "Jump",
+    "chain-jump": "Chain Jump",
+    "chain-jump-back": "Chain Jump (+ back)",
+    "surround-line": "Surround line",
+    "surround-orthogonal": "Surround orthogonal",
+    "approach": "Approach",
+    "adjacent": "Adjacent",
+}
+RESULT_LABELS = {
+    "remove": "Removes captive(s)",
+    "convert": "Converts captive(s)",
+    "reincarnate": "Reincarnates captive(s)",
+    "reincarnate-x2": "Reincarnates captive(s) x2",
+    "paralyse": "Paralyzes captive(s)",
 }
 
 MAX_DIMENSION = 19

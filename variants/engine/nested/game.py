@@ -1,7 +1,7 @@
 """NestedGame: a nested-board rule document compiled (routing tables, lines, moves)."""
 
 from variants.rules import RuleDoc
-from variants.rules.nested import default_route_map
+from variants.rules.nested import level_numbers
 from variants.rules.vocabulary import TEAM_COLORS, TEAM_SYMBOLS
 
 from ..errors import InvalidMoveText
@@ -24,6 +24,7 @@ class NestedGame:
         self.color_names = TEAM_COLORS[: self.nseats]
         g = self.geometry = NestedGeometry(n.side, n.depth, n.dimensions, n.win_length)
         self.ntargets = g.ncells  # a move's target is a cell
+        self.levels = level_numbers(n)  # (kind, numbers) per routed level
         self.moves = [Move(PLACE, i, 0, self._notation(i)) for i in range(g.ncells)]
         self.dest = [self._destination(i) for i in range(g.ncells)]
         self.symmetric = self._symmetric_obstacles() if n.symmetric_obstacles else []
@@ -59,21 +60,25 @@ class NestedGame:
 
     # -- routing ------------------------------------------------------------------------
     def _destination(self, i: int) -> tuple[int, ...]:
-        """The blocks (levels 1..N-1) a move on cell i sends the next player to."""
-        g, n = self.geometry, self.opts
-        if g.N == 1 or n.routing == "open":
+        """The blocks (levels 1..N-1) a move on cell i sends the next player to.
+
+        Level by level (``rules.nested.level_routes``): tactical takes the cell's position
+        one level further down; map the number left of the cell's row in its level-k
+        block; hypermap the number in the cell."""
+        g = self.geometry
+        levels = self.levels
+        if not levels:
             return ()
-        path = g.path[i][1:]  # tactical: the cell's position below the top names the block
-        if n.routing in ("map", "hypermap"):
-            numbers = n.route_map or default_route_map(n)
-            x, y = g.coords[i][:2]
-            if n.routing == "map":
-                rows = g.S ** (g.N - 1)
-                first = numbers[g.path[i][0] * rows + y % rows] - 1
-            else:
-                first = numbers[x + g.edge * y] - 1
-            path = (first, *g.path[i][2:])
-        return tuple(g.block_id(path[:lv]) for lv in range(1, g.N))
+        path = list(g.path[i][1:])  # tactical at every level
+        x, y = g.coords[i][:2]
+        for k, (kind, numbers) in enumerate(levels):  # k: level k+1's position
+            if kind == "map":
+                rows = g.S ** (g.N - 1 - k)
+                b = g.block_id(g.path[i][: k + 1]) - g.offset[k + 1]
+                path[k] = numbers[b * rows + y % rows] - 1
+            elif kind == "hypermap":
+                path[k] = numbers[x + g.edge * y] - 1
+        return tuple(g.block_id(tuple(path[:lv])) for lv in range(1, g.N))
 
     def _symmetric_obstacles(self) -> list[int]:
         """Cells whose place in their innermost block equals that block's place in its

@@ -20,6 +20,7 @@ CACHE_LIMIT = 100_000
 
 class NestedState:
     __slots__ = (
+        "trail",
         "game", "seed", "cell", "bown", "tmask", "dmask", "emask", "avail", "area",
         "turn", "moved", "hist", "last_inner", "outcome", "ply", "last", "out", "known",
     )  # fmt: skip
@@ -28,6 +29,7 @@ class NestedState:
         geo = game.geometry
         self.game = game
         self.seed = seed
+        self.trail = None  # the moves so far, newest first: (older trail, team, move)
         self.cell = [EMPTY] * geo.ncells
         self.bown = [OPEN] * geo.nblocks
         self.tmask = [[0] * geo.nblocks for _ in game.teams]
@@ -55,14 +57,25 @@ class NestedState:
         for i in self.game.symmetric:
             self._block(i, OBSTACLE)
         blocks = len(geo.inner_ids)
-        for _ in range(round(opts.random_obstacles * blocks / 2)):
-            self._block(self._random_empty(rng), OBSTACLE)
+        if opts.random_obstacles:
+            self._scatter_obstacles(rng, opts.random_obstacles)
         per_team = round(opts.scouts * blocks / 2)
         for k in range(per_team * self.game.nseats):
             i = self._random_empty(rng)
             if i is None or self.outcome is not None:
                 break
             self._mark(i, k % self.game.nseats)
+
+    def _scatter_obstacles(self, rng: random.Random, value: int) -> None:
+        """The seed's "roughly value/2 obstacles per block": every innermost block gets
+        value // 2, and an odd value one more with even odds; a block keeps at least one
+        playable cell (READINGS.md)."""
+        geo = self.game.geometry
+        for ib in geo.inner_ids:
+            count = value // 2 + (value % 2 and rng.random() < 0.5)
+            empty = [i for i in geo.cells_of[ib] if self.cell[i] == EMPTY]
+            for i in rng.sample(empty, max(0, min(count, len(empty) - 1))):
+                self._block(i, OBSTACLE)
 
     def _random_empty(self, rng):
         empty = [i for i, v in enumerate(self.cell) if v == EMPTY]
@@ -232,12 +245,13 @@ class NestedState:
         if not self.emask[geo.inner[i]] >> geo.pos[i] & 1:
             raise IllegalMove(f"{move}: {self._cell_word(i)}")
         area = self.area
-        if area and geo.anc[i][geo.level[area]] != area:
+        if area and geo.anc[i][geo.level[area]] != area and not self._released(seat, move):
             raise IllegalMove(f"{move}: the move must be in block {self._area_text()}")
         if game.filtered and move not in self.legal_moves(seat):
             raise IllegalMove(f"{move}: {self._filter_reason()}")
         self._play(seat, i, True)
         self.last = move
+        self.trail = (self.trail, seat, move)
 
     def random_move(self, rng):
         """A uniformly random legal move of the first seat ``to_move`` (None at the end)."""
@@ -442,6 +456,8 @@ class NestedState:
             self.hist[nxt] = () if free or not dest else (*self.hist[nxt][-1:], dest[-1])
         if game.checked and detect:
             self._detect_checkmate(nxt)
+        if self.game.opts.no_send_back and detect and self.outcome is None:
+            self._detect_no_move()
 
     def _round_done(self, team: int) -> None:
         self.moved |= 1 << team
@@ -473,6 +489,8 @@ class NestedState:
             self.turn = self._live_after(seat)
         elif not game.sequential and self.moved | self.out == (1 << game.nseats) - 1:
             self.moved = 0
+        if game.opts.no_send_back:
+            self._detect_no_move()
 
     def skip(self, seat: int) -> None:
         """The team's turn passes without a mark (a timer's "skip" consequence); the
@@ -483,6 +501,8 @@ class NestedState:
             self.turn = self._live_after(seat)
         else:
             self._round_done(seat)
+        if self.game.opts.no_send_back:
+            self._detect_no_move()
 
     # -- move filters: Kyū, no sending back, Checked ----------------------------------------
     def _filter(self, seat: int, moves: list) -> list:
@@ -494,9 +514,14 @@ class NestedState:
             others = {dest[m.target][-1] for m in moves} - {again}
             if len(others) >= 2:  # soft: only when two other destinations exist
                 moves = [m for m in moves if dest[m.target][-1] != again]
-        if opts.no_send_back and self.last_inner[nxt] >= 0:
-            kept = [m for m in moves if dest[m.target][-1] != self.last_inner[nxt]]
-            moves = kept or moves
+        if opts.no_send_back and self.last_inner[nxt] >= 0 and game.levels:
+            # Absolute (seed 002): when every move of the allowed area would send the
+            # next team back, the area is released, as for a full block (READINGS.md).
+            back = self.last_inner[nxt]
+            kept = [m for m in moves if dest[m.target][-1] != back]
+            if not kept and self.area:
+                kept = [m for m in self._board_moves() if dest[m.target][-1] != back]
+            moves = kept
         if opts.checked:
             threats = self._threats(seat)
             if threats is None:
@@ -625,6 +650,7 @@ class NestedState:
         new = NestedState.__new__(NestedState)
         new.game = self.game
         new.seed = self.seed
+        new.trail = self.trail  # shared: a trail is never changed, only extended
         new.cell = self.cell[:]
         new.bown = self.bown[:]
         new.tmask = [m[:] for m in self.tmask]
@@ -642,6 +668,42 @@ class NestedState:
         new.out = self.out
         new.known = self.known
         return new
+
+    # -- seed 002's absolute "no sending back", and the move record ---------------------------
+    def _released(self, seat: int, move) -> bool:
+        """No sending back released the allowed area and ``move`` is one it allows."""
+        return self.game.opts.no_send_back and move in self.legal_moves(seat)
+
+    def _board_moves(self) -> list:
+        """Every playable cell of the board (the allowed area released)."""
+        emask = self.emask
+        out = []
+        for ib in self.game.geometry.inner_ids:
+            if emask[ib]:
+                out += self._inner_moves(ib, emask[ib])
+        return out
+
+    def _detect_no_move(self) -> None:
+        """No sending back is absolute: a team left with no move that keeps it (even
+        with the area released) cannot move, and the game is drawn (READINGS.md)."""
+        for team in self.to_move():
+            if not self.legal_moves(team):
+                sym = self.game.symbols[team]
+                return self._finish(
+                    [DRAW] * self.game.nseats,
+                    "stalemate",
+                    f"{sym} has no move that does not send the next team back",
+                )
+
+    def record(self) -> list[tuple[int, str]]:
+        """Every move played with ``apply``, oldest first: (team, notation)."""
+        out = []
+        t = self.trail
+        while t is not None:
+            t, team, move = t
+            out.append((team, str(move)))
+        out.reverse()
+        return out
 
     def view(self, seat: int | None = None) -> dict:
         from .view import view

@@ -1,5 +1,8 @@
 from django.core.management.base import BaseCommand
 
+from variants import catalogue
+from variants.analysis_jobs import request_analysis
+from variants.models import RuleSet
 from variants.services import load_catalogue
 
 
@@ -16,3 +19,6 @@ class Command(BaseCommand):
             self.stdout.write(style(line) if result.action != "exists" else line)
         created = sum(r.action == "created" for r in results)
         self.stdout.write(f"{created} created, {len(results) - created} already there or skipped.")
+        # Each game's analysis card: queued for the workers (a current one is kept).
+        for rule_set in RuleSet.objects.filter(name__in=catalogue.names()):
+            request_analysis(rule_set)

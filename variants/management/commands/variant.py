@@ -4,7 +4,8 @@ variant list
 variant show NAME [--json]
 variant perft NAME DEPTH
 variant play NAME --seats random,mcts:500 --games N --seed S [--json]
-variant bench [--seconds S] [--only NAME,...]
+variant bench [--seconds S] [--only NAME,...] [--family general]
+variant analyse NAME [--seconds S] [--json]
 """
 
 import json
@@ -16,7 +17,7 @@ from django.db import DatabaseError
 from variants import catalogue, rules
 from variants.engine import RulesError, compile_game, perft, playout_rate
 
-MCTS_BENCH_GAMES = ("Tic-Tac-Toe", "Connect4", "Qubic-4")
+MCTS_BENCH_GAMES = ("Tic-Tac-Toe", "Connect4", "Qubic-4", "Tapatan")
 
 
 def find_document(name: str) -> dict:
@@ -65,16 +66,26 @@ class Command(BaseCommand):
         play.add_argument("--seed", type=int, default=0)
         play.add_argument("--time-limit", type=float, default=None, help="seconds per move")
         play.add_argument("--json", action="store_true")
+        analyse = sub.add_parser("analyse", help="balance, length, solved value, difficulty")
+        analyse.add_argument("name")
+        analyse.add_argument("--seconds", type=float, default=30.0, help="time budget")
+        analyse.add_argument("--json", action="store_true")
         bench = sub.add_parser("bench", help="random-playout moves/s and MCTS simulations/s")
         bench.add_argument("--seconds", type=float, default=1.0)
         bench.add_argument("--only", default="", help="comma-separated game names")
+        bench.add_argument(
+            "--family",
+            choices=("flat", "nested", "general"),
+            default=None,
+            help="play every game in this family (those it cannot play are skipped)",
+        )
 
     def handle(self, *args, action, **options):
         getattr(self, f"do_{action}")(**options)
 
-    def game(self, name):
+    def game(self, name, family=None):
         try:
-            return compile_game(find_document(name))
+            return compile_game(find_document(name), family=family)
         except RulesError as exc:
             raise CommandError(f"{name}: {exc}") from None
 
@@ -102,6 +113,28 @@ class Command(BaseCommand):
         self.stdout.write(rules.summary(doc))
         self.stdout.write(f"fingerprint {rules.fingerprint(doc)}")
         self.stdout.write(str(game.new_initial_state()))
+
+    def do_analyse(self, name, seconds: float = 30.0, json: bool = False, **_):
+        from variants.analysis import analyse
+        from variants.templatetags.analysis import (
+            balance_sentence,
+            difficulty_sentence,
+            length_sentence,
+            solved_sentence,
+        )
+
+        if not 1 <= seconds <= 3600:
+            raise CommandError("--seconds: from 1 to 3600")
+        result = analyse(self.game(name), seconds=seconds)
+        if json:
+            self.stdout.write(_json.dumps(result, indent=2))
+            return
+        self.stdout.write(name)
+        self.stdout.write(balance_sentence(result["random"], "random play"))
+        self.stdout.write(balance_sentence(result["equal_bots"], "two equal bots"))
+        self.stdout.write(length_sentence(result["random"]))
+        self.stdout.write("Solved: " + solved_sentence(result["solved"]))
+        self.stdout.write("Difficulty: " + difficulty_sentence(result["difficulty"]))
 
     def do_perft(self, name, depth, **_):
         if not 0 <= depth <= 12:
@@ -134,12 +167,18 @@ class Command(BaseCommand):
                 f"{seat['draws']:6} drawn {seat['losses']:6} lost"
             )
 
-    def do_bench(self, seconds, only, **_):
+    def do_bench(self, seconds, only, family=None, **_):
         names = [n for n in only.split(",") if n] or catalogue.names()
         self.stdout.write(f"Random playouts through the public API ({seconds:g} s each, one core)")
         for name in names:
-            moves, games = playout_rate(self.game(name), seconds)
-            self.stdout.write(f"  {name:24} {moves:12,.0f} moves/s {games:10,.0f} games/s")
+            try:
+                game = compile_game(find_document(name), family=family)
+            except RulesError:
+                continue  # not a game of that family
+            moves, games = playout_rate(game, seconds)
+            self.stdout.write(
+                f"  {name:24} {moves:12,.0f} moves/s {games:10,.0f} games/s  {game.family}"
+            )
         try:
             from play.bots.bench import mcts_rate
         except ImportError:

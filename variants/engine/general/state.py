@@ -1,0 +1,486 @@
+"""GeneralState: one position of a general-family match.
+
+The truth is ``board`` (a piece code per space: 0 empty, -1 locked), ``reserves`` (per
+colour and shape) and the turn fields. ``cmask`` (a bit mask per colour), ``own`` (per
+seat, the spaces of the pieces it placed), ``free`` (open targets), ``heights`` (per
+stack), ``stock`` (reserve entries not empty) and ``hash`` (a Zobrist sum naming the
+position) are indexes kept in step with it by ``apply``, which touches only what a move
+changes.
+
+**Every game ends**: once pieces move, a position repeated three times with the same
+seat to move is a stalemate, and the stalemate rule decides; where pieces capture, so is
+fifty moves by each seat with no placement, capture or promotion. Positions are counted since
+the last placement or capture, which can never be undone (unless captives reincarnate,
+then over the whole game).
+"""
+
+from variants.rules.vocabulary import STALEMATE_LABELS
+
+from ..errors import IllegalMove
+from ..outcome import DRAW as R_DRAW
+from ..outcome import LOSS, WIN, Outcome
+from .changes import PieceChanges
+from .ending import stalemate_results
+from .generate import moves_of
+from .moves import (
+    ACCEPT,
+    ACCEPT_MOVE,
+    DECLINE,
+    DECLINE_MOVE,
+    DRAW,
+    DRAW_MOVE,
+    PASS,
+    PASS_MOVE,
+    PLACE,
+    STACK,
+    STEP,
+)
+
+CACHE_LIMIT = 200_000
+REPEATS = 3
+QUIET = 50  # chess's fifty-move rule, in games where pieces capture
+
+
+class GeneralState(PieceChanges):
+    __slots__ = (
+        "game", "seed", "board", "cmask", "own", "heights", "free", "reserves", "stock",
+        "hash", "seen", "chain", "converted", "frozen", "turn", "placed", "passes", "offer",
+        "declined", "outcome", "ply", "last", "out", "quiet", "decided", "closed", "passant",
+    )  # fmt: skip
+
+    def __init__(self, game, seed=None):
+        board, cmask, heights, free, reserves = game.start
+        self.game = game
+        self.seed = seed
+        self.board = board[:]
+        self.cmask = cmask[:]
+        self.own = [0] * game.nseats
+        self.heights = heights[:]
+        self.free = free
+        self.reserves = reserves[:]
+        self.stock = sum(1 << ri for ri, n in enumerate(reserves) if n)
+        self.hash = game.start_hash
+        self.seen: dict[int, int] = {}
+        self.chain = -1  # the position of the piece that may jump again this turn
+        self.converted: list[int] = []  # spaces converted by the move being played
+        self.frozen = 0  # spaces of paralysed pieces (they cannot move)
+        self.quiet = 0  # steps in a row with no placement, capture or promotion
+        self.decided = [None] * game.geometry.boards  # per board: (results, line) once decided
+        self.closed = 0  # spaces of decided boards: their pieces never move again
+        self.passant = (0, -1, -1)  # (spaces passed over, the piece's space, ply it holds at)
+        self.turn = 0
+        self.placed = 0  # moves made this turn (pieces_per_turn may be 2)
+        self.passes = 0
+        self.offer = None
+        self.declined = False
+        self.outcome = None
+        self.ply = 0
+        self.last = None
+        self.out = 0
+        if game.movers:
+            self.seen[self.hash + game.z_turn[0]] = 1
+        if not self._can_move(0) and not game.allow_pass:
+            self._stalemate()
+
+    # -- reading --------------------------------------------------------------------
+    def to_move(self) -> tuple[int, ...]:
+        if self.outcome is not None:
+            return ()
+        if self.offer is not None:
+            return tuple(self.offer)
+        return (self.turn,)
+
+    def is_terminal(self) -> bool:
+        return self.outcome is not None
+
+    def en_passant(self) -> tuple[int, int]:
+        """(spaces the last move's piece passed over, its space), for the next move only."""
+        passed, piece, ply = self.passant
+        return (passed, piece) if ply == self.ply else (0, -1)
+
+    def key(self):
+        """The position (pieces, reserves, seat to move, turn state) as a hashable value;
+        bots use it for transpositions."""
+        offer = None if self.offer is None else tuple(self.offer)
+        return (
+            self.hash, self.turn, self.placed, self.chain, self.declined, offer, self.passes,
+            self.en_passant()[0],
+        )  # fmt: skip
+
+    def legal_moves(self, seat: int) -> list:
+        if self.outcome is not None or self.offer is not None or seat != self.turn:
+            if self.offer is not None and self.outcome is None and seat in self.offer:
+                return [ACCEPT_MOVE, DECLINE_MOVE]
+            return []
+        g = self.game
+        moves = self._moves(seat)
+        if self.chain >= 0:
+            return [*moves, PASS_MOVE]
+        extra = []
+        if g.allow_pass:
+            extra.append(PASS_MOVE)
+        if g.agree_draw and not self.placed and not self.declined and seat != g.chaos:
+            extra.append(DRAW_MOVE)
+        return moves + extra if extra else moves[:]
+
+    def _moves(self, seat: int) -> list:
+        """The seat's placements and steps (memoised per position on small boards; never
+        mutate the list returned)."""
+        g = self.game
+        cache = g.cache
+        if cache is None:
+            return moves_of(self, seat)
+        if g.movers:
+            key = (self.hash, seat, self.chain, self.en_passant()[0] if g.passing else 0)
+        else:
+            key = (self.free, seat, self.stock & g.seat_stock[seat])
+        moves = cache.get(key)
+        if moves is None:
+            moves = moves_of(self, seat)
+            if len(cache) < CACHE_LIMIT:
+                cache[key] = moves
+        return moves
+
+    def _can_move(self, seat: int) -> bool:
+        g = self.game
+        if not g.movers and not g.locks:
+            return bool(self.free) and bool(self.stock & g.seat_stock[seat])
+        return bool(self._moves(seat))
+
+    # -- playing --------------------------------------------------------------------
+    def apply(self, seat: int, move) -> None:
+        """Play ``move`` for ``seat``; IllegalMove (state untouched) if it may not."""
+        kind = getattr(move, "kind", None)
+        if kind not in (PLACE, STEP, STACK) or self.offer is not None or self.outcome is not None:
+            return self._apply_other(seat, move)
+        if seat != self.turn:
+            raise IllegalMove(f"{move}: it is seat {self.turn + 1}'s turn, not seat {seat + 1}'s")
+        if kind == PLACE:
+            self._check_placement(seat, move)
+            space, color = self._place(seat, move)
+            self.quiet = 0
+        else:
+            legal = self._moves(seat)
+            try:
+                move = legal[legal.index(move)]  # the legal move knows whether it captures
+            except ValueError:
+                raise IllegalMove(self._why_not(seat, move)) from None
+            self.quiet = 0 if move.capture or move.combo >= 0 else self.quiet + 1
+            space, color = self._step(seat, move)
+        self._after_move(seat, move, space, color)
+        return None
+
+    def _check_placement(self, seat: int, move) -> None:
+        g = self.game
+        t, combo = move.target, move.combo
+        if not 0 <= t < g.npos or not (self.free >> t) & 1:
+            raise IllegalMove(
+                f"{move}: that {'stack is full' if g.stacks else 'space is taken'}"
+                if 0 <= t < g.npos
+                else f"{move}: not a space of this game"
+            )
+        if not 0 <= combo < g.ncombos:
+            raise IllegalMove(f"{move}: not a piece of this game")
+        ri = combo if g.choose else g.seat_color[seat] * g.nshapes + combo
+        if not self.reserves[ri]:
+            raise IllegalMove(f"{move}: no {self._piece_name(ri)} left in reserve")
+        if (g.movers or g.locks) and move not in self._moves(seat):
+            raise IllegalMove(self._why_not(seat, move))
+
+    def _why_not(self, seat: int, move) -> str:
+        g = self.game
+        if self.chain >= 0:
+            at = g.pos_text(self.chain)
+            return f"{move}: this turn may only go on with a jump from {at}, or pass"
+        if g.must and any(m.capture for m in self._moves(seat)):
+            return f"{move}: a piece that must capture has a capture"
+        if move.kind == PLACE:
+            return f"{move}: that space is locked to seat {seat + 1}"
+        origin = getattr(move, "origin", -1)
+        if not 0 <= origin < g.npos or not 0 <= move.target < g.npos:
+            return f"{move}: not a space of this game"
+        return f"{move}: not a move of any piece of seat {seat + 1} here"
+
+    def _after_move(self, seat: int, move, space: int, color: int) -> None:
+        """Turn checks on the colour just moved, a chain's extra jump, then the next turn."""
+        g = self.game
+        self.ply += 1
+        self.last = move
+        self.passes = 0
+        cm = self.cmask[color]
+        for through, wins, label in g.checks:
+            for line in through[space]:
+                if cm & line == line:
+                    return self._line(seat, line, wins, label, space)
+        if self.converted:  # converted pieces may complete lines of their new colour
+            converted, self.converted = self.converted, []
+            for through, wins, label in g.checks:
+                for at in converted:
+                    cm = self.cmask[g.piece[self.board[at]][1]]
+                    for line in through[at]:
+                        if cm & line == line:
+                            return self._line(seat, line, wins, label, at)
+        if g.multi:  # a board with no target left is decided by the stalemate rule
+            b = space // g.geometry.cells
+            if not self.free & g.board_targets[b] and self.decided[b] is None:
+                if self._decide_board(b, stalemate_results(self, b)):
+                    return None
+        return self._go_on(seat)
+
+    def _go_on(self, seat: int) -> None:
+        """The turn goes on (a chain, two pieces a turn) or passes to the next seat."""
+        g = self.game
+        if self.chain >= 0:
+            return None  # the same seat goes on jumping (or passes)
+        if self.placed + 1 < g.pieces_per_turn and self._can_move(seat):
+            self.placed += 1
+            return None
+        return self._next_turn()
+
+    def _next_turn(self) -> None:
+        g = self.game
+        s = self._live_after(self.turn)
+        self.turn = s
+        self.placed = 0
+        self.declined = False
+        self.chain = -1
+        if g.movers:
+            key = self.hash + g.z_turn[s] + (self.en_passant()[0] if g.passing else 0)
+            seen = self.seen.get(key, 0) + 1
+            self.seen[key] = seen
+            if seen >= REPEATS:
+                return self._stalemate("The same position came up three times")
+            if self.quiet >= g.quiet_limit:
+                return self._stalemate(f"{QUIET} moves by each seat without a capture")
+        if not self._can_move(s):
+            self._cannot_move()
+        return None
+
+    def _cannot_move(self) -> None:
+        """The seat to move has no move: it must pass, or the game is stalemated."""
+        g = self.game
+        live = [o for o in range(g.nseats) if not self.out >> o & 1]
+        if g.allow_pass and any(self._can_move(o) for o in live):
+            return
+        self._stalemate()
+
+    def _live_after(self, seat: int) -> int:
+        n = self.game.nseats
+        s = (seat + 1) % n
+        while self.out >> s & 1 and s != seat:
+            s = (s + 1) % n
+        return s
+
+    def _apply_other(self, seat: int, move) -> None:
+        g = self.game
+        if self.outcome is not None:
+            raise IllegalMove(f"{move}: the game is over")
+        if not isinstance(seat, int) or not 0 <= seat < g.nseats:
+            raise IllegalMove(f"there is no seat {seat} in this game")
+        kind = getattr(move, "kind", None)
+        if self.offer is not None:
+            return self._answer(seat, move, kind)
+        if seat != self.turn:
+            raise IllegalMove(f"{move}: it is seat {self.turn + 1}'s turn, not seat {seat + 1}'s")
+        if kind == PASS and move == PASS_MOVE:
+            if self.chain >= 0:  # ends the chain, and the turn
+                self.ply += 1
+                self.last = move
+                return self._next_turn()
+            if not g.allow_pass:
+                raise IllegalMove("this game has no option to pass")
+            self.ply += 1
+            self.last = move
+            self.passes += 1
+            if self.passes >= g.nseats - self.out.bit_count():
+                return self._stalemate()
+            return self._next_turn()
+        if kind == DRAW and move == DRAW_MOVE:
+            return self._offer(seat, move)
+        if kind in (ACCEPT, DECLINE):
+            raise IllegalMove(f"{move}: there is no draw offer to answer")
+        raise IllegalMove(f"{move!r} is not a move of this game")
+
+    def _offer(self, seat: int, move) -> None:
+        g = self.game
+        if not g.agree_draw:
+            raise IllegalMove("this game has no option to agree a draw")
+        if seat == g.chaos:
+            raise IllegalMove("Chaos cannot offer a draw")
+        if self.placed or self.chain >= 0:
+            raise IllegalMove("a draw is offered at the start of a turn")
+        if self.declined:
+            raise IllegalMove("your draw offer was declined this turn: choose another move")
+        self.ply += 1
+        self.last = move
+        self.offer = [
+            s for s in range(g.nseats) if s != seat and s != g.chaos and not self.out >> s & 1
+        ]
+        if not self.offer:
+            self._agreed_draw()
+        return None
+
+    def _answer(self, seat: int, move, kind) -> None:
+        if seat not in self.offer:
+            raise IllegalMove(
+                f"{move}: waiting for seat(s) "
+                f"{', '.join(str(s + 1) for s in self.offer)} to answer a draw offer"
+            )
+        if kind == ACCEPT and move == ACCEPT_MOVE:
+            self.offer = [s for s in self.offer if s != seat]
+            self.ply += 1
+            self.last = move
+            if not self.offer:
+                self._agreed_draw()
+        elif kind == DECLINE and move == DECLINE_MOVE:
+            self.offer = None
+            self.declined = True
+            self.ply += 1
+            self.last = move
+        else:
+            raise IllegalMove(f"{move}: answer the draw offer with 'accept' or 'decline'")
+
+    # -- leaving (decided by the match layer) ------------------------------------------
+    def forfeit(self, seat: int, reason: str = "resignation") -> None:
+        """``seat`` leaves and its team loses; one team left wins, else play goes on."""
+        g = self.game
+        if self.outcome is not None:
+            raise IllegalMove("the game is over")
+        if not 0 <= seat < g.nseats or seat == g.chaos or self.out >> seat & 1:
+            raise IllegalMove(f"seat {seat + 1} cannot forfeit")
+        team = g.teams[seat]
+        for s in range(g.nseats):
+            if g.teams[s] == team:
+                self.out |= 1 << s
+        live = {g.teams[s] for s in range(g.nseats) if not self.out >> s & 1 and s != g.chaos}
+        if len(live) <= 1:
+            results = [WIN if g.teams[s] in live else LOSS for s in range(g.nseats)]
+            return self._finish(results, reason, f"Seat {seat + 1} left the game ({reason})", ())
+        self.offer = None
+        if self.out >> self.turn & 1:
+            self.placed = 0
+            self._next_turn()
+        return None
+
+    def skip(self, seat: int) -> None:
+        """The seat to move loses its turn (a timer's "skip" consequence)."""
+        if self.outcome is not None or self.offer is not None or seat != self.turn:
+            raise IllegalMove(f"seat {seat + 1} is not the seat to move")
+        self.passes = 0
+        self._next_turn()
+
+    # -- ending ---------------------------------------------------------------------
+    def _line(self, seat: int, line: int, wins: bool, label: str, space: int) -> None:
+        g = self.game
+        team = g.teams[seat]
+        if wins:
+            results = [WIN if g.teams[s] == team else LOSS for s in range(g.nseats)]
+        else:
+            results = [LOSS if g.teams[s] == team else WIN for s in range(g.nseats)]
+        who = g.color_names[g.seat_color[seat]] if not g.choose else f"seat {seat + 1}"
+        detail = f"{label}: {who} (seat {seat + 1}) completed a line"
+        if not g.multi:
+            return self._finish(results, "victory", detail, (g.line_coords(line),))
+        self.converted = []
+        if not self._decide_board(space // g.geometry.cells, results, g.line_coords(line)):
+            self._go_on(seat)
+        return None
+
+    def _decide_board(self, board: int, results: list[str], line=None) -> bool:
+        """Record a board's result and lock it; True if that ended the game (most boards
+        won wins, as in the flat family)."""
+        g = self.game
+        self.decided[board] = (results, line)
+        self.free &= ~g.board_targets[board]
+        self.closed |= g.board_spaces[board]
+        if all(d is not None for d in self.decided):
+            self._finish_boards()
+            return True
+        return False
+
+    def _finish_boards(self) -> None:
+        g = self.game
+        wins = [sum(d[0][s] == WIN for d in self.decided) for s in range(g.nseats)]
+        best = max(wins)
+        if best == 0 or all(w == best for w in wins):
+            results = [R_DRAW] * g.nseats
+        else:
+            results = [WIN if w == best else LOSS for w in wins]
+        lines = tuple(d[1] for d in self.decided if d[1])
+        detail = "Most boards won: " + ", ".join(f"seat {s + 1}: {w}" for s, w in enumerate(wins))
+        self._finish(results, "boards", detail, lines)
+
+    def _stalemate(self, why: str = "") -> None:
+        g = self.game
+        if g.multi:
+            for b, d in enumerate(self.decided):
+                if d is None:
+                    self.decided[b] = (stalemate_results(self, b), None)
+            return self._finish_boards()
+        results = stalemate_results(self)
+        reason = "draw" if g.stalemate == "draw" else "stalemate"
+        label = STALEMATE_LABELS[g.stalemate]
+        self._finish(results, reason, f"{why}: {label}" if why else label, ())
+
+    def _agreed_draw(self) -> None:
+        self.offer = None
+        self._finish([R_DRAW] * self.game.nseats, "agreed-draw", "All players agreed a draw", ())
+
+    def _finish(self, results: list[str], reason: str, detail: str, lines) -> None:
+        g = self.game
+        if g.chaos is not None:
+            players = [r for s, r in enumerate(results) if s != g.chaos]
+            if all(r == WIN for r in players):
+                results[g.chaos] = LOSS  # if all players win, Chaos loses
+        for s in range(g.nseats):
+            if self.out >> s & 1:
+                results[s] = LOSS
+        self.offer = None
+        self.outcome = Outcome(tuple(results), reason, detail, tuple(lines))
+
+    # -- copying and showing ----------------------------------------------------------
+    def clone(self) -> "GeneralState":
+        new = GeneralState.__new__(GeneralState)
+        new.game = self.game
+        new.seed = self.seed
+        new.board = self.board[:]
+        new.cmask = self.cmask[:]
+        new.own = self.own[:]
+        new.heights = self.heights[:]
+        new.free = self.free
+        new.reserves = self.reserves[:]
+        new.stock = self.stock
+        new.hash = self.hash
+        new.seen = self.seen.copy()
+        new.chain = self.chain
+        new.converted = []
+        new.frozen = self.frozen
+        new.quiet = self.quiet
+        new.decided = self.decided[:]
+        new.closed = self.closed
+        new.passant = self.passant
+        new.turn = self.turn
+        new.placed = self.placed
+        new.passes = self.passes
+        new.offer = None if self.offer is None else self.offer[:]
+        new.declined = self.declined
+        new.outcome = self.outcome
+        new.ply = self.ply
+        new.last = self.last
+        new.out = self.out
+        return new
+
+    def _piece_name(self, ri: int) -> str:
+        g = self.game
+        color, shape = divmod(ri, g.nshapes)
+        return g.color_names[color] + ("" if g.nshapes == 1 else " " + g.shape_names[shape])
+
+    def view(self, seat: int | None = None) -> dict:
+        from .view import view
+
+        return view(self, seat)
+
+    def __str__(self) -> str:
+        from ..view import ascii_board
+
+        return ascii_board(self)

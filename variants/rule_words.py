@@ -1,0 +1,255 @@
+"""A game's rules as a person reads them: a short list of (topic, sentence) — the board,
+the pieces, who moves, how you win, what happens when nobody can move, timers. The game's
+page shows it above the read-only factory (which stays one click away)."""
+
+from __future__ import annotations
+
+from variants import rules
+from variants.rules.vocabulary import TEAM_SYMBOLS
+
+SEATS = {"2": 2, "3": 3, "4": 4, "partners": 4, "2-vs-chaos": 2, "3-vs-chaos": 3}
+STALEMATE = {
+    "draw": "the game is a draw",
+    "all-win": "everyone wins",
+    "all-lose": "everyone loses",
+    "most-in-a-row-wins": "whoever has the longest line wins",
+    "least-in-a-row-loses": "whoever has the shortest longest line loses",
+    "most-pieces-wins": "whoever has the most pieces on the board wins",
+}
+TIMEOUT = {
+    "loss": "you lose",
+    "random-move": "a random move is played for you",
+    "skip": "your turn is skipped",
+}
+ROUTING = {
+    "tactical": "where you play inside a small board sends the next player to the matching "
+    "small board (a move in a top-right cell sends them to the top-right board); "
+    "if that board is full or won, they may play anywhere",
+    "map": "the next player is sent to the small board named by the number beside your "
+    "move's row (the route map)",
+    "hypermap": "the next player is sent to the small board named by the number in your "
+    "move's cell (the route map)",
+    "open": "you may play in any small board that is not finished yet",
+}
+# Strategic's rule sets combined (nested.level_routing): how each level's block is found.
+LEVEL_ROUTING = {
+    "tactical": "by where you play inside the block below it",
+    "map": "by the number beside your move's row",
+    "hypermap": "by the number in your move's cell",
+}
+
+
+def _level_routing(levels) -> str:
+    names = {1: "the strategic cell (big block)", 2: "the tactical cell inside it"}
+    if len(levels) != 2:  # not Strategic's 27x27 board: levels by number
+        names = {}
+    parts = [
+        f"{names.get(k, f'the level-{k} block')} {LEVEL_ROUTING[r]}"
+        for k, r in enumerate(levels, start=1)
+    ]
+    return "the next player is sent to a block found level by level: " + "; ".join(parts)
+
+
+def rule_list(doc: dict) -> list[tuple[str, str]]:
+    """[(topic, sentence)] for a rule document ([] if it cannot be read)."""
+    data = dict(doc)
+    data["name"] = data.get("name") or "game"
+    try:
+        rd = rules.parse(data)
+    except Exception:
+        return []
+    if rd.board.type == "nested":
+        return _nested(rd)
+    return _flat(rd)
+
+
+def _sentence(text: str) -> str:
+    return text[:1].upper() + text[1:] + ("" if text.endswith(".") else ".")
+
+
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def _players(rd) -> str:
+    seats = SEATS.get(rd.players, 2)
+    colors = rules.COLORS[:seats]
+    if rd.players == "partners":
+        text = "4 players in 2 teams: Players 1 and 3 against Players 2 and 4"
+    else:
+        text = f"{seats} players"
+    if rd.colors == "assigned":
+        text += ": " + ", ".join(f"Player {i + 1} plays {c}" for i, c in enumerate(colors))
+    elif rd.colors == "shared":
+        text += ", who all place the same colour (a line counts for whoever completes it)"
+    elif rd.colors == "choose":
+        text += ", who choose the colour of every piece they place"
+    elif rd.colors == "partners-share":
+        text += "; partners share a colour"
+    if rd.players.endswith("chaos"):
+        text += ". Chaos takes a seat too and plays at random"
+    return text + "."
+
+
+def _board(rd) -> str:
+    x, y, z = rd.board.size
+    kind = rd.board.type
+    if kind == "hash":
+        text = "A 3×3 grid, as in tic-tac-toe"
+    elif kind == "stacks":
+        text = f"{x} columns, {z} spaces high"
+        if y > 1:
+            text += f", {y} rows of columns deep"
+        text += "; a piece dropped in a column falls to its lowest empty space"
+    elif y == 1 and z == 1:
+        text = f"A row of {x} squares"
+    else:
+        text = f"{x}×{y} squares" + (
+            f", {z} layers deep (lines may run across layers)" if z > 1 else ""
+        )
+    if rd.boards > 1:
+        each = text[0].lower() + text[1:]
+        text = f"{rd.boards} boards, each: {each}; you choose the board for each piece"
+    if rd.locked:
+        spaces = ", ".join(_where(s.at, rd) for s in rd.locked)
+        text += f". Locked (nobody plays there): {spaces}"
+    return text + "."
+
+
+def _where(at, rd) -> str:
+    x, y, z = at
+    return f"({x},{y})" if rd.board.size[2] == 1 else f"({x},{y},{z})"
+
+
+def _pieces(rd) -> str:
+    parts = []
+    for color, shapes in (rd.reserves or {}).items():
+        total = sum(shapes.values())
+        if len(rd.shapes) > 1:
+            detail = ", ".join(f"{n} {shape}" for shape, n in shapes.items() if n)
+            parts.append(f"{color}: {detail or 'none'}")
+        else:
+            parts.append(f"{total} {color}")
+    listed = ", ".join(parts[:-1]) + " and " + parts[-1] if len(parts) > 1 else "".join(parts)
+    text = f"{listed or 'No'} pieces to place"
+    if rd.initial_pieces:
+        start = ", ".join(f"{p.color} at {_where(p.at, rd)}" for p in rd.initial_pieces)
+        text += f". On the board at the start: {start}"
+    return text + "."
+
+
+def _moves(rd) -> str:
+    text = "Players take turns"
+    text += (
+        ", placing two pieces a turn" if rd.pieces_per_turn == 2 else ", placing one piece a turn"
+    )
+    extras = []
+    if rd.allow_pass:
+        extras.append("you may pass instead of placing")
+    if rd.agree_draw:
+        extras.append("you may offer a draw at the start of your turn")
+    if extras:
+        text += "; " + " and ".join(extras)
+    return text + "."
+
+
+def _wins(rd) -> str:
+    if not rd.turn_checks:
+        return "No line wins or loses: the game goes on until nobody can move."
+    sentences = []
+    for check in rd.turn_checks:
+        how = "across, down or diagonally" if check.diagonal else "across or down (not diagonally)"
+        result = "wins" if check.result == "wins" else "loses"
+        mine = "" if rd.colors in ("shared", "choose") else " of their colour"
+        sentences.append(f"the first to make {check.k}{mine} in a row ({how}) {result}")
+    text = "; ".join(sentences)
+    return text[0].upper() + text[1:] + "."
+
+
+def _end(rd) -> str:
+    end = STALEMATE.get(rd.stalemate, rd.stalemate)
+    return f"When the board is full or nobody can move, {end}."
+
+
+def _timer(seconds, timeout) -> str:
+    if not seconds:
+        return "No time limit per turn."
+    return f"{seconds} seconds a turn; when they run out, {TIMEOUT.get(timeout, timeout)}."
+
+
+def _flat(rd) -> list[tuple[str, str]]:
+    return [
+        ("Board", _board(rd)),
+        ("Players", _players(rd)),
+        ("Pieces", _pieces(rd)),
+        ("Moves", _moves(rd)),
+        ("How you win", _wins(rd)),
+        ("Full board", _end(rd)),
+        ("Timer", _timer(rd.seconds_per_turn, rd.timeout)),
+    ]
+
+
+def _nested(rd) -> list[tuple[str, str]]:
+    n = rd.nested
+    side, depth, dims = n.side, n.depth, n.dimensions
+    edge = side**depth
+    length = n.win_length or side
+    if depth == 1:
+        board = f"One {side}-a-side board in {dims} dimensions ({side**dims} cells)"
+    else:
+        inner = "boards" if depth == 2 else "boards of boards"
+        board = (
+            f"A {side}×{side} board whose squares are {inner}: {edge}×{edge} cells"
+            if dims == 2
+            else f"Boards inside boards in {dims} dimensions, {edge} cells a side"
+        )
+    teams = {"2": 2, "3": 3, "4": 4}.get(rd.players, 2)
+    symbols = TEAM_SYMBOLS[:teams]
+    players = f"{teams} teams ({', '.join(symbols)}) take turns; each places its mark in one "
+    players += "cell a turn."
+    capture = (
+        f"{length} marks in a row in a small board win that board; won boards count as one "
+        f"mark of the board above."
+    )
+    if n.win_condition == "majority":
+        win = "Whoever has won the most blocks at the end wins."
+    else:
+        win = f"{length} won boards in a row on the big board win the game."
+    if n.quick:
+        win = "Winning any one board of the big board wins the game (Quick)."
+    if n.inverted:
+        win += " Inverted: whoever does that loses."
+    if n.checked:
+        win += " Checked: a move that lets the opponent win at once is not allowed."
+    extras = []
+    if n.lock_captured:
+        extras.append("a won board is closed: nobody plays in it any more")
+    if n.kyu:
+        extras.append("Kyū rules apply")
+    if n.no_send_back:
+        extras.append(
+            "you may never send the next player back to the block of their last move "
+            "(if every move would, you may play anywhere else)"
+        )
+    if n.random_obstacles or n.symmetric_obstacles:
+        extras.append("some cells are obstacles (nobody plays there)")
+    if n.scouts:
+        extras.append(f"{_count(n.scouts, 'scout')} a team")
+    out = [
+        ("Board", board + "."),
+        ("Players", players),
+        (
+            "Where you may play",
+            _sentence(
+                _level_routing(n.level_routing)
+                if n.level_routing
+                else ROUTING.get(n.routing, n.routing)
+            ),
+        ),
+        ("Winning a board", capture),
+        ("How you win", win),
+    ]
+    if extras:
+        out.append(("Also", "; ".join(extras).capitalize() + "."))
+    out.append(("Timer", _timer(rd.seconds_per_turn, rd.timeout)))
+    return out
