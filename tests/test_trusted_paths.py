@@ -49,6 +49,8 @@ def test_play_agrees_with_apply(name):
             assert list(legal) == before, f"{name}: a handed-out list changed under apply"
             assert snapshot(trusted) == snapshot(checked), f"{name}, seed {seed}"
         assert trusted.outcome == checked.outcome
+        if hasattr(checked, "record"):  # nested boards keep the moves played
+            assert len(checked.record()) == len(trusted.record()) == checked.ply
 
 
 @pytest.mark.parametrize("name", [n for n in NAMES if getattr(game(n), "fast", False)])

@@ -201,6 +201,7 @@ class NestedState:
                     if emptied and self.outcome is None:
                         self._ties(anc)
                     self.last = move
+                    self.trail = (self.trail, seat, move)
                     if self.outcome is None:
                         area = 0
                         bown = self.bown
@@ -232,6 +233,7 @@ class NestedState:
                 ):
                     self._play(seat, i, True)
                     self.last = move
+                    self.trail = (self.trail, seat, move)
                     return
         if (
             self.outcome is not None
@@ -275,6 +277,7 @@ class NestedState:
         ``legal_moves(seat)`` of this very position: no checks."""
         self._play(seat, move.target, True)
         self.last = move
+        self.trail = (self.trail, seat, move)
 
     def _play(self, seat: int, i: int, detect: bool) -> None:
         """Place ``seat``'s mark on cell i (already checked), settle captures and ties,
@@ -696,7 +699,7 @@ class NestedState:
                 )
 
     def record(self) -> list[tuple[int, str]]:
-        """Every move played with ``apply``, oldest first: (team, notation)."""
+        """Every move played with ``apply`` (or ``play``), oldest first: (team, notation)."""
         out = []
         t = self.trail
         while t is not None:
