@@ -192,7 +192,11 @@ CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TASK_SERIALIZER = "json"
 CELERY_RESULT_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
-CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+# One message per worker process at a time on Redis. On the file-system broker, whose
+# worker loop waits up to 2 s for the next message once its prefetch is full, take more
+# at once: a tournament sends one message per batch of 10 games (most end at once, their
+# batch already run by another task's chain: leaderboards.tournaments.run_batches).
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1 if REDIS_URL else 32
 CELERY_TIMEZONE = "UTC"
 
 HEALTHZ_TIMEOUT = envfloat("HEALTHZ_TIMEOUT", 5.0)

@@ -27,7 +27,7 @@ RETRIES = 3
 def run_batch(batch_id: int) -> int:
     from leaderboards import tournaments
 
-    return tournaments.run_batch(batch_id)
+    return tournaments.run_batches(batch_id)
 
 
 @shared_task(

@@ -39,6 +39,7 @@ BATCH_SIZE = 10
 MAX_SETS = 45  # combinations of at most 10 checked bots, two a game
 MAX_SENDS = 5  # a batch sent this often without finishing fails the tournament
 FINALISE_CHUNK = 100  # games rated per transaction by the finaliser
+TOUCH_SECONDS = 1.0  # a running batch says it is alive at most this often
 
 
 class TournamentError(ValueError):
@@ -231,7 +232,9 @@ def schedule(t: Tournament) -> tuple[tuple[int, int], ...]:
 
 
 def run_batch(batch_id: int) -> int:
-    """Play the batch's games that are not written yet; how many this call wrote."""
+    """Play the batch's games that are not written yet; how many this call wrote. A batch
+    that is running already is left to its runner (if that died, ``reconcile`` queues it
+    again)."""
     batch = (
         TournamentBatch.objects.select_related("tournament__rule_set").filter(pk=batch_id).first()
     )
@@ -240,7 +243,56 @@ def run_batch(batch_id: int) -> int:
     tournament = batch.tournament
     if tournament.status != Tournament.Status.RUNNING or batch.state == batch.State.DONE:
         return 0
-    _touch(batch, TournamentBatch.State.RUNNING)
+    if not _claim(batch):
+        return 0
+    return _run_claimed(batch)
+
+
+def run_batches(batch_id: int, seconds: float = 5.0) -> int:
+    """The worker's task: ``run_batch``, then, while ``seconds`` last, the tournament's
+    next queued batches, claimed one at a time (their own messages, when they arrive,
+    find them done or running and return at once). A batch is 10 games of a few ms each:
+    without this the broker's round trip between two batches, not the games, sets the
+    pace. How many games this call wrote."""
+    started = time.monotonic()
+    count = run_batch(batch_id)
+    tournament_id = (
+        TournamentBatch.objects.filter(pk=batch_id).values_list("tournament_id", flat=True).first()
+    )
+    while tournament_id is not None and time.monotonic() - started < seconds:
+        batch = (
+            TournamentBatch.objects.select_related("tournament__rule_set")
+            .filter(tournament_id=tournament_id, state=TournamentBatch.State.QUEUED)
+            .order_by("number")
+            .first()
+        )
+        if batch is None or batch.tournament.status != Tournament.Status.RUNNING:
+            break
+        if _claim(batch):
+            count += _run_claimed(batch)
+    if tournament_id is not None:
+        status = Tournament.objects.filter(pk=tournament_id).values_list("status", flat=True)
+        if status and status[0] == Tournament.Status.FINALISING:
+            # Every game is written (the last batch sent the finaliser): rate them here
+            # rather than wait for that message behind the batches' own, now spent ones.
+            # The message, when it comes, finds the tournament done.
+            finalise(tournament_id)
+    return count
+
+
+def _claim(batch: TournamentBatch) -> bool:
+    """Take a queued batch (one taker: a conditional update). A running one belongs to
+    its runner; if that died, ``reconcile`` queues it again and sends it."""
+    now = timezone.now()
+    taken = TournamentBatch.objects.filter(pk=batch.pk, state=TournamentBatch.State.QUEUED).update(
+        state=TournamentBatch.State.RUNNING, touched=now
+    )
+    batch.state, batch.touched = TournamentBatch.State.RUNNING, now
+    return bool(taken)
+
+
+def _run_claimed(batch: TournamentBatch) -> int:
+    tournament = batch.tournament
     numbers = range(batch.first_game, batch.last_game + 1)
     written = set(
         Match.objects.filter(tournament=tournament, game_number__in=numbers).values_list(
@@ -253,15 +305,18 @@ def run_batch(batch_id: int) -> int:
         for p in Player.objects.filter(pk__in={pk for s in sets.values() for pk in s.players})
     }
     order = schedule(tournament)
-    count = 0
+    played = []  # (seated players, PlayedGame, number): written together at the end
+    touched = time.monotonic()
     for number in numbers:
         if number in written:
             continue
         set_order, index = order[number - 1]
         seated = [players[pk] for pk in math.seat_rotation(sets[set_order].players, index)]
-        if _play_and_record(tournament, number, seated) is not None:
-            count += 1
-        _touch(batch, TournamentBatch.State.RUNNING)
+        played.append((seated, _play(tournament, number, seated), number))
+        if time.monotonic() - touched >= TOUCH_SECONDS:  # alive (see reconcile)
+            _touch(batch, TournamentBatch.State.RUNNING)
+            touched = time.monotonic()
+    count = _record(tournament, played)
     _touch(batch, TournamentBatch.State.DONE)
     maybe_finalise(tournament.pk)
     return count
@@ -276,32 +331,45 @@ def game_seed(tournament: Tournament, number: int) -> int:
     return (tournament.seed * 1_000_003 + number * 7_919) % 2**31
 
 
-def _play_and_record(tournament: Tournament, number: int, seated: list[Player]):
-    from play.recording import PlayedGame, PlayedMove, record_game
+def _play(tournament: Tournament, number: int, seated: list[Player]):
+    """Play game ``number`` (a PlayedGame, not written yet)."""
+    from play.recording import PlayedGame, PlayedMove
     from play.services import game_of_rule_set
 
     game = game_of_rule_set(tournament.rule_set)
     seed = game_seed(tournament, number)
     started = timezone.now()
     state, moves = play_timed(game, [agent_for(p, seed + i) for i, p in enumerate(seated)], seed)
-    played = PlayedGame(
+    return PlayedGame(
         seed=seed,
         moves=[PlayedMove(*m) for m in moves],
         outcome=state.outcome,
         started=started,
         finished=timezone.now(),
     )
-    return record_game(
-        tournament.rule_set,
-        seated,
-        game.chaos,
-        played,
-        by=tournament.created_by,
-        rated=tournament.rated,
-        universe=tournament.universe,
-        tournament=tournament,
-        game_number=number,
-    )
+
+
+def _record(tournament: Tournament, played: list) -> int:
+    """Write a batch's games: one insert per table in one transaction; if one of them was
+    written meanwhile (a batch sent twice), one by one, skipping those. How many written."""
+    from play.recording import record_game, record_games
+    from play.services import game_of_rule_set
+
+    chaos = game_of_rule_set(tournament.rule_set).chaos
+    common = {
+        "by": tournament.created_by,
+        "rated": tournament.rated,
+        "universe": tournament.universe,
+        "tournament": tournament,
+    }
+    matches = record_games(tournament.rule_set, chaos, played, **common)
+    if matches is not None:
+        return len(matches)
+    count = 0
+    for seated, game, number in played:
+        match = record_game(tournament.rule_set, seated, chaos, game, game_number=number, **common)
+        count += match is not None
+    return count
 
 
 def agent_for(player: Player, seed: int):
@@ -444,7 +512,7 @@ def finalise(tournament_id: int) -> bool:
     records how far: a second finaliser, or one sent again after a crash, continues from
     there), then write the results. True when the tournament is done."""
     from leaderboards.reports import results
-    from leaderboards.services import rate_match
+    from leaderboards.services import rate_matches
 
     while True:
         with transaction.atomic():
@@ -464,7 +532,6 @@ def finalise(tournament_id: int) -> bool:
                 t.save(update_fields=["results", "status", "finished", "touched"])
                 return True
             if t.rated:
-                for match_id, _ in games:
-                    rate_match(match_id)
+                rate_matches([match_id for match_id, _ in games])
             t.ratings_through, t.touched = games[-1][1], timezone.now()
             t.save(update_fields=["ratings_through", "touched"])

@@ -45,7 +45,7 @@ class HardAgent:
         self.last_depth = 0  # deepest finished search for the last move (for tests and logs)
 
     def choose(self, state, seat: int):
-        moves = state.legal_moves(seat)
+        moves = list(state.legal_moves(seat))  # the engine's list is shared: copy
         if len(moves) == 1:
             return moves[0]
         self.rng.shuffle(moves)  # equal moves fall at random, reproducibly
@@ -149,7 +149,7 @@ class HardAgent:
     def _expand(self, state, player: int, depth: int, ply: int, alpha, beta, hint):
         """Search every move of ``player``; returns (value, best move, bound flag)."""
         maximise = self._game.teams[player] == self._team
-        moves = self._ordered(state.legal_moves(player), hint)
+        moves = self._ordered(list(state.legal_moves(player)), hint)
         start_alpha, start_beta = alpha, beta
         best_value, best = (-WIN - 1, None) if maximise else (WIN + 1, None)
         for move in moves:

@@ -1,9 +1,10 @@
 """What the searching bots share: the root copy, budgets, rewards and random rollouts.
 
 Everything here goes through the engine's public API (``to_move``, ``legal_moves``,
-``apply``, ``clone``, ``outcome``, ``view``) and uses of ``state.game`` only the public
-facts ``nseats``, ``chaos`` and ``teams`` and the calls ``new_initial_state`` and
-``parse_move``.
+``apply``, ``clone``, ``outcome``, ``view``; where the family has them, the additions
+``play``, the trusted apply for moves the state listed, and ``playout``) and uses of
+``state.game`` only the public facts ``nseats``, ``chaos``, ``teams`` and (rollouts)
+``fast``, and the calls ``new_initial_state`` and ``parse_move``.
 
 **A bot must never read hidden information.** Every search starts from
 ``sample_root(state, seat, rng)``: today's flat games hide nothing, so it is a plain
@@ -30,9 +31,16 @@ def sample_root(state, seat: int, rng):
     return state.clone()
 
 
+_REWARDS: dict[tuple, list[float]] = {}
+
+
 def rewards(outcome) -> list[float]:
-    """Per-seat reward of a finished game: win 1, draw 0.5, loss 0."""
-    return [REWARD[r] for r in outcome.results]
+    """Per-seat reward of a finished game: win 1, draw 0.5, loss 0 (a shared list: read
+    it, never mutate it)."""
+    found = _REWARDS.get(outcome.results)
+    if found is None:
+        found = _REWARDS[outcome.results] = [REWARD[r] for r in outcome.results]
+    return found
 
 
 class Budget:
@@ -89,16 +97,29 @@ def rollout(state, rng) -> int:
     only ever go away, so that is safe, and much cheaper than a fresh list every move.
     Small boards (where the engine caches legal-move lists) and other families (nested
     boards route by the last move, so a move can come back) just ask each time."""
+    draw, flat = traits(state.game)
+    if draw is None and (not flat or getattr(state.game, "fast", False)):
+        # No draw offers to leave out, and a random move is cheap (the flat family's
+        # common case draws it from its kept list; other families build a list anyway):
+        # the engine's own playout (random_move and the trusted play), where it has one.
+        playout = getattr(state, "playout", None)
+        if playout is not None:
+            return playout(rng)
+        n = 0
+        while not state.is_terminal():
+            seat = state.to_move()[0]
+            state.apply(seat, rng.choice(state.legal_moves(seat)))
+            n += 1
+        return n
     pools: dict[int, list] = {}
     choice = rng.choice
-    draw, flat = traits(state.game)
     n = 0
     while not state.is_terminal():
         seats = state.to_move()
         seat = seats[0]
         pool = pools.get(seat)
         if pool is None:
-            pool = pools[seat] = _placements(state, seat, draw)
+            pool = pools[seat] = list(_placements(state, seat, draw))
         if len(seats) > 1:  # a draw offer awaits answers: answer at random
             state.apply(seat, choice(state.legal_moves(seat)))
         elif not flat or len(pool) <= SMALL:
@@ -112,7 +133,7 @@ def rollout(state, rng) -> int:
 def _placements(state, seat: int, draw) -> list:
     moves = state.legal_moves(seat)
     if draw is not None and draw in moves and len(moves) > 1:
-        moves.remove(draw)
+        moves = [m for m in moves if m != draw]  # the engine's list is shared
     return moves
 
 
@@ -144,7 +165,8 @@ def team_of(game, seat: int) -> int:
 def after(state, seat: int, move):
     """A copy of ``state`` with ``move`` played (the searching bots' one way forward)."""
     child = state.clone()
-    child.apply(seat, move)
+    # The trusted apply where the family has one: bots pass moves the state listed.
+    getattr(child, "play", child.apply)(seat, move)
     return child
 
 

@@ -40,7 +40,7 @@ class Node:
         # Chaos moves at random, so it is not assumed to take its wins.
         thinks = len(moves) > 1 and player != state.game.chaos
         win = winning_move(state, player, moves) if thinks else None
-        self.untried = [win] if win is not None else moves
+        self.untried = [win] if win is not None else list(moves)  # shared: copy
 
 
 class MctsAgent:
@@ -75,7 +75,7 @@ class MctsAgent:
     def _simulate(self, root: Node, root_state) -> None:
         state = root_state.clone()
         node = self._descend(root, state)
-        if not state.is_terminal():
+        if state.outcome is None:
             rollout(state, self.rng)
         reward = rewards(state.outcome)
         while node is not None:
@@ -86,30 +86,45 @@ class MctsAgent:
 
     def _descend(self, node: Node, state) -> Node:
         """Select down the tree, playing its moves on ``state``; add one new node."""
-        while not state.is_terminal():
+        chaos = state.game.chaos
+        sqrt, log, c2 = math.sqrt, math.log, EXPLORATION * EXPLORATION
+        play = getattr(state, "play", state.apply)  # the trusted apply: moves it listed
+        while state.outcome is None:
             if node.untried is None:
                 node.expand(state, state.to_move()[0])
-            if node.untried:
-                untried = node.untried
-                i = self.rng.randrange(len(untried))
+            untried = node.untried
+            if untried:
+                i = int(self.rng.random() * len(untried))
                 move = untried[i]
                 untried[i] = untried[-1]
                 untried.pop()
-                state.apply(node.player, move)
+                play(node.player, move)
                 child = Node(move, node.player, node)
                 node.children.append(child)
                 return child
-            node = self._select(node, state.game.chaos)
-            state.apply(node.mover, node.move)
+            if node.player == chaos:
+                node = self._select(node, chaos)
+            else:  # UCT, as in _select, inlined: this runs at every level of every simulation
+                c2_log_n = c2 * log(node.visits)
+                best, best_score = None, -1.0
+                for child in node.children:
+                    visits = child.visits
+                    score = child.value / visits + sqrt(c2_log_n / visits)
+                    if score > best_score:
+                        best, best_score = child, score
+                node = best
+            play(node.mover, node.move)
         return node
 
     def _select(self, node: Node, chaos) -> Node:
         if node.player == chaos:  # Chaos moves uniformly at random
             return self.rng.choice(node.children)
-        log_n = math.log(node.visits)
+        c2_log_n = EXPLORATION * EXPLORATION * math.log(node.visits)
+        sqrt = math.sqrt
         best, best_score = None, -1.0
         for child in node.children:
-            score = child.value / child.visits + EXPLORATION * math.sqrt(log_n / child.visits)
+            visits = child.visits
+            score = child.value / visits + sqrt(c2_log_n / visits)
             if score > best_score:
                 best, best_score = child, score
         return best

@@ -31,7 +31,7 @@ class MediumAgent:
         self.spec = {"kind": "medium"}
 
     def choose(self, state, seat: int):
-        moves = state.legal_moves(seat)
+        moves = list(state.legal_moves(seat))  # the engine's list is shared: copy
         answers = [m for m in moves if str(m) == "decline"]
         if answers or len(moves) == 1:
             return answers[0] if answers else moves[0]

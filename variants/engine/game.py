@@ -9,7 +9,7 @@ from variants.rules.vocabulary import seat_colors
 from .errors import InvalidMoveText
 from .geometry import Geometry
 from .moves import PLACE, SPECIAL, Move, is_number
-from .state import State
+from .state import FastState, State
 
 LOCKED = -1
 CACHE_TARGETS = 24  # legal-move lists are memoised for boards with at most this many targets
@@ -50,6 +50,43 @@ class Game:
         self.legal_cache: dict[int, list[Move]] | None = (
             {} if self.ntargets <= CACHE_TARGETS else None
         )
+        self.seat_tuples = tuple((s,) for s in range(self.nseats))
+        # The common case FastState plays (see state.py); its legal-move cache is keyed
+        # by the open targets alone.
+        self.fast = (
+            doc.boards == 1
+            and self.nseats == 2
+            and self.chaos is None
+            and self.teams == (0, 1)
+            and not self.choose
+            and self.nshapes == 1
+            and self.pieces_per_turn == 1
+            and not self.allow_pass
+            and not self.agree_draw
+            and not self.stack_locks
+        )
+        self.seat_code = [self.code[s][c * self.nshapes] for s, c in enumerate(self.seat_color)]
+        one = len(self.checks) == 1
+        self.fast_through = self.checks[0][0] if one else None
+        self.fast_wins = self.checks[0][1] if one else None
+        self.fast_label = self.checks[0][2] if one else None
+        self.fast_k = doc.turn_checks[0].k if one else 0
+        self.fast_runs = self._runs(doc) if self.fast and one else None
+        # FastState's results of a line completed by seat s: [s][wins]
+        self.line_results = [
+            (
+                tuple("loss" if x == s else "win" for x in range(self.nseats)),
+                tuple("win" if x == s else "loss" for x in range(self.nseats)),
+            )
+            for s in range(self.nseats)
+        ]
+        self.fast_cache: dict[int, list[Move]] | None = (
+            {} if self.fast and self.ntargets <= CACHE_TARGETS else None
+        )
+        self.start_moves = None
+        if self.fast and self.fast_cache is None:  # FastState's list at the start
+            table = self.moves_for(0)
+            self.start_moves = [table[t] for t in self.geometry.spaces_of(self.start[3])]
 
     # -- compile steps -------------------------------------------------------------
     def _geometry(self, doc: RuleDoc) -> None:
@@ -88,6 +125,40 @@ class Game:
                 self.seat_stock.append((1 << (nc * ns)) - 1)
             else:
                 self.seat_stock.append(((1 << ns) - 1) << (self.seat_color[s] * ns))
+
+    def _runs(self, doc: RuleDoc):
+        """Big boards with many lines through a space (15x15, k 5: up to 20): per space,
+        per direction, the spaces ahead and behind (nearest first) within k - 1. Counting
+        the run of the mover's pieces through the new piece is cheaper than testing every
+        line there. Only where a colour's pieces all carry the seat's code (no set-up
+        pieces, a colour per seat), so ``board[j] == code`` reads "same colour"."""
+        through = self.checks[0][0]
+        if (
+            doc.initial_pieces
+            or len(set(self.seat_color)) != self.nseats
+            or sum(map(len, through)) < 10 * len(through)
+        ):
+            return None
+        g = self.geometry
+        runs = []
+        for i in range(g.n):
+            by_dir: dict[tuple, set] = {}
+            for line in through[i]:
+                sp = g.spaces_of(line)
+                a, b = g.coords[sp[0]], g.coords[sp[1]]
+                d = tuple(q - p for p, q in zip(a, b, strict=True))
+                by_dir.setdefault(d, set()).update(sp)
+            here = []
+            for d, spaces in by_dir.items():
+
+                def dot(j, d=d):
+                    return sum(c * v for c, v in zip(g.coords[j], d, strict=True))
+
+                ahead = sorted((j for j in spaces if dot(j) > dot(i)), key=dot)
+                behind = sorted((j for j in spaces if dot(j) < dot(i)), key=dot, reverse=True)
+                here.append((tuple(ahead), tuple(behind)))
+            runs.append(tuple(here))
+        return runs
 
     def decode(self, code: int) -> tuple[int | None, int, int]:
         """Piece code -> (owner seat or None, colour, shape)."""
@@ -218,7 +289,7 @@ class Game:
         return coords
 
     def new_initial_state(self, seed: int | None = None) -> State:
-        return State(self, seed)
+        return FastState(self, seed) if self.fast else State(self, seed)
 
     def __repr__(self) -> str:
         return f"<Game {self.name}>"

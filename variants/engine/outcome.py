@@ -1,17 +1,68 @@
 """Game end as data: per-seat results and ranks, the reason, the winning line(s)."""
 
-from dataclasses import dataclass
-
 WIN, DRAW, LOSS = "win", "draw", "loss"
 _ORDER = {WIN: 0, DRAW: 1, LOSS: 2}
 
 
-@dataclass(frozen=True)
-class Outcome:
-    results: tuple[str, ...]  # per seat: "win" | "draw" | "loss"
-    reason: str  # "victory" | "draw" | "stalemate" | "agreed-draw" | "boards"
-    detail: str  # one plain-English sentence
-    lines: tuple[tuple[tuple[int, int, int, int], ...], ...] = ()  # (board, x, y, z), 1-based
+class Outcome(tuple):
+    """Immutable (a tuple underneath). ``detail`` (one plain-English sentence) and
+    ``lines`` (each a tuple of 1-based (board, x, y, z)) may be given as ``make``, a
+    function returning both, called when one is first read: a random playout ends
+    thousands of games a second and reads neither."""
+
+    __slots__ = ()
+
+    def __new__(cls, results, reason, detail="", lines=(), make=None):
+        # results: per seat "win" | "draw" | "loss"; reason: "victory" | "draw" |
+        # "stalemate" | "agreed-draw" | "boards" | ...; the last item is the lazy part.
+        lazy = [make, detail, lines] if make is not None else [None, detail, tuple(lines)]
+        return tuple.__new__(cls, (tuple(results), reason, lazy))
+
+    @property
+    def results(self) -> tuple[str, ...]:
+        return self[0]
+
+    @property
+    def reason(self) -> str:
+        return self[1]
+
+    def _made(self) -> list:
+        lazy = self[2]
+        if lazy[0] is not None:
+            detail, lines = lazy[0]()
+            lazy[:] = [None, detail, tuple(lines)]
+        return lazy
+
+    @property
+    def detail(self) -> str:
+        return self._made()[1]
+
+    @property
+    def lines(self) -> tuple:
+        return self._made()[2]
+
+    def _key(self):
+        return (self.results, self.reason, self.detail, self.lines)
+
+    def __eq__(self, other) -> bool:
+        if not isinstance(other, Outcome):
+            return NotImplemented
+        return self._key() == other._key()
+
+    def __ne__(self, other) -> bool:
+        return not self == other
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __reduce__(self):
+        return (Outcome, (self.results, self.reason, self.detail, self.lines))
+
+    def __repr__(self) -> str:
+        return (
+            f"Outcome(results={self.results!r}, reason={self.reason!r}, "
+            f"detail={self.detail!r}, lines={self.lines!r})"
+        )
 
     @property
     def winners(self) -> tuple[int, ...]:

@@ -7,15 +7,38 @@ stack) and ``stock`` (reserve entries that are not empty) are indexes kept in st
 it by ``apply`` so that a move touches only what it changes.
 """
 
+import sys
+
 from variants.rules.vocabulary import STALEMATE_LABELS
 
 from .errors import IllegalMove
-from .moves import ACCEPT, ACCEPT_MOVE, DECLINE, DECLINE_MOVE, DRAW, DRAW_MOVE, PASS, PASS_MOVE
+from .moves import (
+    ACCEPT,
+    ACCEPT_MOVE,
+    DECLINE,
+    DECLINE_MOVE,
+    DRAW,
+    DRAW_MOVE,
+    PASS,
+    PASS_MOVE,
+    Move,
+)
 from .outcome import DRAW as R_DRAW
 from .outcome import LOSS, WIN, Outcome
 from .scoring import stalemate_results
 
 LOCKED = -1
+getrefcount = sys.getrefcount
+
+
+def _line_words(g, seat: int, line: int, label: str):
+    """The detail and lines of a game won or lost by a line, for Outcome to make lazily."""
+
+    def make():
+        who = g.color_names[g.seat_color[seat]] if not g.choose else f"seat {seat + 1}"
+        return f"{label}: {who} (seat {seat + 1}) completed a line", (g.line_coords(line),)
+
+    return make
 
 
 class State:
@@ -92,7 +115,30 @@ class State:
             moves.append(DRAW_MOVE)
         return moves
 
+    def random_move(self, rng):
+        """A uniformly random legal move of the first seat ``to_move`` (None at the end)."""
+        seats = self.to_move()
+        if not seats:
+            return None
+        moves = self.legal_moves(seats[0])
+        return moves[int(rng.random() * len(moves))]
+
+    def playout(self, rng) -> int:
+        """Play uniformly random legal moves (``random_move``) to the end; the number of
+        moves. For rollouts and benchmarks: the trusted play, nothing asked twice."""
+        n = 0
+        while self.outcome is None:
+            self.play(self.to_move()[0], self.random_move(rng))
+            n += 1
+        return n
+
     # -- playing --------------------------------------------------------------------
+    def play(self, seat: int, move) -> None:
+        """The trusted apply, for internal callers (bots, tools) that pass a move of
+        ``legal_moves(seat)`` of this very position: no checks where they cost (FastState);
+        here, on the uncommon cases, simply ``apply``."""
+        return self.apply(seat, move)
+
     def apply(self, seat: int, move) -> None:
         """Play ``move`` for ``seat``; IllegalMove (state untouched) if it may not."""
         g = self.game
@@ -301,12 +347,9 @@ class State:
         g = self.game
         team = g.teams[seat]
         results = self._team_results({team}, None) if wins else self._team_results(None, {team})
-        coords = g.line_coords(line)
-        who = g.color_names[g.seat_color[seat]] if not g.choose else f"seat {seat + 1}"
-        detail = f"{label}: {who} (seat {seat + 1}) completed a line"
-        if g.geometry.boards == 1:
-            return self._finish(results, "victory", detail, (coords,))
-        if not self._decide_board(board, results, coords):
+        if g.geometry.boards == 1:  # the words and coordinates are made when first read
+            return self._finish(results, "victory", "", (), _line_words(g, seat, line, label))
+        if not self._decide_board(board, results, g.line_coords(line)):
             self._after_placement(seat)
         return None
 
@@ -346,7 +389,7 @@ class State:
         self.offer = None
         self._finish([R_DRAW] * self.game.nseats, "agreed-draw", "All players agreed a draw", ())
 
-    def _finish(self, results: list[str], reason: str, detail: str, lines) -> None:
+    def _finish(self, results: list[str], reason: str, detail: str, lines, make=None) -> None:
         g = self.game
         if g.chaos is not None:
             players = [r for s, r in enumerate(results) if s != g.chaos]
@@ -356,7 +399,7 @@ class State:
             if self.out >> s & 1:
                 results[s] = LOSS  # a seat that forfeited loses, whatever the board says
         self.offer = None
-        self.outcome = Outcome(tuple(results), reason, detail, tuple(lines))
+        self.outcome = Outcome(results, reason, detail, lines, make)
 
     # -- copying and showing ----------------------------------------------------------
     def clone(self) -> "State":
@@ -395,3 +438,261 @@ class State:
         from .view import ascii_board
 
         return ascii_board(self)
+
+
+class FastState(State):
+    """The flat family's common case, chosen by ``Game.fast``: one board, two seats, one
+    shape, assigned colours, one piece a turn, no passing, no draw offers. Same API and
+    same results as ``State`` (the tests play both side by side); anything off the common
+    path (an illegal move, a forfeit) goes through ``State``'s code.
+
+    Legal-move lists are shared, not copied: on small boards one list per set of open
+    targets for the whole game (``Game.fast_cache``); on big boards one list per state,
+    kept in step by ``apply`` (the move played is cut out, of a copy if anyone else holds
+    the list: a list once handed out never changes). **Never mutate a list
+    ``legal_moves`` returns**; copy it.
+    """
+
+    __slots__ = ("moves",)
+
+    def __init__(self, game, seed=None):
+        board, cmask, heights, free, reserves, stock = game.start
+        self.game = game
+        self.seed = seed
+        self.board = board[:]
+        self.cmask = cmask[:]
+        self.heights = heights[:]
+        self.free = free
+        self.reserves = reserves[:]
+        self.stock = stock
+        self.turn = 0
+        self.placed = 0
+        self.passes = 0
+        self.offer = None
+        self.declined = False
+        self.decided = [None]
+        self.outcome = None
+        self.ply = 0
+        self.last = None
+        self.out = 0
+        # Big boards: the placements on ``free``, in target order (at first the game's
+        # own start list: the first cut copies it).
+        self.moves = game.start_moves
+        if not (free and stock & game.seat_stock[0]):
+            self._stalemate()
+
+    def to_move(self) -> tuple[int, ...]:
+        if self.outcome is None:
+            return self.game.seat_tuples[self.turn]
+        return ()
+
+    def legal_moves(self, seat: int) -> list:
+        # Not terminal and the seat's turn: it has a piece and a free target (else
+        # the game would have been stalemated), so its moves are the placements on free.
+        if seat != self.turn or self.outcome is not None:
+            return []
+        cache = self.game.fast_cache
+        if cache is not None:
+            moves = cache.get(self.free)
+            if moves is None:
+                moves = self._placements()
+                if len(cache) < 200_000:
+                    cache[self.free] = moves
+            return moves
+        moves = self.moves
+        if moves is None:
+            moves = self.moves = self._placements()
+        return moves
+
+    def playout(self, rng) -> int:
+        """As ``State.playout``, with the lists read in place."""
+        random = rng.random
+        play = self.play
+        cache = self.game.fast_cache
+        n = 0
+        while self.outcome is None:
+            seat = self.turn
+            moves = cache.get(self.free) if cache is not None else self.moves
+            if moves is None:
+                moves = self.legal_moves(seat)
+            move = moves[int(random() * len(moves))]
+            moves = None  # held here, the kept list would be copied, not cut in place
+            play(seat, move)
+            n += 1
+        return n
+
+    def _placements(self) -> list:
+        table = self.game.moves_for(0)
+        return [table[t] for t in self.game.geometry.spaces_of(self.free)]
+
+    def random_move(self, rng):
+        """A uniformly random legal move of the seat to move (None at the end)."""
+        if self.outcome is not None:
+            return None
+        moves = self.legal_moves(self.turn)
+        return moves[int(rng.random() * len(moves))]
+
+    def _line(self, seat: int, line: int, wins: bool, label: str, board: int) -> None:
+        results = self.game.line_results[seat][wins]
+        self.outcome = Outcome(
+            results, "victory", "", (), _line_words(self.game, seat, line, label)
+        )
+
+    def _run(self, space: int, code: int, k: int) -> bool:
+        """Whether a run of k of ``code`` passes through ``space`` (see Game._runs)."""
+        board = self.board
+        for ahead, behind in self.game.fast_runs[space]:
+            n = 1
+            for j in ahead:
+                if board[j] != code:
+                    break
+                n += 1
+            for j in behind:
+                if board[j] != code:
+                    break
+                n += 1
+            if n >= k:
+                return True
+        return False
+
+    # ``apply`` and ``play`` share their second half line for line (one function call
+    # less on every move of every playout): keep them in step. On big boards the move
+    # played is cut out of the kept list in place unless someone else holds the list
+    # (the slot, the local name and getrefcount's argument make 3; a caller that kept
+    # it, a clone, or the game's start list make more): then out of a copy.
+    def apply(self, seat: int, move) -> None:
+        """Play ``move`` for ``seat``; IllegalMove (state untouched) if it may not."""
+        g = self.game
+        if move.__class__ is Move and seat == self.turn and self.outcome is None:
+            kind, t, combo, _ = move
+            free = self.free
+            ri = g.seat_color[seat]
+            left = self.reserves[ri]
+            if not kind and not combo and t >= 0 and free >> t & 1 and left:
+                # -- the move is legal: play it (as in ``play``) --
+                self.reserves[ri] = left - 1
+                if left == 1:
+                    self.stock &= ~(1 << ri)
+                if g.stacks:
+                    h = self.heights[t]
+                    space = g.stack_base[t] + h * g.layer
+                    h += 1
+                    self.heights[t] = h
+                    if h == g.height:
+                        moves = self.moves
+                        if moves is not None:  # cut the move out (see below)
+                            if getrefcount(moves) > 3:
+                                moves = self.moves = moves[:]
+                            del moves[(free & ((1 << t) - 1)).bit_count()]
+                        self.free = free = free ^ (1 << t)
+                else:
+                    space = t
+                    moves = self.moves
+                    if moves is not None:  # cut the move out (see below)
+                        if getrefcount(moves) > 3:
+                            moves = self.moves = moves[:]
+                        del moves[(free & ((1 << t) - 1)).bit_count()]
+                    self.free = free = free ^ (1 << t)
+                self.board[space] = g.seat_code[seat]
+                cm = self.cmask[ri] | (1 << space)
+                self.cmask[ri] = cm
+                self.ply += 1
+                self.last = move
+                k = g.fast_k  # one turn check (else 0); no line before the mover has k pieces
+                if k:
+                    if cm.bit_count() >= k and (
+                        g.fast_runs is None or self._run(space, g.seat_code[seat], k)
+                    ):
+                        for line in g.fast_through[space]:
+                            if cm & line == line:
+                                return self._line(seat, line, g.fast_wins, g.fast_label, 0)
+                else:
+                    for through, wins, label in g.checks:
+                        for line in through[space]:
+                            if cm & line == line:
+                                return self._line(seat, line, wins, label, 0)
+                s = 1 - seat
+                self.turn = s
+                if not free or not self.stock & g.seat_stock[s]:
+                    self._cannot_place(s)
+                return None
+        self.moves = None
+        return State.apply(self, seat, move)
+
+    def play(self, seat: int, move) -> None:
+        """``apply`` without the checks, for internal callers (bots, tools) that pass a
+        move of ``legal_moves(seat)`` of this very position, with ``seat`` to move."""
+        g = self.game
+        t = move.target
+        free = self.free
+        ri = g.seat_color[seat]
+        left = self.reserves[ri]
+        self.reserves[ri] = left - 1
+        if left == 1:
+            self.stock &= ~(1 << ri)
+        if g.stacks:
+            h = self.heights[t]
+            space = g.stack_base[t] + h * g.layer
+            h += 1
+            self.heights[t] = h
+            if h == g.height:
+                moves = self.moves
+                if moves is not None:  # cut the move out (see below)
+                    if getrefcount(moves) > 3:
+                        moves = self.moves = moves[:]
+                    del moves[(free & ((1 << t) - 1)).bit_count()]
+                self.free = free = free ^ (1 << t)
+        else:
+            space = t
+            moves = self.moves
+            if moves is not None:  # cut the move out (see below)
+                if getrefcount(moves) > 3:
+                    moves = self.moves = moves[:]
+                del moves[(free & ((1 << t) - 1)).bit_count()]
+            self.free = free = free ^ (1 << t)
+        self.board[space] = g.seat_code[seat]
+        cm = self.cmask[ri] | (1 << space)
+        self.cmask[ri] = cm
+        self.ply += 1
+        self.last = move
+        k = g.fast_k  # one turn check (else 0); no line before the mover has k pieces
+        if k:
+            if cm.bit_count() >= k and (
+                g.fast_runs is None or self._run(space, g.seat_code[seat], k)
+            ):
+                for line in g.fast_through[space]:
+                    if cm & line == line:
+                        return self._line(seat, line, g.fast_wins, g.fast_label, 0)
+        else:
+            for through, wins, label in g.checks:
+                for line in through[space]:
+                    if cm & line == line:
+                        return self._line(seat, line, wins, label, 0)
+        s = 1 - seat
+        self.turn = s
+        if not free or not self.stock & g.seat_stock[s]:
+            self._cannot_place(s)
+        return None
+
+    def clone(self) -> "FastState":
+        new = FastState.__new__(FastState)
+        new.game = self.game
+        new.seed = self.seed
+        new.board = self.board[:]
+        new.cmask = self.cmask[:]
+        new.heights = self.heights[:]
+        new.free = self.free
+        new.reserves = self.reserves[:]
+        new.stock = self.stock
+        new.turn = self.turn
+        new.placed = self.placed
+        new.passes = self.passes
+        new.offer = None if self.offer is None else self.offer[:]
+        new.declined = self.declined
+        new.decided = self.decided[:]
+        new.outcome = self.outcome
+        new.ply = self.ply
+        new.last = self.last
+        new.out = self.out
+        new.moves = self.moves  # shared: whichever cuts first copies it
+        return new

@@ -148,6 +148,28 @@ class GeneralState(PieceChanges):
         return bool(self._moves(seat))
 
     # -- playing --------------------------------------------------------------------
+    # The engine API's additions for internal callers, as in the other families
+    # (variants/engine/README.md): no fast path here yet.
+    def random_move(self, rng):
+        """A uniformly random legal move of the first seat ``to_move`` (None at the end)."""
+        seats = self.to_move()
+        if not seats:
+            return None
+        moves = self.legal_moves(seats[0])
+        return moves[int(rng.random() * len(moves))]
+
+    def play(self, seat: int, move) -> None:
+        """The trusted apply (a move of ``legal_moves(seat)`` of this position): ``apply``."""
+        return self.apply(seat, move)
+
+    def playout(self, rng) -> int:
+        """``random_move`` and ``play`` to the end; the number of moves."""
+        n = 0
+        while self.outcome is None:
+            self.play(self.to_move()[0], self.random_move(rng))
+            n += 1
+        return n
+
     def apply(self, seat: int, move) -> None:
         """Play ``move`` for ``seat``; IllegalMove (state untouched) if it may not."""
         kind = getattr(move, "kind", None)

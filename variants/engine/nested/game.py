@@ -32,6 +32,31 @@ class NestedGame:
         self.filtered = n.kyu or n.no_send_back or n.checked
         self.sequential = n.turn_order == "sequential"
         self.inner_moves: dict[int, list[Move]] = {}  # (block, free mask) -> moves
+        self.seat_tuples = tuple((s,) for s in range(self.nseats))
+        # Set-up draws from a random generator only with random obstacles or scouts.
+        self.random_setup = bool(n.random_obstacles or n.scouts)
+        self.free_when_decided = n.free_when_decided
+        self.kyu = n.kyu
+        self.checked = n.checked
+        # Checked on two levels with the plain rules (Ultimate-Checked): most candidates
+        # are proved safe by reading the opponent's threats, not by playing them out.
+        self.quick_checked = (
+            n.checked
+            and g.N == 2
+            and self.nseats == 2
+            and self.sequential
+            and not (n.inverted or n.quick or n.kyu or n.no_send_back)
+            and not n.draws_count_for_all
+            and n.win_condition != "majority"
+        )
+        # Per cell, what a mark there touches: (innermost block, position in it, its
+        # ancestors, the lines through that position).
+        self.cell_info = [
+            (g.inner[i], g.pos[i], g.anc[i], g.lines_through[g.pos[i]]) for i in range(g.ncells)
+        ]
+        self.inner_level = g.N - 1
+        # No move filter and one team at a time: apply and legal_moves take a short path.
+        self.simple = self.sequential and not self.filtered and not n.kyu and not n.checked
 
     # -- routing ------------------------------------------------------------------------
     def _destination(self, i: int) -> tuple[int, ...]:

@@ -10,7 +10,7 @@ innermost block, its playable cells as bits) and ``avail`` (playable cells under
 import random
 
 from ..errors import IllegalMove
-from ..moves import PLACE
+from ..moves import PLACE, Move
 from ..outcome import DRAW, LOSS, WIN, Outcome
 
 EMPTY, OBSTACLE, PROTECTED = -1, -2, -3
@@ -22,7 +22,7 @@ class NestedState:
     __slots__ = (
         "trail",
         "game", "seed", "cell", "bown", "tmask", "dmask", "emask", "avail", "area",
-        "turn", "moved", "hist", "last_inner", "outcome", "ply", "last", "out",
+        "turn", "moved", "hist", "last_inner", "outcome", "ply", "last", "out", "known",
     )  # fmt: skip
 
     def __init__(self, game, seed=None):
@@ -47,7 +47,9 @@ class NestedState:
         self.ply = 0
         self.last = None
         self.out = 0  # teams disqualified (resigned, timed out), as bits
-        self._set_up(random.Random(seed))
+        self.known = None  # filtered games: (position key, seat, its legal moves)
+        if game.symmetric or game.random_setup:
+            self._set_up(random.Random(seed) if game.random_setup else None)
 
     # -- set-up: obstacles and scouts, from the match's seed --------------------------------
     def _set_up(self, rng: random.Random) -> None:
@@ -93,8 +95,8 @@ class NestedState:
     def to_move(self) -> tuple[int, ...]:
         if self.outcome is not None:
             return ()
-        if self.game.opts.turn_order == "sequential":
-            return (self.turn,)
+        if self.game.sequential:
+            return self.game.seat_tuples[self.turn]
         return tuple(t for t in self.game.teams if not (self.moved | self.out) >> t & 1)
 
     def is_terminal(self) -> bool:
@@ -106,23 +108,46 @@ class NestedState:
         return 0 <= seat < self.game.nseats and not (self.moved | self.out) >> seat & 1
 
     def legal_moves(self, seat: int) -> list:
+        """The list is shared (by positions alike): read it, never mutate it."""
+        game = self.game
+        if game.simple:
+            if seat != self.turn or self.outcome is not None:
+                return []
+            area = self.area
+            geo = game.geometry
+            if geo.level[area] == game.inner_level:
+                moves = game.inner_moves.get((area << geo.P) | self.emask[area])
+                if moves is not None:
+                    return moves
+            return self._raw_moves()
         if self.outcome is not None or (
             seat != self.turn if self.game.sequential else not self._awaits(seat)
         ):
             return []
-        moves = self._raw_moves()
-        if self.game.filtered:
-            moves = self._filter(seat, moves)
-        return moves
+        if self.game.filtered:  # the filter plays candidates out: kept per position
+            key = (self.ply, self.turn, self.moved, self.out, seat)
+            known = self.known
+            if known is not None and known[0] == key:
+                return known[1]
+            moves = self._filter(seat, self._raw_moves())
+            self.known = (key, moves)
+            return moves
+        return self._raw_moves()
 
     def _raw_moves(self) -> list:
-        geo = self.game.geometry
+        """The moves in the allowed area (a shared list: never mutate it)."""
+        game = self.game
+        geo = game.geometry
         area = self.area
-        if geo.level[area] == geo.N - 1:
-            return self._inner_moves(area, self.emask[area])[:]
+        if geo.level[area] == game.inner_level:
+            moves = game.inner_moves.get((area << geo.P) | self.emask[area])
+            return moves if moves is not None else self._inner_moves(area, self.emask[area])
+        return self._gather(area)
+
+    def _gather(self, area: int) -> list:
         out = []
         emask = self.emask
-        for ib in geo.inner_under[area]:
+        for ib in self.game.geometry.inner_under[area]:
             m = emask[ib]
             if m:
                 out += self._inner_moves(ib, m)
@@ -143,6 +168,73 @@ class NestedState:
     def apply(self, seat: int, move) -> None:
         game = self.game
         geo = game.geometry
+        if game.simple and seat == self.turn and self.outcome is None and move.__class__ is Move:
+            # The common case, checked in a few steps and played inline: _play and
+            # _route line for line (keep them in step), for no filter and no Kyū.
+            kind, i, combo, _ = move
+            if not kind and not combo and 0 <= i < geo.ncells:
+                ib, p, anc, lines = game.cell_info[i]
+                area = self.area
+                emask = self.emask
+                em = emask[ib]
+                if em >> p & 1 and (not area or anc[geo.level[area]] == area):
+                    self.ply += 1
+                    self.last_inner[seat] = ib
+                    self.cell[i] = seat
+                    emask[ib] = em & ~(1 << p)
+                    avail = self.avail
+                    emptied = False
+                    for b in anc:
+                        left = avail[b] - 1
+                        avail[b] = left
+                        if not left:
+                            emptied = True
+                    masks = self.tmask[seat]
+                    tm = masks[ib] | (1 << p)
+                    masks[ib] = tm
+                    if self.bown[ib] == OPEN:
+                        for line in lines:
+                            if tm & line == line:
+                                self._captured(ib, seat)
+                                emptied = True
+                                break
+                    if emptied and self.outcome is None:
+                        self._ties(anc)
+                    self.last = move
+                    self.trail = (self.trail, seat, move)
+                    if self.outcome is None:
+                        area = 0
+                        bown = self.bown
+                        decided = game.free_when_decided
+                        for b in game.dest[i]:
+                            if not avail[b] or (decided and bown[b] != OPEN):
+                                break
+                            area = b
+                        self.area = area
+                        nxt = seat + 1
+                        if nxt == game.nseats:
+                            nxt = 0
+                        if self.out:
+                            nxt = self._live_after(seat)
+                        self.turn = nxt
+                    return
+        if (
+            not game.filtered
+            and game.sequential
+            and seat == self.turn
+            and self.outcome is None
+            and move.__class__ is Move
+        ):  # the common case, checked in a few steps
+            kind, i, combo, _ = move
+            if not kind and not combo and 0 <= i < geo.ncells:
+                area = self.area
+                if self.emask[geo.inner[i]] >> geo.pos[i] & 1 and (
+                    not area or geo.anc[i][geo.level[area]] == area
+                ):
+                    self._play(seat, i, True)
+                    self.last = move
+                    self.trail = (self.trail, seat, move)
+                    return
         if (
             self.outcome is not None
             or move.kind != PLACE
@@ -163,14 +255,57 @@ class NestedState:
         self.last = move
         self.trail = (self.trail, seat, move)
 
+    def random_move(self, rng):
+        """A uniformly random legal move of the first seat ``to_move`` (None at the end)."""
+        seats = self.to_move()
+        if not seats:
+            return None
+        moves = self.legal_moves(seats[0])
+        return moves[int(rng.random() * len(moves))]
+
+    def playout(self, rng) -> int:
+        """Play uniformly random legal moves (``random_move``) to the end; the number of
+        moves. For rollouts and benchmarks: the trusted play, nothing asked twice."""
+        n = 0
+        while self.outcome is None:
+            self.play(self.to_move()[0], self.random_move(rng))
+            n += 1
+        return n
+
+    def play(self, seat: int, move) -> None:
+        """The trusted apply, for internal callers (bots, tools) that pass a move of
+        ``legal_moves(seat)`` of this very position: no checks."""
+        self._play(seat, move.target, True)
+        self.last = move
+        self.trail = (self.trail, seat, move)
+
     def _play(self, seat: int, i: int, detect: bool) -> None:
         """Place ``seat``'s mark on cell i (already checked), settle captures and ties,
-        and route the next move. Inlined for speed: this runs on every playout move."""
-        geo = self.game.geometry
+        and route the next move. ``_mark`` inlined: this runs on every playout move."""
+        game = self.game
+        ib, p, anc, lines = game.cell_info[i]
         self.ply += 1
-        ib = geo.inner[i]
         self.last_inner[seat] = ib
-        self._mark(i, seat)
+        self.cell[i] = seat
+        self.emask[ib] &= ~(1 << p)
+        avail = self.avail
+        emptied = False
+        for b in anc:
+            left = avail[b] - 1
+            avail[b] = left
+            if not left:
+                emptied = True
+        masks = self.tmask[seat]
+        tm = masks[ib] | (1 << p)
+        masks[ib] = tm
+        if self.bown[ib] == OPEN:
+            for line in lines:
+                if tm & line == line:
+                    self._captured(ib, seat)
+                    emptied = True  # sealing may have emptied blocks above
+                    break
+        if emptied and self.outcome is None:
+            self._ties(anc)
         if self.outcome is None:
             self._route(i, seat, detect)
 
@@ -301,12 +436,12 @@ class NestedState:
     # -- routing: where the next move must go ------------------------------------------------
     def _route(self, i: int, seat: int, detect: bool) -> None:
         game = self.game
-        opts = game.opts
         dest = game.dest[i]
         area, free = 0, False
         avail = self.avail
+        when_decided = game.free_when_decided
         for b in dest:
-            if not avail[b] or (opts.free_when_decided and self.bown[b] != OPEN):
+            if not avail[b] or (when_decided and self.bown[b] != OPEN):
                 free = True
                 break
             area = b
@@ -320,9 +455,9 @@ class NestedState:
             self.turn = nxt
         else:
             self._round_done(seat)
-        if opts.kyu:  # a free move resets the history of the team that gets it
+        if game.kyu:  # a free move resets the history of the team that gets it
             self.hist[nxt] = () if free or not dest else (*self.hist[nxt][-1:], dest[-1])
-        if opts.checked and detect:
+        if game.checked and detect:
             self._detect_checkmate(nxt)
         if self.game.opts.no_send_back and detect and self.outcome is None:
             self._detect_no_move()
@@ -391,8 +526,58 @@ class NestedState:
                 kept = [m for m in self._board_moves() if dest[m.target][-1] != back]
             moves = kept
         if opts.checked:
-            moves = [m for m in moves if self._safe(seat, m)]
+            threats = self._threats(seat)
+            if threats is None:
+                moves = [m for m in moves if self._safe(seat, m)]
+            elif threats:
+                moves = [m for m in moves if self._quick_safe(m, threats) or self._safe(seat, m)]
         return moves
+
+    def _threats(self, seat: int):
+        """Quick Checked (see NestedGame.quick_checked): the open blocks where the team
+        after ``seat`` could capture at once and so complete a line at the peak; None
+        where that reading does not apply (then every candidate is played out)."""
+        game = self.game
+        if not game.quick_checked or self.out:
+            return None
+        geo = game.geometry
+        opp = 1 - seat
+        masks = self.tmask[opp]
+        peak = masks[0]
+        first = geo.offset[1]
+        found = set()
+        for line in geo.lines:
+            missing = line & ~peak
+            if not missing or missing & (missing - 1):
+                continue  # two blocks or more still to take (none: the game is over)
+            b = first + missing.bit_length() - 1
+            if b in found or self.bown[b] != OPEN:
+                continue
+            tm, em = masks[b], self.emask[b]
+            for inner in geo.lines:
+                gap = inner & ~tm
+                if gap and not gap & (gap - 1) and gap & em:
+                    found.add(b)
+                    break
+        return found
+
+    def _quick_safe(self, move, threats) -> bool:
+        """Safe for sure: the move is not in a threatened block and sends the next team
+        to an open block, not full and not threatened (else it is played out)."""
+        geo = self.game.geometry
+        i = move.target
+        dest = self.game.dest[i]
+        if not dest:
+            return False
+        d = dest[-1]
+        ib = geo.inner[i]
+        return (
+            d != ib
+            and d not in threats
+            and ib not in threats
+            and self.avail[d] > 0
+            and self.bown[d] == OPEN
+        )
 
     def _filter_reason(self) -> str:
         opts = self.game.opts
@@ -414,11 +599,19 @@ class NestedState:
 
     def _can_win_now(self, team: int) -> bool:
         geo = self.game.geometry
+        quick = self.game.quick_checked
         for m in self._raw_moves():
             i = m.target
             ib, p = geo.inner[i], geo.pos[i]
             tm = self.tmask[team][ib] | (1 << p)
             if any(tm & line == line for line in geo.lines_through[p]):  # captures a block
+                if quick:  # two plain levels: it wins iff that completes a peak line
+                    if self.bown[ib] != OPEN:
+                        continue
+                    peak = self.tmask[team][0] | (1 << geo.bpos[ib])
+                    if any(peak & line == line for line in geo.lines_through[geo.bpos[ib]]):
+                        return True
+                    continue
                 trial = self.clone()
                 trial._play(team, i, False)
                 if trial.outcome is not None and trial.outcome.results[team] == WIN:
@@ -427,6 +620,9 @@ class NestedState:
 
     def _detect_checkmate(self, team: int) -> None:
         raw = self._raw_moves()
+        threats = self._threats(team)
+        if threats is not None and raw and (not threats or self._quick_safe(raw[0], threats)):
+            return
         if raw and not any(self._safe(team, m) for m in raw):
             results = [LOSS if t == team else WIN for t in self.game.teams]
             self._finish(results, "checkmate", f"Team {self.game.symbols[team]} is checkmated")
@@ -443,27 +639,14 @@ class NestedState:
         elif game.opts.win_condition == "majority" and game.geometry.N > 1:
             reason, how = "majority", "holds a majority of the blocks"
         detail = f"{game.symbols[team]} {how}" + (" and loses (Inverted)" if inverted else "")
-        lines = self._winning_lines(team, block) if reason == "victory" else ()
-        self._finish(results, reason, detail, lines)
+        if reason != "victory":
+            return self._finish(results, reason, detail)
+        tm = self.tmask[team][block]  # the lines are made when first read
+        self._finish(results, reason, detail, (), lambda: (detail, _winning_lines(game, tm)))
 
-    def _winning_lines(self, team: int, block: int):
-        """Lines at the level that decided the game, as 1-based unit coordinates there."""
-        geo = self.game.geometry
-        tm = self.tmask[team][block]
-        side = geo.S
-        out = []
-        for line in geo.lines:
-            if tm & line == line:
-                units = []
-                for p in range(geo.P):
-                    if line >> p & 1:
-                        units.append(tuple(1 + (p // side**k) % side for k in range(geo.D)))
-                out.append(tuple(units))
-        return tuple(out[:1])
-
-    def _finish(self, results, reason, detail, lines=()) -> None:
+    def _finish(self, results, reason, detail, lines=(), make=None) -> None:
         results = [LOSS if self.out >> t & 1 else r for t, r in enumerate(results)]
-        self.outcome = Outcome(tuple(results), reason, detail, lines)
+        self.outcome = Outcome(results, reason, detail, lines, make)
 
     # -- copying and showing ------------------------------------------------------------
     def clone(self):
@@ -486,6 +669,7 @@ class NestedState:
         new.ply = self.ply
         new.last = self.last
         new.out = self.out
+        new.known = self.known
         return new
 
     # -- seed 002's absolute "no sending back", and the move record ---------------------------
@@ -515,7 +699,7 @@ class NestedState:
                 )
 
     def record(self) -> list[tuple[int, str]]:
-        """Every move played with ``apply``, oldest first: (team, notation)."""
+        """Every move played with ``apply`` (or ``play``), oldest first: (team, notation)."""
         out = []
         t = self.trail
         while t is not None:
@@ -533,3 +717,18 @@ class NestedState:
         from .view import ascii_board
 
         return ascii_board(self)
+
+
+def _winning_lines(game, tm: int):
+    """Lines at the level that decided the game, as 1-based unit coordinates there."""
+    geo = game.geometry
+    side = geo.S
+    out = []
+    for line in geo.lines:
+        if tm & line == line:
+            units = []
+            for p in range(geo.P):
+                if line >> p & 1:
+                    units.append(tuple(1 + (p // side**k) % side for k in range(geo.D)))
+            out.append(tuple(units))
+    return tuple(out[:1])

@@ -1,0 +1,219 @@
+"""Tournament games per second on a real worker, against the same games in a plain loop.
+
+    .venv/bin/python benchmarks/tournament_shapes.py [--shapes embedded,redis]
+        [--game Connect4] [--bots easy,medium] [--rounds 2]
+
+Two shapes, as ``make run`` deploys them: **embedded** (SQLite and kombu's file-system
+broker, under a fresh folder of its own in /tmp) and **redis** (PostgreSQL database
+``vf_bench_speed`` on 127.0.0.1, created if missing, and Redis db 7; never db 0, never
+the development databases). For each shape a child process migrates, loads the
+catalogue, makes the bots (not owned by the Trainer, so the games are rated) and the
+Random player, starts a Celery worker (prefork x2, as ``make run``), makes a Benchmark
+tournament of every pair (100 games a pair) and times it from creation until it is done:
+games played, written and rated. Then it plays the same games (same seats, same seeds)
+in a plain loop in one process, no database, and prints both rates and the ratio. Rounds
+alternate the tournament and the loop; the machine's load is printed before and after.
+"""
+
+import argparse
+import json
+import os
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PY = str(ROOT / ".venv" / "bin" / "python")
+CELERY = str(ROOT / ".venv" / "bin" / "celery")
+PG_URL = "postgres://postgres@127.0.0.1:5432/vf_bench_speed"
+REDIS_URL = "redis://127.0.0.1:6379/7"
+SCRATCH = Path("/tmp/vf_bench_speed")
+
+
+def shape_env(shape: str) -> dict:
+    env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "REDIS_URL")}
+    env.update(DEBUG="0", SECRET_KEY="bench-" + os.urandom(8).hex(), PYTHONPATH=str(ROOT))
+    env["DJANGO_SETTINGS_MODULE"] = "config.settings"
+    env["VAR_DIR"] = str(SCRATCH / shape / "var")
+    if shape == "embedded":
+        env["SQLITE_PATH"] = str(SCRATCH / shape / "db.sqlite3")
+        env["CELERY_FS_ROOT"] = str(SCRATCH / shape / "celery")
+    else:
+        env["DATABASE_URL"] = PG_URL
+        env["REDIS_URL"] = REDIS_URL
+    return env
+
+
+def load() -> str:
+    one, five, _ = os.getloadavg()
+    return f"load average {one:.2f} (1 min), {five:.2f} (5 min) on {os.cpu_count()} cores"
+
+
+# --- the child: one shape -------------------------------------------------------------------
+
+
+def child(shape: str, game_name: str, specs: list[str], rounds: int) -> None:
+    import django
+
+    django.setup()
+    from django.contrib.auth import get_user_model
+    from django.core.management import call_command
+
+    call_command("migrate", verbosity=0)
+    from accounts.models import Player
+    from accounts.services import random_player
+    from leaderboards import tournaments
+    from leaderboards.models import Tournament
+    from leaderboards.services import default_universe
+    from leaderboards.tournaments import Plan, benchmark_plan
+    from variants.models import RuleSet
+    from variants.services import load_catalogue
+
+    if not RuleSet.objects.filter(name=game_name).exists():
+        load_catalogue()
+    rule_set = RuleSet.objects.get(name=game_name)
+    stamp = os.urandom(3).hex()
+    trainer = get_user_model().objects.create_user(f"bench-{stamp}", role="trainer")
+    players = [
+        Player.objects.create(kind="bot", name=f"{s}-{stamp}"[:40], bot_spec={"kind": s})
+        for s in specs
+    ] + [random_player()]
+    log = SCRATCH / shape / f"worker-{stamp}.log"
+    worker = subprocess.Popen(
+        [
+            CELERY,
+            "-A",
+            "config",
+            "worker",
+            "--concurrency",
+            "2",
+            "--loglevel",
+            "INFO",
+            "-n",
+            f"bench-{stamp}@%h",
+        ],  # fmt: skip
+        cwd=ROOT,
+        stdout=subprocess.DEVNULL,
+        stderr=open(log, "w"),  # noqa: SIM115
+        env=os.environ.copy(),
+    )
+    try:
+        deadline = time.time() + 60
+        while "ready." not in log.read_text():
+            if worker.poll() is not None or time.time() > deadline:
+                sys.exit(f"the worker did not start: see {log}")
+            time.sleep(0.2)
+        out = {"worker": [], "loop": [], "games": 0}
+        for _ in range(rounds):
+            plan = benchmark_plan(rule_set, default_universe(), [p.pk for p in players])
+            plan = Plan(plan.rule_set, plan.universe, f"bench-{stamp}", plan.sets, plan.kind)
+            started = time.perf_counter()
+            t = tournaments.create_from_plan(plan, trainer)
+            while True:
+                status = Tournament.objects.values_list("status", flat=True).get(pk=t.pk)
+                if status in ("done", "failed"):
+                    break
+                time.sleep(0.02)
+            elapsed = time.perf_counter() - started
+            if status != "done":
+                sys.exit(f"the tournament failed: see {log}")
+            t.refresh_from_db()
+            out["worker"].append(t.total_games / elapsed)
+            out["games"] = t.total_games
+            out["loop"].append(plain_loop(t))
+        print("RESULT " + json.dumps(out), flush=True)
+    finally:
+        worker.terminate()
+        try:
+            worker.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            worker.kill()
+
+
+def plain_loop(t) -> float:
+    """The tournament's games, same seats and seeds, played in a loop: games/s."""
+    from accounts.models import Player
+    from leaderboards import rating as math
+    from leaderboards.tournaments import agent_for, game_seed, play_timed, schedule
+    from play.services import game_of_rule_set
+
+    sets = {s.order: s for s in t.sets.all()}
+    players = {p.pk: p for p in Player.objects.filter(pk__in={pk for s in sets.values()
+                                                               for pk in s.players})}  # fmt: skip
+    order = schedule(t)
+    seated = [[players[pk] for pk in math.seat_rotation(sets[o].players, i)] for o, i in order]
+    game = game_of_rule_set(t.rule_set)
+    started = time.perf_counter()
+    for number, seats in enumerate(seated, 1):  # as the worker plays them (no writes)
+        seed = game_seed(t, number)
+        play_timed(game, [agent_for(p, seed + i) for i, p in enumerate(seats)], seed)
+    return len(seated) / (time.perf_counter() - started)
+
+
+# --- the parent ----------------------------------------------------------------------------
+
+
+def prepare(shape: str) -> None:
+    folder = SCRATCH / shape
+    if shape == "embedded":
+        shutil.rmtree(folder, ignore_errors=True)  # a fresh database and broker folder
+    folder.mkdir(parents=True, exist_ok=True)
+    if shape == "redis":
+        subprocess.run(
+            ["createdb", "-h", "127.0.0.1", "-U", "postgres", "vf_bench_speed"],
+            capture_output=True,
+        )  # fails harmlessly when it exists
+        subprocess.run(["redis-cli", "-n", "7", "flushdb"], capture_output=True)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
+    ap.add_argument("--shapes", default="embedded,redis")
+    ap.add_argument("--game", default="Connect4")
+    ap.add_argument("--bots", default="easy,medium", help="bot kinds; Random always plays")
+    ap.add_argument("--rounds", type=int, default=2)
+    ap.add_argument("--child", default="", help=argparse.SUPPRESS)
+    args = ap.parse_args()
+    specs = [s.strip() for s in args.bots.split(",") if s.strip()]
+    if args.child:
+        return child(args.child, args.game, specs, args.rounds)
+    print(f"before: {load()}")
+    print(f"{args.game}: bots {', '.join(specs)} and Random, every pair 100 games")
+    for shape in [s.strip() for s in args.shapes.split(",") if s.strip()]:
+        prepare(shape)
+        proc = subprocess.run(
+            [
+                PY,
+                __file__,
+                "--child",
+                shape,
+                "--game",
+                args.game,
+                "--bots",
+                args.bots,
+                "--rounds",
+                str(args.rounds),
+            ],  # fmt: skip
+            env=shape_env(shape),
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+        )
+        line = next((x for x in proc.stdout.splitlines() if x.startswith("RESULT ")), None)
+        if line is None:
+            print(f"{shape}: failed\n{proc.stdout[-2000:]}\n{proc.stderr[-3000:]}")
+            continue
+        out = json.loads(line[7:])
+        for w, p in zip(out["worker"], out["loop"], strict=True):
+            print(
+                f"{shape:9} {out['games']} games: worker {w:8.1f} games/s (written, rated)   "
+                f"plain loop {p:8.1f} games/s   ratio {w / p:.2f}",
+                flush=True,
+            )
+    print(f"after: {load()}")
+
+
+if __name__ == "__main__":
+    main()

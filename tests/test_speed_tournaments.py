@@ -1,0 +1,89 @@
+"""Tournament writes and ratings in one pass agree with the one-at-a-time paths."""
+
+from __future__ import annotations
+
+import pytest
+from django.utils import timezone
+
+from accounts.services import random_player
+from leaderboards.models import Rating, RatingHistory
+from leaderboards.services import default_universe, rate_match, rate_matches
+from play.models import Match, Move, Seat
+from play.recording import PlayedGame, PlayedMove, record_games
+from tests.leaderboard_helpers import finish, outcome
+from tests.play_helpers import bot, rule_set
+
+pytestmark = pytest.mark.django_db
+
+RESULTS = [("win", "loss"), ("loss", "win"), ("draw", "draw")]
+
+
+def ratings():
+    rows = Rating.objects.order_by("player_id").values_list(
+        "player_id", "mu", "sigma", "ordinal", "top_burst", "score", "matches", "last_match"
+    )
+    history = RatingHistory.objects.order_by("match_id", "player_id").values_list(
+        "match_id", "player_id", "mu_before", "mu_after", "sigma_after"
+    )
+    return list(rows), list(history)
+
+
+def test_rate_matches_equals_rate_match_one_at_a_time():
+    ttt = rule_set("Tic-Tac-Toe")
+    a, b, c = bot("A", "easy"), bot("B", "medium"), random_player()
+    pairs = [(a, b), (b, c), (c, a), (a, c)]
+    ids = [finish(ttt, pairs[i % 4], RESULTS[(i * 7) % 3], rate=False).pk for i in range(24)]
+    unrated = finish(ttt, (a, b), ("win", "loss"), rate=False, rated=False).pk
+    for pk in ids + [unrated]:
+        rate_match(pk)
+    one_by_one = ratings()
+    Rating.objects.all().delete()
+    assert not RatingHistory.objects.exists()
+    assert rate_matches(ids + [unrated]) == 24
+    assert ratings() == one_by_one
+    assert rate_matches(ids) == 0  # once only
+
+
+def test_record_games_writes_a_batch_in_one_go_and_refuses_a_second_write():
+    from leaderboards.models import Tournament
+
+    ttt = rule_set("Tic-Tac-Toe")
+    a, b = bot("A", "easy"), bot("B", "medium")
+    t = Tournament.objects.create(
+        name="t", rule_set=ttt, universe=default_universe(), total_games=3, batch_size=3, seed=1
+    )
+
+    now = timezone.now()
+    games = [
+        (
+            (a, b),
+            PlayedGame(
+                seed=n,
+                moves=[PlayedMove(0, "1,1,1", 3), PlayedMove(1, "2,2,1", 4)],
+                outcome=outcome(*RESULTS[n % 3]),
+                started=now,
+                finished=now,
+            ),
+            n,
+        )
+        for n in (1, 2, 3)
+    ]
+    matches = record_games(ttt, None, games, tournament=t)
+    assert [m.game_number for m in matches] == [1, 2, 3]
+    assert Seat.objects.filter(match__tournament=t).count() == 6
+    assert Move.objects.filter(match__tournament=t).count() == 6
+    first = Move.objects.filter(match=matches[0]).order_by("ply").first()
+    assert (first.ply, first.seat, first.notation, first.auto, first.think_ms) == (
+        1,
+        0,
+        "1,1,1",
+        True,
+        3,
+    )
+    assert first.kind == "move" and abs((first.created - now).total_seconds()) < 60
+    assert list(Match.objects.get(pk=matches[1].pk).seats.values_list("result", flat=True)) == [
+        "draw",
+        "draw",
+    ]
+    assert record_games(ttt, None, games[1:], tournament=t) is None  # already written
+    assert Match.objects.filter(tournament=t).count() == 3

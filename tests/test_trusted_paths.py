@@ -1,0 +1,121 @@
+"""The fast paths agree with the checking ones, over random games of every catalogue game.
+
+- ``state.play`` (the trusted apply for bots and tools) and ``state.apply`` (which checks
+  outside input) leave equal positions after every move;
+- the flat family's ``FastState`` (its common case) and the general ``State`` give the
+  same to_move, legal moves, views and outcomes;
+- a legal-move list once handed out never changes (the lists are shared), and
+  ``random_move`` returns one of the legal moves.
+"""
+
+import random
+
+import pytest
+
+from tests.engine_helpers import game
+from variants import catalogue
+from variants.engine.state import FastState, State
+
+NAMES = catalogue.names()
+SLOW = ("Ultimate-Checked",)  # its filter plays every candidate: fewer games
+
+
+def snapshot(state):
+    seats = state.to_move()
+    outcome = state.outcome
+    return (
+        seats,
+        [list(state.legal_moves(s)) for s in seats],
+        state.view(None),
+        None if outcome is None else outcome.to_dict(),
+        state.ply,
+    )
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_play_agrees_with_apply(name):
+    g = game(name)
+    for seed in range(2 if name in SLOW else 8):
+        rng = random.Random(seed)
+        checked = g.new_initial_state(seed=seed)
+        trusted = g.new_initial_state(seed=seed)
+        while not checked.is_terminal():
+            seat = rng.choice(checked.to_move())
+            legal = checked.legal_moves(seat)
+            before = list(legal)
+            move = rng.choice(legal)
+            checked.apply(seat, move)
+            trusted.play(seat, move)
+            assert list(legal) == before, f"{name}: a handed-out list changed under apply"
+            assert snapshot(trusted) == snapshot(checked), f"{name}, seed {seed}"
+        assert trusted.outcome == checked.outcome
+        if hasattr(checked, "record"):  # nested boards keep the moves played
+            assert len(checked.record()) == len(trusted.record()) == checked.ply
+
+
+@pytest.mark.parametrize("name", [n for n in NAMES if getattr(game(n), "fast", False)])
+def test_fast_state_agrees_with_state(name):
+    g = game(name)
+    for seed in range(8):
+        rng = random.Random(seed)
+        fast, plain = g.new_initial_state(seed=seed), State(g, seed)
+        assert isinstance(fast, FastState)
+        while not plain.is_terminal():
+            assert snapshot(fast) == snapshot(plain), f"{name}, seed {seed}"
+            seat = plain.to_move()[0]
+            move = rng.choice(plain.legal_moves(seat))
+            clone = fast.clone()
+            fast.apply(seat, move)
+            plain.apply(seat, move)
+            clone.play(seat, move)
+            assert snapshot(clone) == snapshot(fast)
+        assert snapshot(fast) == snapshot(plain)
+        assert fast.outcome == plain.outcome
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_random_move_is_legal(name):
+    g = game(name)
+    rng = random.Random(3)
+    state = g.new_initial_state(seed=3)
+    while not state.is_terminal():
+        seat = state.to_move()[0]
+        move = state.random_move(rng)
+        assert move in state.legal_moves(seat)
+        state.play(seat, move)
+    assert state.random_move(rng) is None
+
+
+def test_quick_checked_agrees_with_playing_every_candidate_out():
+    """Ultimate-Checked proves most candidates safe by reading threats; the exact filter
+    (clone, play, look for a winning reply) must agree on every position."""
+    from variants.engine.nested.game import NestedGame
+
+    quick = game("Ultimate-Checked")
+    assert quick.quick_checked
+    exact = NestedGame(quick.doc)
+    exact.quick_checked = False
+    for seed in range(12):
+        rng = random.Random(seed)
+        a, b = quick.new_initial_state(seed=seed), exact.new_initial_state(seed=seed)
+        while not b.is_terminal():
+            seat = b.to_move()[0]
+            assert a.legal_moves(seat) == b.legal_moves(seat), f"seed {seed}, ply {b.ply}"
+            move = rng.choice(b.legal_moves(seat))
+            a.apply(seat, move)
+            b.apply(seat, move)
+            assert a.outcome == b.outcome
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_playout_is_random_move_and_apply(name):
+    g = game(name)
+    for seed in range(3):
+        fast, slow = g.new_initial_state(seed=seed), g.new_initial_state(seed=seed)
+        n = fast.playout(random.Random(seed))
+        rng, m = random.Random(seed), 0
+        while not slow.is_terminal():
+            slow.apply(slow.to_move()[0], slow.random_move(rng))
+            m += 1
+        assert n == m == fast.ply
+        assert snapshot(fast) == snapshot(slow)
