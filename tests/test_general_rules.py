@@ -110,11 +110,28 @@ def errors_of(data) -> dict[str, str]:
         (
             {
                 "board": {"type": "stacks", "size": [3, 1, 3]},
-                "shape_rules": {"circle": {"move": "adjacent", "power": "can-capture"}},
+                "shape_rules": {
+                    "circle": {"move": "adjacent", "power": "can-capture", "condition": "jump"}
+                },
             },
-            "shape_rules.circle.power",
-            "not played yet",
+            "shape_rules.circle.condition",
+            "on stacks boards pieces capture by 'cover' or 'cover-by-rank'",
         ),  # fmt: skip
+        (
+            {
+                "board": {"type": "stacks", "size": [3, 1, 3]},
+                "shape_rules": {
+                    "circle": {"move": "adjacent", "power": "can-capture", "result": "convert"}
+                },
+            },
+            "shape_rules.circle.result",
+            "convert: only moving by stack",
+        ),  # fmt: skip
+        (
+            {"shape_rules": {"circle": {"move": "orthogonal-by-full-stack"}}},
+            "shape_rules.circle.move",
+            "needs a stacks board",
+        ),
         (
             {"shape_rules": {"circle": {"move": "orthogonal-by-stack"}}},
             "shape_rules.circle.move",

@@ -6,7 +6,7 @@ targets, stack heights, reserves, the Zobrist sum) in step with the board."""
 from variants.rules.vocabulary import CHAINS
 
 from .effects import effect_captures
-from .generate import captive_of, jumps_from, landing
+from .generate import captive_of, jumps_from, landing, top_space
 from .moves import STACK
 from .ranks import ATTACKER, DEFENDER, duel
 
@@ -92,8 +92,13 @@ class PieceChanges:
         effects = []
         if g.effect[shape]:
             effects = effect_captures(self, seat, shape, move.target, origin)
+        elif move.capture and g.stacks:  # a cover of the target stack's top piece
+            captive = top_space(self, move.target)
+            if g.ranked:
+                return self._duel(seat, move, origin, code, shape, captive)
+            self._capture(seat, captive, shape)
         elif move.capture and g.ranked and self.board[move.target] > 0:
-            return self._duel(seat, move, origin, code, shape)
+            return self._duel(seat, move, origin, code, shape, move.target)
         elif move.capture:
             captured = captive_of(self, seat, move, shape)
             if g.converts[shape] and captured != move.target:
@@ -158,13 +163,17 @@ class PieceChanges:
             landed.append(space)
         self.chain = -1
         self.converted += landed[1:]  # the carried pieces may complete lines too
+        if move.capture:  # a showdown on the destination stack (showdown.py)
+            self._showdown(move.target, g.piece[codes[0]][2])
         return landed[0], g.piece[codes[0]][1]
 
-    def _duel(self, seat: int, move, origin: int, code: int, shape: int) -> tuple[int, int]:
+    def _duel(
+        self, seat: int, move, origin: int, code: int, shape: int, target: int
+    ) -> tuple[int, int]:
         """A cover where ranks decide: the higher-ranked piece captures the other (both go
-        when equal). Returns the landing space and the mover's colour, as ``_step``."""
+        when equal); ``target`` is the covered piece's space. Returns the landing space
+        and the mover's colour, as ``_step``."""
         g = self.game
-        target = move.target
         owner, _color, defender, _ri = g.piece[self.board[target]]
         winner = duel(g, shape, defender)
         self.chain = -1
@@ -180,7 +189,7 @@ class PieceChanges:
             return target, g.piece[code][1]
         self._capture(seat, target, shape)
         self._remove(origin)
-        space = self._land(target)
+        space = self._land(move.target)
         if move.combo >= 0:
             code += move.combo - shape
         self.board[space] = code
