@@ -89,15 +89,17 @@ def covering(**circle) -> dict:
 
 
 def test_a_cover_takes_the_top_piece_of_a_stack_and_lands_in_its_space():
-    s = play(game(covering(result="reincarnate")).new_initial_state(), "2,1", "2,1")
-    play(s, "1,1", "3,1")
+    doc = covering(result="reincarnate")
+    doc["shapes"] = ["circle", "x"]  # x: no power, so it may be placed over black's piece
+    doc["reserves"] = {"black": {"circle": 2}, "white": {"circle": 1, "x": 1}}
+    s = play(game(doc).new_initial_state(), "circle 2,1", "x 2,1", "circle 1,1", "circle 3,1")
     # black's piece on 1,1 covers white's top piece of the full stack 2,1 (no room to
     # land on top: a cover takes the top piece's space)
     assert legal(s) == {"1,1x2,1"}
     play(s, "1,1x2,1")
     assert stack(s, 2) == [(0, "circle"), (0, "circle")]
     assert stack(s, 1) == [] and s.heights == [0, 2, 1]
-    assert reserve(s, "black", "circle") == 1  # the captive reincarnated as black's
+    assert reserve(s, "black", "x") == 1  # the captive reincarnated as black's
     assert legal(s) == {"3,1x2,1"}  # white covers black's top piece in turn
 
 
@@ -110,12 +112,18 @@ def test_on_stacks_a_piece_that_cannot_capture_only_stacks_on_top():
     assert stack(s, 1) == [(1, "circle"), (0, "circle")]
 
 
-def test_must_capture_on_stacks_leaves_only_the_cover():
-    s = play(game(covering(power="must-capture")).new_initial_state(), "1,1", "2,1", "3,1")
-    play(s, "3,1")  # white on black's piece at 3,1
-    assert legal(s) == {"1,1x2,1"}  # 1,1-... onto nothing else; 3,1's black is covered
-    with pytest.raises(IllegalMove):
-        s.apply(0, s.game.parse_move("1,1"))  # no reserve left anyway; nothing else is legal
+@pytest.mark.parametrize("power", ["can-capture", "must-capture"])
+def test_must_capture_on_stacks_leaves_only_the_cover(power):
+    doc = covering(power=power)
+    doc["board"]["size"] = [4, 1, 2]
+    s = play(game(doc).new_initial_state(), "2,1", "3,1", "2,1", "4,1")
+    # black's top piece on 2,1 may step to the empty 1,1, or cover white's piece on 3,1
+    if power == "can-capture":
+        assert legal(s) == {"2,1-1,1", "2,1x3,1"}
+    else:
+        assert legal(s) == {"2,1x3,1"}
+        with pytest.raises(IllegalMove):
+            s.apply(0, s.game.parse_move("2,1-1,1"))
 
 
 def test_cover_by_rank_on_stacks_duels_with_the_top_piece():
@@ -180,47 +188,52 @@ def test_a_showdown_that_the_mover_wins_takes_the_chips_and_the_stack_falls():
 def test_tied_captors_split_the_pot_by_the_seeds_example():
     """The seed: three reincarnate (x2) captors of two pieces: one gets two, the others
     one each, dealt in descending rank round-robin from a seeded random start."""
+    mover = {"move": "orthogonal-by-stack", "power": "can-capture", "result": "reincarnate-x2"}
     reserves = {c: {"circle": 1, "pentagon": 1} for c in ("black", "white", "pink")}
-    reserves["yellow"] = {"circle": 1, "x": 1}
-    doc = poker(players="4", result="reincarnate-x2", reserves=reserves)
-    opening = ("circle 1,1", "circle 1,1", "circle 1,1", "x 2,1",
-               "pentagon 1,1", "pentagon 2,1", "pentagon 2,1", "circle 2,1")  # fmt: skip
+    doc = {
+        "players": "4",
+        "shapes": ["circle", "triangle", "pentagon"],  # circles and triangles are chips
+        "board": {"type": "stacks", "size": [3, 1, 6]},
+        "reserves": {**reserves, "yellow": {"circle": 1, "triangle": 1}},
+        "shape_rules": {"pentagon": mover},
+        "turn_checks": [],
+    }
+    opening = ("pentagon 1,1", "pentagon 2,1", "pentagon 2,1", "triangle 2,1",
+               "circle 3,1", "circle 3,1", "circle 3,1", "circle 2,1")  # fmt: skip
+    seats = ["black", "white", "pink"]
     starts = set()
     for seed in range(12):
         s = play(game(doc).new_initial_state(seed=seed), *opening)
-        play(s, "1,1,4x2,1")  # three single pentagons tie; yellow's x (and chip) is the pot
+        play(s, "1,1,1x2,1")  # three single pentagons tie; yellow's two chips are the pot
         assert stack(s, 2) == [(1, "pentagon"), (2, "pentagon"), (0, "pentagon")]
-        gains = {c: (reserve(s, c, "x"), reserve(s, c, "circle")) for c in reserves}
-        assert gains["yellow"] == (0, 0)
-        got = Counter(gains[c] for c in ("black", "white", "pink"))
-        assert got == Counter({(1, 1): 1, (1, 0): 1, (0, 1): 1}), gains
-        seats = ["black", "white", "pink"]
+        gains = {c: (reserve(s, c, "triangle"), reserve(s, c, "circle")) for c in seats}
+        assert Counter(gains.values()) == Counter({(1, 1): 1, (1, 0): 1, (0, 1): 1}), gains
         first = next(i for i, c in enumerate(seats) if gains[c] == (1, 1))
-        # descending rank: the start gets an x, the next captor the other x, the third a
-        # chip, and the start the last chip
+        # descending rank: the start gets a triangle, the next captor the other one, the
+        # third a circle, and the start the last circle
         assert gains[seats[(first + 1) % 3]] == (1, 0)
         assert gains[seats[(first + 2) % 3]] == (0, 1)
         starts.add(first)
-        again = play(game(doc).new_initial_state(seed=seed), *opening, "1,1,4x2,1")
+        again = play(game(doc).new_initial_state(seed=seed), *opening, "1,1,1x2,1")
         assert again.reserves == s.reserves  # a replay deals the same
     assert len(starts) > 1  # the start is drawn, not fixed
 
 
 def test_tied_converting_captors_share_the_pot():
     reserves = {"black": {"pentagon": 1, "x": 1}, "white": {"pentagon": 1, "circle": 1},
-                "pink": {"x": 2}}  # fmt: skip
-    doc = poker(players="3", result="convert", size=(3, 1, 6), reserves=reserves)
-    opening = ("x 1,1", "pentagon 2,1", "x 2,1", "pentagon 1,1", "circle 3,1", "x 3,1")
+                "pink": {"circle": 2}}  # fmt: skip
+    doc = poker(players="3", result="convert", size=(4, 1, 6), reserves=reserves)
+    opening = ("x 1,1", "pentagon 2,1", "circle 2,1", "pentagon 1,1", "circle 3,1", "circle 4,1")
     owners = set()
     for seed in range(10):
         s = play(game(doc).new_initial_state(seed=seed), *opening)
-        play(s, "1,1,2x2,1")  # black's single pentagon ties white's; pink's single x
-        # loses and is dealt to one of them, where it stands (the pot is one piece)
-        assert [shape for _o, shape in stack(s, 2)] == ["pentagon", "x", "pentagon"]
+        play(s, "1,1,2x2,1")  # black's single pentagon ties white's; pink's chip is
+        # dealt to one of them and becomes theirs where it stands
+        assert [shape for _o, shape in stack(s, 2)] == ["pentagon", "circle", "pentagon"]
         (w, _), (owner, _), (b, _) = stack(s, 2)
         assert (w, b) == (1, 0) and owner in (0, 1)
         owners.add(owner)
-        assert stack(s, 3) == [(1, "circle"), (2, "x")]  # elsewhere nothing changes
+        assert stack(s, 3) == [(1, "circle")] and stack(s, 4) == [(2, "circle")]
     assert owners == {0, 1}
 
 
@@ -252,3 +265,43 @@ def test_a_by_full_stack_showdown():
     play(s, "1,1,1x2,1")  # black's pair of pentagons beats white's single pentagon
     assert stack(s, 2) == [(0, "pentagon"), (0, "pentagon")]
     assert reserve(s, "black", "pentagon") == 1 and reserve(s, "black", "x") == 1
+
+
+# -- placing on a stack -------------------------------------------------------------------
+def test_a_placed_piece_that_captures_by_cover_takes_the_top_piece_it_covers():
+    s = play(game(covering(result="reincarnate")).new_initial_state(), "1,1", "1,1")
+    assert stack(s, 1) == [(1, "circle")]  # black's piece taken; white's landed in its space
+    assert reserve(s, "white", "circle") == 2  # one left to place, one reincarnated
+    play(s, "1,1")  # black's last piece takes white's in turn
+    assert stack(s, 1) == [(0, "circle")]
+    doc = covering()
+    doc["shape_rules"] = {"circle": {"move": "adjacent-orthogonal"}}  # no power: it stacks
+    t = play(game(doc).new_initial_state(), "1,1", "1,1")
+    assert stack(t, 1) == [(0, "circle"), (1, "circle")]
+
+
+def test_a_placed_piece_duels_by_rank_with_the_piece_it_covers():
+    doc = {
+        "shapes": ["circle", "x", "pentagon"],
+        "board": {"type": "stacks", "size": [2, 1, 3]},
+        "reserves": {"black": {"pentagon": 1, "circle": 1}, "white": {"x": 2}},
+        "shape_rules": {
+            "x": {"move": "adjacent-orthogonal", "power": "can-capture",
+                  "condition": "cover-by-rank"},
+            "pentagon": {"move": "adjacent-orthogonal", "power": "can-capture",
+                         "condition": "cover-by-rank", "result": "reincarnate"},
+        },
+        "turn_checks": [],
+    }  # fmt: skip
+    s = play(game(doc).new_initial_state(), "pentagon 1,1", "x 1,1")
+    assert stack(s, 1) == [(0, "pentagon")]  # the x lost: taken, into black's reserve
+    assert reserve(s, "black", "x") == 1 and reserve(s, "white", "x") == 1
+    play(s, "circle 2,1", "x 2,1")  # a chip is no rank: the x takes it
+    assert stack(s, 2) == [(1, "x")]
+
+
+def test_a_placed_piece_that_moves_by_stack_makes_a_showdown():
+    reserves = {"black": {"x": 2}, "white": {"pentagon": 1}}
+    s = play(game(poker(reserves=reserves)).new_initial_state(), "x 1,1", "pentagon 1,1")
+    assert stack(s, 1) == [(1, "pentagon")]  # white's pentagon over black's single x
+    assert reserve(s, "white", "x") == 1

@@ -5,8 +5,9 @@ targets, stack heights, reserves, the Zobrist sum) in step with the board."""
 
 from variants.rules.vocabulary import CHAINS
 
+from .codes import enemy
 from .effects import effect_captures
-from .generate import captive_of, jumps_from, landing, top_space
+from .generate import captive_of, jumps_from, landing, stack_pieces, top_space
 from .moves import STACK
 from .ranks import ATTACKER, DEFENDER, duel
 
@@ -26,8 +27,15 @@ class PieceChanges:
         self.reserves[ri] = left - 1
         if left == 1:
             self.stock &= ~(1 << ri)
-        space = self._land(move.target)
         code = g.code[seat][ri]
+        if g.stack_captures and g.stack_cover[g.piece[code][2]]:
+            taken = self._place_cover(seat, move.target, code)
+            if taken >= 0:  # the placed piece lost a duel: it never lands
+                self.hash -= g.z_reserve[ri]
+                if g.irreversible:
+                    self.seen.clear()
+                return taken, color
+        space = self._land(move.target)
         self.board[space] = code
         self.cmask[color] |= 1 << space
         self.own[seat] |= 1 << space
@@ -37,7 +45,33 @@ class PieceChanges:
         shape = g.piece[code][2]
         if g.effect[shape]:
             self._take(seat, effect_captures(self, seat, shape, space), shape)
+        elif g.stack_captures and g.showdown[shape]:
+            if any(enemy(g, self.board[s], seat) for s in stack_pieces(self, move.target)):
+                self._showdown(move.target, shape)
         return space, color
+
+    def _place_cover(self, seat: int, pos: int, code: int) -> int:
+        """A piece placed on stack ``pos`` covers its top piece: where the placed shape
+        captures by cover, an opponent's top piece is taken (by rank, the two duel).
+        Returns -1 if the placed piece is to land, else the space where it was taken."""
+        g = self.game
+        shape = g.piece[code][2]
+        top = top_space(self, pos)
+        if top < 0 or (covered := self.board[top]) <= 0 or not enemy(g, covered, seat):
+            return -1
+        owner, _color, defender, _ri = g.piece[covered]
+        if not g.may_cover[shape][defender]:
+            return -1
+        winner = duel(g, shape, defender) if g.ranked else ATTACKER
+        if winner == ATTACKER:
+            self._capture(seat, top, shape)
+            return -1
+        if winner != DEFENDER:  # equal ranks: both go
+            self._capture(seat, top, -1)
+        elif owner is not None:
+            for _ in range(g.gain[defender]):  # the defender's reward: the placed piece
+                self._gain(owner, shape)
+        return top
 
     def _land(self, pos: int) -> int:
         """Put a piece on position ``pos``: the space it rests in (indexes updated)."""

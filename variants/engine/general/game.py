@@ -135,6 +135,7 @@ class GeneralGame(Notation):
         pairs = list(zip(covers, self.by_stack, strict=True))
         self.stack_cover = [self.stacks and c and not b for c, b in pairs]
         self.showdown = [self.stacks and c and b for c, b in pairs]
+        self.stack_captures = any(self.stack_cover) or any(self.showdown)
         self.chip = [r.power == "none" for r in self.rules]  # the lowest rank: no hand
         self.shape_rank = [SHAPES.index(s) for s in self.shape_names]
         self.reach, self.jumps = [], []
