@@ -207,6 +207,32 @@ def test_summary_says_the_new_fields_in_the_seeds_words():
         assert words in line, line
 
 
+def test_summary_says_stack_captures_and_pawns_and_castling_is_refused():
+    doc = parse(
+        {
+            "name": "P",
+            "shapes": ["circle", "x", "pentagon"],
+            "board": {"type": "stacks", "size": [3, 3, 3]},
+            "shape_rules": {
+                "circle": {"move": "pawn-forward-center"},
+                "x": {"move": "orthogonal-by-full-stack", "power": "can-capture",
+                      "condition": "cover-by-rank", "result": "convert"},
+                "pentagon": {"move": "orthogonal-by-stack", "power": "must-capture",
+                             "result": "reincarnate-x2"},
+            },
+        }
+    )  # fmt: skip
+    line = rules.summary(doc)
+    for words in (
+        "Circle: Pawn move forward/center",
+        "X: Can capture, Cover by rank, Converts captive(s), Moves orth by full stack",
+        "Pentagon: Must capture, Cover, Reincarnates captive(s) x2, Moves orth by stack",
+    ):
+        assert words in line, line
+    castle = {"shape_rules": {"circle": {"move": "rook-orthogonal-castle"}}}
+    assert "shape_rules.circle.move" in errors_of(castle)
+
+
 def test_compile_picks_the_fastest_family_and_can_be_forced():
     assert compile_game(catalogue.get("Tic-Tac-Toe")).family == "flat"
     assert compile_game(catalogue.get("Tic-Tac-Toe"), family="general").family == "general"
