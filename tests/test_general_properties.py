@@ -132,6 +132,18 @@ DOCS = {
         },
         "reserves": {"black": {"circle": 3, "x": 1}, "white": {"circle": 3, "x": 1}},
     },
+    "chess-pawns": {
+        "name": "chess-pawns",
+        "shapes": ["circle", "pentagon"],
+        "board": {"type": "squares", "size": [4, 6, 1]},
+        "shape_rules": {
+            "circle": {"move": "pawn-forward-center", "power": "must-capture",
+                       "condition": "diagonal-en-passant"},
+            "pentagon": {"move": "linear", "power": "can-capture"},
+        },
+        "reserves": {"black": {"circle": 4}, "white": {"circle": 4}},
+        "turn_checks": [{"k": 3, "result": "wins", "diagonal": False}],
+    },
     "poker": {
         "name": "poker",
         "players": "3",
