@@ -132,6 +132,48 @@ DOCS = {
         },
         "reserves": {"black": {"circle": 3, "x": 1}, "white": {"circle": 3, "x": 1}},
     },
+    "chess-pawns": {
+        "name": "chess-pawns",
+        "shapes": ["circle", "pentagon"],
+        "board": {"type": "squares", "size": [4, 6, 1]},
+        "shape_rules": {
+            "circle": {"move": "pawn-forward-center", "power": "must-capture",
+                       "condition": "diagonal-en-passant"},
+            "pentagon": {"move": "linear", "power": "can-capture"},
+        },
+        "reserves": {"black": {"circle": 4}, "white": {"circle": 4}},
+        "turn_checks": [{"k": 3, "result": "wins", "diagonal": False}],
+    },
+    "poker": {
+        "name": "poker",
+        "players": "3",
+        "shapes": ["circle", "x", "star", "pentagon"],
+        "board": {"type": "stacks", "size": [3, 2, 6]},
+        "shape_rules": {
+            "x": {"move": "orthogonal-by-stack", "power": "can-capture", "result": "convert"},
+            "star": {"move": "orthogonal-by-full-stack", "power": "must-capture",
+                     "result": "reincarnate-x2"},
+            "pentagon": {"move": "orthogonal-by-stack", "power": "can-capture",
+                         "condition": "cover-by-rank", "result": "reincarnate"},
+        },
+        "reserves": {c: {"circle": 1, "x": 2, "star": 1, "pentagon": 1}
+                     for c in ("black", "white", "pink")},
+        "initial_pieces": [{"at": [2, 2, 1], "color": "black", "shape": "star"}],
+        "turn_checks": [{"k": 4, "result": "wins"}],
+        "stalemate": "most-pieces-wins",
+    },
+    "stack-cover": {
+        "name": "stack-cover",
+        "shapes": ["circle", "x", "pentagon"],
+        "board": {"type": "stacks", "size": [3, 3, 3]},
+        "shape_rules": {
+            "circle": {"move": "adjacent", "power": "can-capture", "condition": "cover-by-rank"},
+            "x": {"move": "knight", "power": "must-capture", "result": "reincarnate"},
+            "pentagon": {"move": "linear", "power": "can-capture", "condition": "cover-by-rank",
+                         "result": "reincarnate-x2"},
+        },
+        "reserves": {c: {"circle": 2, "x": 1, "pentagon": 1} for c in ("black", "white")},
+    },
     "stacks": {
         "name": "stacks",
         "board": {"type": "stacks", "size": [4, 1, 4]},

@@ -110,11 +110,28 @@ def errors_of(data) -> dict[str, str]:
         (
             {
                 "board": {"type": "stacks", "size": [3, 1, 3]},
-                "shape_rules": {"circle": {"move": "adjacent", "power": "can-capture"}},
+                "shape_rules": {
+                    "circle": {"move": "adjacent", "power": "can-capture", "condition": "jump"}
+                },
             },
-            "shape_rules.circle.power",
-            "not played yet",
+            "shape_rules.circle.condition",
+            "on stacks boards pieces capture by 'cover' or 'cover-by-rank'",
         ),  # fmt: skip
+        (
+            {
+                "board": {"type": "stacks", "size": [3, 1, 3]},
+                "shape_rules": {
+                    "circle": {"move": "adjacent", "power": "can-capture", "result": "convert"}
+                },
+            },
+            "shape_rules.circle.result",
+            "convert: only moving by stack",
+        ),  # fmt: skip
+        (
+            {"shape_rules": {"circle": {"move": "orthogonal-by-full-stack"}}},
+            "shape_rules.circle.move",
+            "needs a stacks board",
+        ),
         (
             {"shape_rules": {"circle": {"move": "orthogonal-by-stack"}}},
             "shape_rules.circle.move",
@@ -188,6 +205,32 @@ def test_summary_says_the_new_fields_in_the_seeds_words():
         "Most area wins",
     ):
         assert words in line, line
+
+
+def test_summary_says_stack_captures_and_pawns_and_castling_is_refused():
+    doc = parse(
+        {
+            "name": "P",
+            "shapes": ["circle", "x", "pentagon"],
+            "board": {"type": "stacks", "size": [3, 3, 3]},
+            "shape_rules": {
+                "circle": {"move": "pawn-forward-center"},
+                "x": {"move": "orthogonal-by-full-stack", "power": "can-capture",
+                      "condition": "cover-by-rank", "result": "convert"},
+                "pentagon": {"move": "orthogonal-by-stack", "power": "must-capture",
+                             "result": "reincarnate-x2"},
+            },
+        }
+    )  # fmt: skip
+    line = rules.summary(doc)
+    for words in (
+        "Circle: Pawn move forward/center",
+        "X: Can capture, Cover by rank, Converts captive(s), Moves orth by full stack",
+        "Pentagon: Must capture, Cover, Reincarnates captive(s) x2, Moves orth by stack",
+    ):
+        assert words in line, line
+    castle = {"shape_rules": {"circle": {"move": "rook-orthogonal-castle"}}}
+    assert "shape_rules.circle.move" in errors_of(castle)
 
 
 def test_compile_picks_the_fastest_family_and_can_be_forced():

@@ -8,10 +8,21 @@ fingerprint, of a game that says nothing about moving pieces is unchanged.
 """
 
 from .schema import Exclusive, RuleDoc, ShapeRules, Space, SpaceLock
-from .vocabulary import COVERS, EFFECT_CONDITIONS, FORWARD_ONLY, JUMPS, PLAYER_MODES, SHAPES
+from .vocabulary import (
+    BY_STACK,
+    COVERS,
+    EFFECT_CONDITIONS,
+    FORWARD_ONLY,
+    JUMPS,
+    PLAYER_MODES,
+    SHAPES,
+)
 
 # Conditions a piece also captures by when it is placed (it need not move).
 PLACED_EFFECTS = tuple(c for c in EFFECT_CONDITIONS if c != "approach")
+# What captures on stacks boards so far: a cover of a stack's top piece, or (moving by
+# stack) a showdown of poker hands on the destination stack.
+STACK_CONDITIONS = ("cover", "cover-by-rank")
 
 
 def moves_pieces(doc: RuleDoc) -> bool:
@@ -72,7 +83,8 @@ def _check_forward(doc: RuleDoc, path: str) -> list[tuple[str, str]]:
 
 def _check_shape(doc: RuleDoc, r: ShapeRules, path: str) -> list[tuple[str, str]]:
     errors = _check_forward(doc, path) if r.move in FORWARD_ONLY else []
-    if r.move == "orthogonal-by-stack" and doc.board.type != "stacks":
+    stacks = doc.board.type == "stacks"
+    if r.move in BY_STACK and not stacks:
         errors.append((f"{path}.move", "moving by stack needs a stacks board"))
     if r.power == "none":
         if r.condition != "cover":
@@ -87,12 +99,18 @@ def _check_shape(doc: RuleDoc, r: ShapeRules, path: str) -> list[tuple[str, str]
         )  # fmt: skip
     if r.condition in COVERS and r.result == "paralyse":
         errors.append((f"{path}.result", "a covered piece cannot be paralysed (it is covered)"))
-    if r.condition in COVERS and r.result == "convert":
-        errors.append((f"{path}.result", "a cover takes by remove or reincarnate (off stacks)"))
+    if r.condition in COVERS and r.result == "convert" and not (stacks and r.move in BY_STACK):
+        errors.append(
+            (f"{path}.result", "a cover takes by remove or reincarnate (convert: only moving "
+             "by stack on stacks, where the pot is split)")
+        )  # fmt: skip
     if r.condition in JUMPS and r.move in ("knight", "knight-3d"):
         errors.append((f"{path}.condition", "a knight jumps nothing: use 'cover'"))
-    if doc.board.type == "stacks":
-        errors.append((f"{path}.power", "captures on stacks boards are not played yet"))
+    if stacks and r.condition not in STACK_CONDITIONS:
+        errors.append(
+            (f"{path}.condition", "on stacks boards pieces capture by 'cover' or "
+             "'cover-by-rank' (so far)")
+        )  # fmt: skip
     return errors
 
 

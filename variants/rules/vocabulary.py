@@ -98,8 +98,13 @@ Movement = Literal[
     "adjacent-no-back-side",
     "adjacent-no-back",
     "orthogonal-no-back",
+    "pawn-forward-center",
     "orthogonal-by-stack",
+    "orthogonal-by-full-stack",
 ]
+# Moves that carry the pieces above the mover (stacks boards); by full stack only from
+# the bottom of a stack, so the whole stack.
+BY_STACK = ("orthogonal-by-stack", "orthogonal-by-full-stack")
 # Moves that never go away from the seat's own goal: reaching it, the piece becomes a
 # shape that can move backwards (the mover chooses which).
 FORWARD_ONLY = (
@@ -108,6 +113,7 @@ FORWARD_ONLY = (
     "adjacent-no-back-side",
     "adjacent-no-back",
     "orthogonal-no-back",
+    "pawn-forward-center",
 )
 Power = Literal["none", "can-capture", "must-capture"]
 Condition = Literal[
@@ -147,7 +153,9 @@ MOVEMENT_LABELS = {
     "adjacent-no-back-side": "Moves adjacent (no back/side)",
     "adjacent-no-back": "Moves adjacent (no back)",
     "orthogonal-no-back": "Moves orth (no back)",
+    "pawn-forward-center": "Pawn move forward/center",
     "orthogonal-by-stack": "Moves orth by stack",
+    "orthogonal-by-full-stack": "Moves orth by full stack",
 }
 POWER_LABELS = {"none": "No power", "can-capture": "Can capture", "must-capture": "Must capture"}
 CONDITION_LABELS = {

@@ -5,8 +5,9 @@ targets, stack heights, reserves, the Zobrist sum) in step with the board."""
 
 from variants.rules.vocabulary import CHAINS
 
+from .codes import enemy
 from .effects import effect_captures
-from .generate import captive_of, jumps_from, landing
+from .generate import captive_of, jumps_from, landing, stack_pieces, top_space
 from .moves import STACK
 from .ranks import ATTACKER, DEFENDER, duel
 
@@ -26,8 +27,15 @@ class PieceChanges:
         self.reserves[ri] = left - 1
         if left == 1:
             self.stock &= ~(1 << ri)
-        space = self._land(move.target)
         code = g.code[seat][ri]
+        if g.stack_captures and g.stack_cover[g.piece[code][2]]:
+            taken = self._place_cover(seat, move.target, code)
+            if taken >= 0:  # the placed piece lost a duel: it never lands
+                self.hash -= g.z_reserve[ri]
+                if g.irreversible:
+                    self.seen.clear()
+                return taken, color
+        space = self._land(move.target)
         self.board[space] = code
         self.cmask[color] |= 1 << space
         self.own[seat] |= 1 << space
@@ -37,7 +45,33 @@ class PieceChanges:
         shape = g.piece[code][2]
         if g.effect[shape]:
             self._take(seat, effect_captures(self, seat, shape, space), shape)
+        elif g.stack_captures and g.showdown[shape]:
+            if any(enemy(g, self.board[s], seat) for s in stack_pieces(self, move.target)):
+                self._showdown(move.target, shape)
         return space, color
+
+    def _place_cover(self, seat: int, pos: int, code: int) -> int:
+        """A piece placed on stack ``pos`` covers its top piece: where the placed shape
+        captures by cover, an opponent's top piece is taken (by rank, the two duel).
+        Returns -1 if the placed piece is to land, else the space where it was taken."""
+        g = self.game
+        shape = g.piece[code][2]
+        top = top_space(self, pos)
+        if top < 0 or (covered := self.board[top]) <= 0 or not enemy(g, covered, seat):
+            return -1
+        owner, _color, defender, _ri = g.piece[covered]
+        if not g.may_cover[shape][defender]:
+            return -1
+        winner = duel(g, shape, defender) if g.ranked else ATTACKER
+        if winner == ATTACKER:
+            self._capture(seat, top, shape)
+            return -1
+        if winner != DEFENDER:  # equal ranks: both go
+            self._capture(seat, top, -1)
+        elif owner is not None:
+            for _ in range(g.gain[defender]):  # the defender's reward: the placed piece
+                self._gain(owner, shape)
+        return top
 
     def _land(self, pos: int) -> int:
         """Put a piece on position ``pos``: the space it rests in (indexes updated)."""
@@ -92,8 +126,13 @@ class PieceChanges:
         effects = []
         if g.effect[shape]:
             effects = effect_captures(self, seat, shape, move.target, origin)
+        elif move.capture and g.stacks:  # a cover of the target stack's top piece
+            captive = top_space(self, move.target)
+            if g.ranked:
+                return self._duel(seat, move, origin, code, shape, captive)
+            self._capture(seat, captive, shape)
         elif move.capture and g.ranked and self.board[move.target] > 0:
-            return self._duel(seat, move, origin, code, shape)
+            return self._duel(seat, move, origin, code, shape, move.target)
         elif move.capture:
             captured = captive_of(self, seat, move, shape)
             if g.converts[shape] and captured != move.target:
@@ -158,13 +197,17 @@ class PieceChanges:
             landed.append(space)
         self.chain = -1
         self.converted += landed[1:]  # the carried pieces may complete lines too
+        if move.capture:  # a showdown on the destination stack (showdown.py)
+            self._showdown(move.target, g.piece[codes[0]][2])
         return landed[0], g.piece[codes[0]][1]
 
-    def _duel(self, seat: int, move, origin: int, code: int, shape: int) -> tuple[int, int]:
+    def _duel(
+        self, seat: int, move, origin: int, code: int, shape: int, target: int
+    ) -> tuple[int, int]:
         """A cover where ranks decide: the higher-ranked piece captures the other (both go
-        when equal). Returns the landing space and the mover's colour, as ``_step``."""
+        when equal); ``target`` is the covered piece's space. Returns the landing space
+        and the mover's colour, as ``_step``."""
         g = self.game
-        target = move.target
         owner, _color, defender, _ri = g.piece[self.board[target]]
         winner = duel(g, shape, defender)
         self.chain = -1
@@ -180,7 +223,7 @@ class PieceChanges:
             return target, g.piece[code][1]
         self._capture(seat, target, shape)
         self._remove(origin)
-        space = self._land(target)
+        space = self._land(move.target)
         if move.combo >= 0:
             code += move.combo - shape
         self.board[space] = code

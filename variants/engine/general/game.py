@@ -8,7 +8,15 @@ import random
 from variants.rules import PLAYER_MODES, RuleDoc, color_names
 from variants.rules.moving import can_move_backwards
 from variants.rules.schema import ShapeRules
-from variants.rules.vocabulary import EFFECT_CONDITIONS, FORWARD_ONLY, JUMPS, seat_colors
+from variants.rules.vocabulary import (
+    BY_STACK,
+    COVERS,
+    EFFECT_CONDITIONS,
+    FORWARD_ONLY,
+    JUMPS,
+    SHAPES,
+    seat_colors,
+)
 
 from ..geometry import Geometry
 from .moves import PLACE, STACK, STEP, Move
@@ -120,7 +128,17 @@ class GeneralGame(Notation):
             r.power != "none" and r.condition == "diagonal-en-passant" for r in self.rules
         ]
         self.passing = any(self.en_passant)
-        self.by_stack = [r.move == "orthogonal-by-stack" for r in self.rules]
+        self.by_stack = [r.move in BY_STACK for r in self.rules]
+        self.full_stack = [r.move == "orthogonal-by-full-stack" for r in self.rules]
+        # Captures on stacks: a piece that does not move by stack covers the top piece of
+        # a stack; one that does settles a showdown of poker hands (showdown.py).
+        covers = [r.power != "none" and r.condition in COVERS[:2] for r in self.rules]
+        pairs = list(zip(covers, self.by_stack, strict=True))
+        self.stack_cover = [self.stacks and c and not b for c, b in pairs]
+        self.showdown = [self.stacks and c and b for c, b in pairs]
+        self.stack_captures = any(self.stack_cover) or any(self.showdown)
+        self.chip = [r.power == "none" for r in self.rules]  # the lowest rank: no hand
+        self.shape_rank = [SHAPES.index(s) for s in self.shape_names]
         self.reach, self.jumps = [], []
         for r, forward_only in zip(self.rules, self.forward_only, strict=True):
             per_seat = {}  # forward direction -> tables (shared by seats that agree)
@@ -284,8 +302,15 @@ class GeneralGame(Notation):
                 ri = self.color_names.index(color) * self.nshapes + self.shape_names.index(shape)
                 reserves[ri] = n
         heights, free = [], 0
+        # per stack, the height of its lowest space that is not locked (a piece there is
+        # "on the bottom of a stack", where a by-full-stack mover may leave from)
+        self.stack_floor = []
         if self.stacks:
             for t in range(self.npos):
+                f = 0
+                while f < g.Z and board[self.stack_base[t] + f * self.layer] == LOCKED:
+                    f += 1
+                self.stack_floor.append(f)
                 h = 0
                 while h < g.Z and board[self.stack_base[t] + h * self.layer]:
                     h += 1
@@ -332,13 +357,15 @@ class GeneralGame(Notation):
             move = self._step_moves[key] = Move(STEP, target, promote, text, origin, capture)
         return move
 
-    def stack_move(self, space: int, target: int) -> Move:
-        """A step by stack: the piece on ``space`` and those above it go to stack ``target``."""
-        key = ("stack", space, target)
+    def stack_move(self, space: int, target: int, capture: bool = False) -> Move:
+        """A step by stack: the piece on ``space`` and those above it go to stack ``target``
+        (``x`` when a showdown follows)."""
+        key = ("stack", space, target, capture)
         move = self._step_moves.get(key)
         if move is None:
-            text = f"{self.space_text(space)}-{self.pos_text(target, board=False)}"
-            move = self._step_moves[key] = Move(STACK, target, -1, text, space)
+            sep = "x" if capture else "-"
+            text = f"{self.space_text(space)}{sep}{self.pos_text(target, board=False)}"
+            move = self._step_moves[key] = Move(STACK, target, -1, text, space, capture)
         return move
 
     def line_coords(self, line: int) -> tuple[tuple[int, int, int, int], ...]:

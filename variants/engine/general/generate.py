@@ -75,7 +75,10 @@ def movable(state, seat: int) -> list[tuple[int, int, int]]:
             continue  # stationary, or an identical piece is still in reserve
         if g.stacks:
             pos, z = g.space_pos[space], g.space_z[space]
-            if state.heights[pos] != z + 1 and not g.by_stack[shape]:
+            if g.full_stack[shape]:
+                if z != g.stack_floor[pos]:
+                    continue  # by full stack: only from the bottom of its stack
+            elif state.heights[pos] != z + 1 and not g.by_stack[shape]:
                 continue  # not the top of its stack
         else:
             pos = space
@@ -92,7 +95,11 @@ def piece_moves(state, seat: int) -> tuple[list, list, bool]:
     forced = False
     for space, pos, shape in movable(state, seat):
         if g.stacks and g.by_stack[shape]:
-            steps += _by_stack(state, seat, space, pos, shape)
+            plain, taking = _by_stack(state, seat, space, pos, shape)
+            steps += plain
+            captures += taking
+            if taking and g.rules[shape].power == "must-capture":
+                forced = True
             continue
         reach = g.reach[shape][seat][pos]
         cover = g.may_cover[shape]
@@ -101,8 +108,7 @@ def piece_moves(state, seat: int) -> tuple[list, list, bool]:
         for ray in reach.rays:
             for d in ray:
                 if g.stacks:
-                    if state.heights[d] < g.height and not no_entry >> landing(state, d) & 1:
-                        here.append((d, False))
+                    here += _onto_stack(state, seat, shape, d)
                     continue
                 code = board[d]
                 if code == 0:
@@ -114,8 +120,7 @@ def piece_moves(state, seat: int) -> tuple[list, list, bool]:
                     break
         for d in reach.leaps:
             if g.stacks:
-                if state.heights[d] < g.height and not no_entry >> landing(state, d) & 1:
-                    here.append((d, False))
+                here += _onto_stack(state, seat, shape, d)
                 continue
             code = board[d]
             if no_entry >> d & 1 or code == LOCKED:
@@ -138,19 +143,62 @@ def piece_moves(state, seat: int) -> tuple[list, list, bool]:
     return steps, captures, forced
 
 
-def _by_stack(state, seat: int, space: int, pos: int, shape: int) -> list:
-    """Steps of a piece that carries the pieces above it: to any stack its move reaches
-    that has room for all of them."""
+def top_space(state, pos: int) -> int:
+    """The space of the top piece of stack ``pos`` (-1 if it has none)."""
     g = state.game
+    h = state.heights[pos]
+    return g.stack_base[pos] + (h - 1) * g.layer if h else -1
+
+
+def _onto_stack(state, seat: int, shape: int, pos: int) -> list[tuple[int, bool]]:
+    """A step of a piece (not moving by stack) to stack ``pos``: onto its top, or, for a
+    piece that captures by cover, covering an opponent's top piece (which it takes and
+    whose space it lands in: a full stack may be entered so)."""
+    g = state.game
+    no_entry = g.no_entry[seat]
+    if g.stack_cover[shape]:
+        top = top_space(state, pos)
+        if top >= 0 and (code := state.board[top]) > 0 and enemy(g, code, seat):
+            if g.may_cover[shape][g.piece[code][2]] and not no_entry >> top & 1:
+                return [(pos, True)]
+    if state.heights[pos] < g.height and not no_entry >> landing(state, pos) & 1:
+        return [(pos, False)]
+    return []
+
+
+def stack_pieces(state, pos: int) -> list[int]:
+    """The spaces of the pieces of stack ``pos``, bottom up (locked spaces left out)."""
+    g = state.game
+    base, board = g.stack_base[pos], state.board
+    spaces = range(base, base + state.heights[pos] * g.layer, g.layer)
+    return [s for s in spaces if board[s] > 0]
+
+
+def _by_stack(state, seat: int, space: int, pos: int, shape: int) -> tuple[list, list]:
+    """(steps, showdowns) of a piece that carries the pieces above it: to any stack its
+    move reaches that has room for all of them. Where the piece's shape captures, a step
+    after which the destination stack holds an opponent's (or nobody's) piece is a
+    capture: a showdown of poker hands (showdown.py)."""
+    g = state.game
+    board = state.board
     carry = state.heights[pos] - g.space_z[space]
-    out = []
+    steps, captures = [], []
+    showdown = g.showdown[shape]
+    carried = showdown and any(
+        enemy(g, board[s], seat) for s in stack_pieces(state, pos) if s >= space
+    )
     for ray in g.reach[shape][seat][pos].rays:
         for d in ray:
             if state.heights[d] + carry <= g.height and not (
                 g.no_entry[seat] >> landing(state, d) & 1
             ):
-                out.append(g.stack_move(space, d))
-    return out
+                if showdown and (
+                    carried or any(enemy(g, board[s], seat) for s in stack_pieces(state, d))
+                ):
+                    captures.append(g.stack_move(space, d, True))
+                else:
+                    steps.append(g.stack_move(space, d))
+    return steps, captures
 
 
 def _step(g, seat: int, shape: int, origin: int, target: int, capture: bool) -> list:

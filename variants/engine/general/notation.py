@@ -65,7 +65,7 @@ class Notation:
                     target = board + target  # a step stays on its board
                 if self.stacks and origin.count(",") == 2:  # x,y,z: a piece moving by stack
                     space = self._parse_space(text, origin)
-                    return self.stack_move(space, self._parse_pos(text, target))
+                    return self.stack_move(space, self._parse_pos(text, target), sep == "x")
                 return self.step_move(
                     self._parse_pos(text, origin), self._parse_pos(text, target), sep == "x", shape
                 )

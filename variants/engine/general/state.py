@@ -35,13 +35,14 @@ from .moves import (
     STACK,
     STEP,
 )
+from .showdown import Showdown
 
 CACHE_LIMIT = 200_000
 REPEATS = 3
 QUIET = 50  # chess's fifty-move rule, in games where pieces move
 
 
-class GeneralState(PieceChanges):
+class GeneralState(PieceChanges, Showdown):
     __slots__ = (
         "game", "seed", "board", "cmask", "own", "heights", "free", "reserves", "stock",
         "hash", "seen", "chain", "converted", "frozen", "turn", "placed", "passes", "offer",

@@ -33,6 +33,7 @@ MOVES = {
     "knight-3d": ((), (), KNIGHT_3D),
     "linear-or-knight": ((), LINEAR, KNIGHT),
     "orthogonal-by-stack": ((), ORTHOGONAL, ()),  # carrying the pieces above (stacks)
+    "orthogonal-by-full-stack": ((), ORTHOGONAL, ()),  # from the bottom: the whole stack
 }
 
 
@@ -41,6 +42,7 @@ FORWARD = {
     "forward-diagonal": lambda d, f: d in DIAGONAL and _dot(d, f) == 1,
     "adjacent-no-back-side": lambda d, f: _dot(d, f) == 1,
     "adjacent-no-back": lambda d, f: _dot(d, f) >= 0,
+    "pawn-forward-center": lambda d, f: d == f,  # its double step: Board2.pawn_limit
 }
 
 
@@ -148,7 +150,20 @@ class Board2:
             x, y, z = nx, ny, nz
         return tuple(out)
 
+    def pawn_limit(self, p: int, forward) -> int:
+        """How far a pawn steps straight forward from ``p``: two while it lands no further
+        than the centre line across its way (the middle line, or on a board of an even
+        length the last line of its own half: chess's second to fourth rank), else one."""
+        axis = next(i for i, v in enumerate(forward) if v)
+        length = (self.X, self.Y, self.Z)[axis]
+        at = self.coord(p)[axis]
+        rank = at if forward[axis] > 0 else length - 1 - at  # 0: the edge it starts from
+        return 2 if rank + 2 <= (length - 1) // 2 else 1
+
     def reach(self, move: str, p: int, forward=(0, 1, 0)) -> Reach:
+        if move == "pawn-forward-center":
+            ray = self.ray(p, forward, self.pawn_limit(p, forward))
+            return Reach((ray,) if ray else (), ())
         steps, slides, leaps = directions(move, forward)
         big = self.X * self.Y * self.Z
         rays = [r for d in steps if (r := self.ray(p, d, 1))]
