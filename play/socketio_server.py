@@ -93,6 +93,8 @@ async def connect(sid, environ, auth=None):
 async def disconnect(sid, *args):
     session = await sio.get_session(sid)
     session["reader"].cancel()
+    if session.get("watcher"):
+        session["watcher"].cancel()
     layer = get_channel_layer()
     await layer.group_discard(notify.user_group(session["user"].pk), session["channel"])
     if session["match"] is not None:
@@ -312,7 +314,13 @@ async def _send_state(sid, first: bool = False) -> None:
         session["match"], session["user"], session["you"]
     )
     if state["status"] == "invited":
-        return  # still waiting for an opponent
+        # Still waiting for an opponent. The start is announced through the channel layer;
+        # a message lost on the way (Redis pub/sub does not keep them) must not leave this
+        # player waiting for ever, so the database is looked at too, now and then.
+        if first and not session.get("watcher"):
+            session["watcher"] = asyncio.ensure_future(_watch_start(sid, session["match"]))
+            await sio.save_session(sid, session)
+        return
     # game:start once per match and connection (also on a reconnect), then game:state.
     kind = "game:state" if session.get("started") == session["match"] else "game:start"
     session["started"] = session["match"]
@@ -321,6 +329,30 @@ async def _send_state(sid, first: bool = False) -> None:
     outcome = state["view"].get("outcome")
     if first and outcome:  # came back to a finished game: say how it ended
         await _send_over(sid, {**outcome, "winningLines": outcome.get("lines")})
+
+
+async def _watch_start(sid, match_id: int, every: float = 1.0, most: int = 900) -> None:
+    """Until the waited-for match starts (or this connection follows another one)."""
+    from .models import Match
+
+    status = database_sync_to_async(lambda: Match.objects.values_list("status", flat=True)
+                                    .filter(pk=match_id).first())  # fmt: skip
+    try:
+        for _ in range(most):
+            await asyncio.sleep(every)
+            session = await sio.get_session(sid)
+            if session["match"] != match_id or session.get("started") == match_id:
+                return
+            if await status() != Match.Status.INVITED:
+                await _send_state(sid)
+                return
+    finally:
+        try:
+            session = await sio.get_session(sid)
+            session["watcher"] = None
+            await sio.save_session(sid, session)
+        except KeyError:  # the connection is gone
+            pass
 
 
 async def _send_over(sid, event: dict) -> None:

@@ -153,5 +153,6 @@ def test_a_killed_worker_loses_no_game_and_counts_none_twice(workers, trainer):
     )
     t.refresh_from_db()
     assert_counted_once(t, players)
-    # the batch the killed worker held was lost with it and sent again by the reconciler
-    assert TournamentBatch.objects.filter(tournament=t, sends__gt=1).exists()
+    # Whatever the killed worker held (a running batch, sent again by the reconciler; or
+    # batches it had only claimed, taken up by the rescuer) was played, once.
+    assert not TournamentBatch.objects.filter(tournament=t).exclude(state="done").exists()
