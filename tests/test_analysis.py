@@ -183,3 +183,21 @@ def test_an_analysis_by_other_engine_code_is_made_again(client):
     GameAnalysis.objects.filter(rule_set=ttt).update(version="1-an0ldengine")
     client.get(f"/games/{ttt.pk}/")  # the page asks for a current one
     assert GameAnalysis.objects.get(rule_set=ttt).status == "queued"
+
+
+@pytest.mark.django_db
+def test_the_games_list_filters_by_the_analysis(client):
+    from variants.analysis_jobs import run_analysis
+
+    ttt, c4 = rule_set("Tic-Tac-Toe"), rule_set("Connect4")
+    for game in (ttt, c4):
+        assert run_analysis(game.pk, seconds=2)
+
+    def shown(show: str) -> set[str]:
+        html = client.get("/games/", {"show": show}).content.decode()
+        return {n for n in ("Tic-Tac-Toe", "Connect4", "Qubic-4") if f">{n}</a>" in html}
+
+    assert shown("") == {"Tic-Tac-Toe", "Connect4", "Qubic-4"}
+    assert shown("quick") == {"Tic-Tac-Toe"}  # 7.7 moves; Connect4 21; Qubic not analysed
+    assert shown("drawish") == set()  # Tic-Tac-Toe's random games: 13% drawn
+    assert client.get("/games/", {"show": "weird"}).status_code == 400

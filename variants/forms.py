@@ -2,13 +2,20 @@ from django import forms
 
 from variants.rules.vocabulary import BOARD_LABELS, PLAYER_LABELS
 
+SHOWS = {
+    "": "Any kind",
+    "balanced": "Balanced (90+)",
+    "skill": "Skill pays (50+)",
+    "quick": "Quick (≤ 15 moves)",
+    "drawish": "Often drawn (25%+)",
+}
 SORTS = {
-    "": "Best-known first",
-    "balanced": "Most balanced first",
-    "drawish": "Most draws first",
-    "long": "Longest games first",
-    "short": "Shortest games first",
-    "hard": "Most skill needed first",
+    "": "Best-known",
+    "balanced": "Most balanced",
+    "drawish": "Most draws",
+    "long": "Longest",
+    "short": "Shortest",
+    "hard": "Most skill",
 }
 
 
@@ -40,6 +47,12 @@ class GameFilterForm(forms.Form):
             + ", ".join(BOARD_LABELS)
             + "."
         },
+    )
+    show = forms.ChoiceField(
+        required=False,
+        label="Kind",
+        choices=list(SHOWS.items()),
+        error_messages={"invalid_choice": "Unknown kind of game %(value)r."},
     )
     sort = forms.ChoiceField(
         required=False,

@@ -264,6 +264,20 @@ ANALYSIS_ORDERS = {
 }
 
 
+# Games-list filters by the analysis's headline figures (games not analysed are left out).
+ANALYSIS_FILTERS = {
+    "balanced": Q(analysis__balance__gte=90),
+    "skill": Q(analysis__difficulty__gte=50),
+    "quick": Q(analysis__length__lte=15),
+    "drawish": Q(analysis__draw_rate__gte=0.25),
+}
+
+
+def shown_rule_sets(rule_sets, show: str = ""):
+    """``rule_sets`` of the kind the games list asks for (all when ``show`` is blank)."""
+    return rule_sets.filter(ANALYSIS_FILTERS[show]) if show in ANALYSIS_FILTERS else rule_sets
+
+
 def sorted_rule_sets(rule_sets, sort: str = ""):
     """``rule_sets`` in the games list's order: best-known first, or by an analysis figure."""
     if sort not in ANALYSIS_ORDERS:

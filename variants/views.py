@@ -21,6 +21,7 @@ from variants.services import (
     remaining_quota,
     remove_rule_set,
     rename_rule_set,
+    shown_rule_sets,
     sorted_rule_sets,
     visible_rule_sets,
 )
@@ -59,14 +60,14 @@ def games(request: HttpRequest) -> HttpResponse:
     form = GameFilterForm(request.GET)
     page = None
     if form.is_valid():
+        found = filter_rule_sets(
+            visible_rule_sets(request.user).select_related("creator__player", "analysis"),
+            name=form.cleaned_data["q"],
+            players=form.cleaned_data["players"],
+            board=form.cleaned_data["board"],
+        )
         found = sorted_rule_sets(
-            filter_rule_sets(
-                visible_rule_sets(request.user).select_related("creator__player", "analysis"),
-                name=form.cleaned_data["q"],
-                players=form.cleaned_data["players"],
-                board=form.cleaned_data["board"],
-            ),
-            form.cleaned_data["sort"],
+            shown_rule_sets(found, form.cleaned_data["show"]), form.cleaned_data["sort"]
         )
         page = Paginator(found, GAMES_PER_PAGE).get_page(request.GET.get("page"))
     query = request.GET.copy()
