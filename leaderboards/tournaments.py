@@ -316,8 +316,11 @@ def _run_claimed(batch: TournamentBatch) -> int:
         if time.monotonic() - touched >= TOUCH_SECONDS:  # alive (see reconcile)
             _touch(batch, TournamentBatch.State.RUNNING)
             touched = time.monotonic()
-    count = _record(tournament, played)
-    _touch(batch, TournamentBatch.State.DONE)
+    # The games and "done" in one transaction: a worker killed between the two left a
+    # written batch "running" in a finished tournament.
+    with transaction.atomic():
+        count = _record(tournament, played)
+        _touch(batch, TournamentBatch.State.DONE)
     maybe_finalise(tournament.pk)
     return count
 
@@ -422,6 +425,10 @@ def maybe_finalise(tournament_id: int) -> bool:
         status=Tournament.Status.FINALISING, touched=timezone.now()
     )
     if claimed:
+        # Every game is written, so every batch is done, whoever wrote its games.
+        TournamentBatch.objects.filter(tournament_id=tournament_id).exclude(
+            state=TournamentBatch.State.DONE
+        ).update(state=TournamentBatch.State.DONE, touched=timezone.now())
         transaction.on_commit(lambda: tasks.finalise.delay(tournament_id))
     return bool(claimed)
 
