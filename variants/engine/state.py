@@ -569,53 +569,7 @@ class FastState(State):
             ri = g.seat_color[seat]
             left = self.reserves[ri]
             if not kind and not combo and t >= 0 and free >> t & 1 and left:
-                # -- the move is legal: play it (as in ``play``) --
-                self.reserves[ri] = left - 1
-                if left == 1:
-                    self.stock &= ~(1 << ri)
-                if g.stacks:
-                    h = self.heights[t]
-                    space = g.stack_base[t] + h * g.layer
-                    h += 1
-                    self.heights[t] = h
-                    if h == g.height:
-                        moves = self.moves
-                        if moves is not None:  # cut the move out (see below)
-                            if getrefcount(moves) > 3:
-                                moves = self.moves = moves[:]
-                            del moves[(free & ((1 << t) - 1)).bit_count()]
-                        self.free = free = free ^ (1 << t)
-                else:
-                    space = t
-                    moves = self.moves
-                    if moves is not None:  # cut the move out (see below)
-                        if getrefcount(moves) > 3:
-                            moves = self.moves = moves[:]
-                        del moves[(free & ((1 << t) - 1)).bit_count()]
-                    self.free = free = free ^ (1 << t)
-                self.board[space] = g.seat_code[seat]
-                cm = self.cmask[ri] | (1 << space)
-                self.cmask[ri] = cm
-                self.ply += 1
-                self.last = move
-                k = g.fast_k  # one turn check (else 0); no line before the mover has k pieces
-                if k:
-                    if cm.bit_count() >= k and (
-                        g.fast_runs is None or self._run(space, g.seat_code[seat], k)
-                    ):
-                        for line in g.fast_through[space]:
-                            if cm & line == line:
-                                return self._line(seat, line, g.fast_wins, g.fast_label, 0)
-                else:
-                    for through, wins, label in g.checks:
-                        for line in through[space]:
-                            if cm & line == line:
-                                return self._line(seat, line, wins, label, 0)
-                s = 1 - seat
-                self.turn = s
-                if not free or not self.stock & g.seat_stock[s]:
-                    self._cannot_place(s)
-                return None
+                return self.play(seat, move)  # legal: the trusted path plays it
         self.moves = None
         return State.apply(self, seat, move)
 
