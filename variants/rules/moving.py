@@ -35,6 +35,9 @@ def needs_general(doc: RuleDoc) -> bool:
     return (
         bool(doc.shape_rules or doc.sticky or doc.exclusive or doc.space_locks)
         or doc.stalemate == "most-area-wins"
+        or bool(doc.endings)
+        or doc.overachievers
+        or doc.players == "1-vs-chaos"
     )
 
 

@@ -17,6 +17,10 @@ from .vocabulary import (
     ColorMode,
     Condition,
     CrewOrder,
+    EndComparison,
+    EndMeasure,
+    EndResult,
+    EndWhen,
     LevelRouting,
     Movement,
     PlayerMode,
@@ -42,6 +46,24 @@ class TurnCheck(Strict):
     k: int = Field(3, ge=2, le=6)
     result: CheckResult = "wins"
     diagonal: bool = True
+
+
+class Ending(Strict):
+    """One ending of the typed vocabulary (rules/endings.py says what each word means):
+    a measure per team (pieces, pieces of ``shape``, lines of ``k`` in a row or the
+    longest line, area, pieces on the goal, being the seat that cannot move), compared
+    (any team reaching ``threshold``, first, last, most, least, more or fewer than Chaos,
+    the total of all teams over ``threshold``), with a result, checked after every move
+    (``when="turn"``) or at the last phase's stalemate."""
+
+    measure: EndMeasure = "pieces"
+    comparison: EndComparison = "any"
+    result: EndResult = "wins"
+    when: EndWhen = "stalemate"
+    shape: Shape | None = None  # pieces: only pieces of this shape
+    k: int | None = Field(None, ge=2, le=6)  # in-a-row: lines of k; None: the longest line
+    diagonal: bool = True  # in-a-row: lines may run diagonally
+    threshold: int = Field(1, ge=0, le=1536)  # any/last: at least; total-over: more than
 
 
 class BoardSpec(Strict):
@@ -153,3 +175,7 @@ class RuleDoc(Strict):
     sticky: tuple[Space, ...] = ()  # no piece may leave these spaces
     exclusive: tuple[Exclusive, ...] = ()
     space_locks: tuple[SpaceLock, ...] = ()
+    # Endings besides turn_checks and stalemate (rules/endings.py); normalised: sorted,
+    # and words that are a turn check or a stalemate value are moved there.
+    endings: tuple[Ending, ...] = Field((), max_length=12)
+    overachievers: bool = False  # "Overachiever(s) disqualified" (4 Player games)

@@ -6,6 +6,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from .endings import check_endings, normalise_endings
 from .errors import RulesError, format_path
 from .moving import check_moving, normalise_moving
 from .nested import check_nested, normalise_nested
@@ -83,6 +84,8 @@ def _check(doc: RuleDoc) -> list[tuple[str, str]]:
     except RulesError as exc:
         errors += [(e["path"], e["message"]) for e in exc.errors]
     if doc.board.type == "nested" or doc.nested is not None:
+        if doc.endings or doc.overachievers:  # nested boards end by their own rules
+            errors.append(("endings", "nested boards end by their own rules"))
         return errors + check_nested(doc)
     errors += _check_board(doc)
     if doc.colors == "partners-share" and doc.players != "partners":
@@ -94,6 +97,7 @@ def _check(doc: RuleDoc) -> list[tuple[str, str]]:
     errors += _check_reserves(doc)
     errors += _check_spaces(doc)
     errors += check_moving(doc, _space_problem)
+    errors += check_endings(doc)
     return errors
 
 
@@ -189,7 +193,10 @@ def _normalise(doc: RuleDoc) -> RuleDoc:
     if doc.board.type == "nested":
         return normalise_nested(doc)
     doc = doc.model_copy(
-        update={"locked": tuple(sorted(set(doc.locked), key=lambda s: (s.board, s.at)))}
+        update={
+            "locked": tuple(sorted(set(doc.locked), key=lambda s: (s.board, s.at))),
+            **normalise_endings(doc),  # before the turn checks are put in order below
+        }
     )
     return doc.model_copy(
         update={

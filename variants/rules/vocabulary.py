@@ -14,7 +14,7 @@ SHAPES = ("circle", "triangle", "x", "cross", "star", "pentagon")
 Color = Literal["black", "white", "pink", "yellow"]
 Shape = Literal["circle", "triangle", "x", "cross", "star", "pentagon"]
 
-PlayerMode = Literal["2", "3", "4", "partners", "2-vs-chaos", "3-vs-chaos"]
+PlayerMode = Literal["2", "3", "4", "partners", "2-vs-chaos", "3-vs-chaos", "1-vs-chaos"]
 ColorMode = Literal["assigned", "shared", "partners-share", "choose"]
 BoardType = Literal["hash", "squares", "stacks", "nested"]
 CheckResult = Literal["wins", "loses"]
@@ -37,6 +37,7 @@ PLAYER_MODES: dict[str, tuple[int, int | None, tuple[int, ...]]] = {
     "partners": (4, None, (0, 1, 0, 1)),
     "2-vs-chaos": (3, 2, (0, 1, 2)),
     "3-vs-chaos": (4, 3, (0, 1, 2, 3)),
+    "1-vs-chaos": (2, 1, (0, 1)),  # the seed's extension: one player, then Chaos
 }
 
 PLAYER_LABELS = {
@@ -46,6 +47,7 @@ PLAYER_LABELS = {
     "partners": "Partners",
     "2-vs-chaos": "2 vs Chaos",
     "3-vs-chaos": "3 vs Chaos",
+    "1-vs-chaos": "1 vs Chaos",
 }
 COLOR_LABELS = {
     "assigned": "Assigned colors",
@@ -194,3 +196,22 @@ def seat_colors(players: str, colors: str) -> tuple[tuple[int, ...], int]:
     if colors == "partners-share":
         return tuple(i % 2 for i in range(seats)), 2
     return tuple(range(seats)), seats
+
+
+# Endings (rules/endings.py): measure x comparison x result, checked after every move
+# ("turn") or when nobody can move ("stalemate"). The turn checks and the stalemate
+# values above are words of this vocabulary (rules/endings.py maps them).
+EndWhen = Literal["turn", "stalemate"]
+EndMeasure = Literal["none", "pieces", "in-a-row", "area", "goal", "stuck"]
+EndComparison = Literal[
+    "any",
+    "first",
+    "last",
+    "last-standing",
+    "most",
+    "least",
+    "more-than-chaos",
+    "fewer-than-chaos",
+    "total-over",
+]
+EndResult = Literal["wins", "loses", "draw", "stalemate", "chaos-wins", "all-win", "all-lose"]

@@ -14,13 +14,12 @@ the last placement or capture, which can never be undone (unless captives reinca
 then over the whole game).
 """
 
-from variants.rules.vocabulary import STALEMATE_LABELS
-
 from ..errors import IllegalMove
 from ..outcome import DRAW as R_DRAW
 from ..outcome import LOSS, WIN, Outcome
 from .changes import PieceChanges
-from .ending import stalemate_results
+from .endings import after_move, dq_note, overachieved, stalemate_results, stalemate_verdict
+from .endings import start as endings_start
 from .generate import moves_of
 from .moves import (
     ACCEPT,
@@ -47,6 +46,7 @@ class GeneralState(PieceChanges, Showdown):
         "game", "seed", "board", "cmask", "own", "heights", "free", "reserves", "stock",
         "hash", "seen", "chain", "converted", "frozen", "turn", "placed", "passes", "offer",
         "declined", "outcome", "ply", "last", "out", "quiet", "decided", "closed", "passant",
+        "dq", "marks",
     )  # fmt: skip
 
     def __init__(self, game, seed=None):
@@ -78,6 +78,8 @@ class GeneralState(PieceChanges, Showdown):
         self.ply = 0
         self.last = None
         self.out = 0
+        self.dq = 0  # seats disqualified as overachievers (endings.py)
+        self.marks = endings_start(self)  # what "last" endings follow (endings.py)
         if game.movers:
             self.seen[self.hash + game.z_turn[0]] = 1
         if not self._can_move(0) and not game.allow_pass:
@@ -243,6 +245,8 @@ class GeneralState(PieceChanges, Showdown):
                     for line in through[at]:
                         if cm & line == line:
                             return self._line(seat, line, wins, label, at)
+        if not g.ends.legacy_only and after_move(self, seat):
+            return None  # a typed ending (variants/rules/endings.py) ended the game
         if g.multi:  # a board with no target left is decided by the stalemate rule
             b = space // g.geometry.cells
             if not self.free & g.board_targets[b] and self.decided[b] is None:
@@ -404,6 +408,13 @@ class GeneralState(PieceChanges, Showdown):
             results = [LOSS if g.teams[s] == team else WIN for s in range(g.nseats)]
         who = g.color_names[g.seat_color[seat]] if not g.choose else f"seat {seat + 1}"
         detail = f"{label}: {who} (seat {seat + 1}) completed a line"
+        if g.ends.overachievers:  # the first winners are disqualified: play may go on
+            lost = 0 if wins else sum(1 << s for s in range(g.nseats) if g.teams[s] == team)
+            results = overachieved(self, results, lost)
+            if results is None:
+                self.converted = []
+                return None if after_move(self, seat) else self._go_on(seat)
+            detail += dq_note(self)
         if not g.multi:
             return self._finish(results, "victory", detail, (g.line_coords(line),))
         self.converted = []
@@ -442,9 +453,8 @@ class GeneralState(PieceChanges, Showdown):
                 if d is None:
                     self.decided[b] = (stalemate_results(self, b), None)
             return self._finish_boards()
-        results = stalemate_results(self)
-        reason = "draw" if g.stalemate == "draw" else "stalemate"
-        label = STALEMATE_LABELS[g.stalemate]
+        results, label = stalemate_verdict(self)
+        reason = "draw" if all(r == R_DRAW for r in results) else "stalemate"
         self._finish(results, reason, f"{why}: {label}" if why else label, ())
 
     def _agreed_draw(self) -> None:
@@ -493,6 +503,8 @@ class GeneralState(PieceChanges, Showdown):
         new.ply = self.ply
         new.last = self.last
         new.out = self.out
+        new.dq = self.dq
+        new.marks = self.marks
         return new
 
     def _piece_name(self, ri: int) -> str:
