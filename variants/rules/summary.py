@@ -99,7 +99,11 @@ def summary(doc: RuleDoc) -> str:
         parts.append(f"{where} locked")
     parts += _space_parts(doc)
     parts.append(STALEMATE_LABELS[doc.stalemate])
-    parts += [check_label(c) for c in doc.turn_checks] or ["No turn checks"]
+    turn_endings = any(e.when == "turn" for e in doc.endings)
+    parts += [check_label(c) for c in doc.turn_checks] or (
+        [] if turn_endings else ["No turn checks"]
+    )
+    parts += _ending_parts(doc)
     parts += _shape_parts(doc)
     if doc.pieces_per_turn > 1:
         parts.append(f"{doc.pieces_per_turn} moves/turn")
@@ -153,4 +157,14 @@ def _space_parts(doc: RuleDoc) -> list[str]:
     for lock in doc.space_locks:
         what = "entry and exit" if lock.entry and lock.exit else "entry" if lock.entry else "exit"
         parts.append(f"{at(lock)} locked for {what} to {who(lock.seats)}")
+    return parts
+
+
+def _ending_parts(doc: RuleDoc) -> list[str]:
+    """The typed endings besides the turn checks and the stalemate value (endings.py)."""
+    from .endings import label
+
+    parts = [label(e) for e in doc.endings]
+    if doc.overachievers:
+        parts.append("Overachiever(s) disqualified")
     return parts

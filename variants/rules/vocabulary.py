@@ -40,6 +40,9 @@ PLAYER_MODES: dict[str, tuple[int, int | None, tuple[int, ...]]] = {
     "1-vs-chaos": (2, 1, (0, 1)),  # the seed's extension: one player, then Chaos
 }
 
+# Seats a person or a bot takes, by player mode (Chaos, when there is one, is extra).
+PLAYER_SEATS = {mode: n - (chaos is not None) for mode, (n, chaos, _t) in PLAYER_MODES.items()}
+
 PLAYER_LABELS = {
     "2": "2 Player",
     "3": "3 Player",
