@@ -16,4 +16,6 @@ def view(state, seat: int | None) -> dict:
                 x, y, z = (v - 1 for v in piece["at"])
                 if state.frozen >> g.geometry.index(b, x, y, z) & 1:
                     piece["paralysed"] = True
+    if g.ends.overachievers:  # "Overachiever(s) disqualified": 1-based seats
+        data["disqualified"] = [s + 1 for s in range(g.nseats) if state.dq >> s & 1]
     return data
