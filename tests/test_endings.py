@@ -568,3 +568,21 @@ def test_random_games_with_endings_end_and_agree_with_their_results():
             assert len(s.outcome.results) == g.nseats
             c = s.clone()
             assert c.outcome == s.outcome and c.dq == s.dq
+
+
+def test_the_factory_offers_one_vs_chaos_with_one_goal_and_a_chaos_seat():
+    from variants.factory import layout as page
+    from variants.factory.state import adjust, default_state, to_document
+
+    state = default_state()
+    assert "1 vs Chaos" in [o.label for o in page.build(adjust(state)).players.options]
+    state.players = "1-vs-chaos"
+    state = adjust(state)
+    goals = {side: labels for side, labels in page.draw_boards(state)[0].goals.items() if labels}
+    assert goals == {"top": ["(Player 1 Goal)"]}  # Chaos has no goal
+    assert page.build(state).phase_locks == ["Player 1", "Chaos"]
+    doc = parse({**to_document(state), "name": "OneVsChaos"})
+    assert doc.players == "1-vs-chaos" and doc.reserves == {
+        "black": {"circle": 5},
+        "white": {"circle": 4},
+    }
