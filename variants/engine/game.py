@@ -321,7 +321,8 @@ def _compile_canonical(text: str, name: str, family: str | None):
 
         return GeneralGame(doc)
     if needs_general(doc):
-        raise RulesError.single("", "only the general family plays moving pieces, locks and area")
+        why = "only the general family plays moving pieces, locks, area, typed endings, 1 vs Chaos"
+        raise RulesError.single("", why)
     return Game(doc)
 
 

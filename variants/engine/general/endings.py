@@ -144,8 +144,9 @@ def matches(state, e, board=None, excluded=frozenset()) -> tuple[set[int], bool]
     ends = state.game.ends
     c = e.comparison
     if c in ("last", "last-standing"):
-        marks = state.marks or {}
-        teams = set(marks.get(e, ((), ()))[1]) - excluded
+        tracked = state.game.ends.tracked
+        last = state.marks[tracked.index(e)][1] if e in tracked and state.marks else ()
+        teams = set(last) - excluded
         return teams, bool(teams)
     values = measure(state, e, board)
     if e.measure == "none":
@@ -264,8 +265,9 @@ def stalemate_verdict(state, board: int | None = None) -> tuple[list[str], str]:
     return _disqualify(state, results), detail + dq_note(state)
 
 
-def after_move(state, seat: int) -> bool:
-    """Follow "last" endings, then check the turn endings; True if the game ended."""
+def after_move(state, seat: int | None) -> bool:
+    """Follow "last" endings, then check the turn endings; True if the game ended.
+    ``seat``: the seat that moved (None after a simultaneous round: no mover)."""
     g = state.game
     ends = g.ends
     if ends.tracked:
@@ -338,12 +340,13 @@ def dq_note(state) -> str:
 
 
 # -- "last" endings ----------------------------------------------------------------------
-def start(state) -> dict | None:
-    """Marks at the start: per tracked ending, (teams reaching it, teams that matched)."""
+def start(state) -> tuple | None:
+    """Marks at the start: per tracked ending (in ``ends.tracked`` order), (teams reaching
+    it, teams it matches); a tuple, so ``state.key()`` can name it."""
     ends = state.game.ends
     if not ends.tracked:
         return None
-    return {e: (_reaching(state, e), ()) for e in ends.tracked}
+    return tuple((_reaching(state, e), ()) for e in ends.tracked)
 
 
 def _reaching(state, e) -> tuple[int, ...]:
@@ -351,21 +354,21 @@ def _reaching(state, e) -> tuple[int, ...]:
     return tuple(t for t in sorted(values) if values[t] >= e.threshold)
 
 
-def _track(state, seat: int) -> None:
+def _track(state, seat: int | None) -> None:
     """After a move: "last": the teams that newly reached the threshold (the mover's team
     if it is one of them) become the last; "last-standing": one team left reaching it,
     when two or more did before the move, matches."""
     g = state.game
-    marks = dict(state.marks)
-    for e in g.ends.tracked:
-        before, last = marks[e]
+    marks = list(state.marks)
+    for i, e in enumerate(g.ends.tracked):
+        before, last = marks[i]
         now = _reaching(state, e)
         if e.comparison == "last":
             new = set(now) - set(before)
             if new:
-                mine = g.teams[seat]
+                mine = None if seat is None else g.teams[seat]
                 last = (mine,) if mine in new else tuple(sorted(new))
         else:
             last = now if len(now) == 1 and len(before) >= 2 else ()
-        marks[e] = (now, last)
-    state.marks = marks
+        marks[i] = (now, last)
+    state.marks = tuple(marks)

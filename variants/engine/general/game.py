@@ -97,6 +97,7 @@ class GeneralGame(Notation):
                 through = self.geometry.lines_through(self.geometry.lines(c.k, c.diagonal))
                 self.checks.append((through, c.result == "wins", label(e)))
         self.ends = Compiled(self, doc)
+        self.typed_endings = not self.ends.legacy_only  # the state calls endings.after_move
 
     def _codes(self) -> None:
         """Piece codes as in the flat family: 1 + ((owner * colours) + colour) * shapes +

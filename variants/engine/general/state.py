@@ -107,7 +107,7 @@ class GeneralState(PieceChanges, Showdown):
         offer = None if self.offer is None else tuple(self.offer)
         return (
             self.hash, self.turn, self.placed, self.chain, self.declined, offer, self.passes,
-            self.en_passant()[0],
+            self.en_passant()[0], self.dq, self.marks,
         )  # fmt: skip
 
     def legal_moves(self, seat: int) -> list:
@@ -245,7 +245,7 @@ class GeneralState(PieceChanges, Showdown):
                     for line in through[at]:
                         if cm & line == line:
                             return self._line(seat, line, wins, label, at)
-        if not g.ends.legacy_only and after_move(self, seat):
+        if g.typed_endings and after_move(self, seat):
             return None  # a typed ending (variants/rules/endings.py) ended the game
         if g.multi:  # a board with no target left is decided by the stalemate rule
             b = space // g.geometry.cells
