@@ -1,0 +1,57 @@
+"""Games with typed endings, overachievers and 1 vs Chaos: every bot plays them, and a
+live match of 1 vs Chaos is played to its end with Chaos moving on the server."""
+
+import pytest
+
+from play import services
+from play.bots.arena import play_games
+from play.models import Match
+from play.replay import current_state
+from tests.play_helpers import later, log, rule_set, start
+from variants.engine import compile_game
+
+KINDS = ["random", "easy", "medium", {"kind": "hard", "effort": 2000}, "mcts:60"]
+
+DOCS = [
+    {"name": "One", "players": "1-vs-chaos", "board": {"type": "squares", "size": [4, 4, 1]}},
+    {"name": "Needy", "players": "2-vs-chaos", "turn_checks": [],
+     "board": {"type": "squares", "size": [4, 4, 1]},
+     "endings": [{"measure": "in-a-row", "k": 2, "comparison": "more-than-chaos"},
+                 {"measure": "in-a-row", "k": 2, "comparison": "fewer-than-chaos",
+                  "result": "loses"}]},
+    {"name": "Over", "players": "4", "overachievers": True,
+     "board": {"type": "squares", "size": [4, 4, 1]}},
+    {"name": "Trend", "players": "4", "turn_checks": [], "stalemate": "all-lose",
+     "board": {"type": "squares", "size": [3, 1, 1]},
+     "reserves": {"black": {"circle": 1}, "white": {"circle": 1}, "pink": {"circle": 1},
+                  "yellow": {"circle": 1}},
+     "endings": [{"when": "turn"}]},
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("doc", DOCS, ids=[d["name"] for d in DOCS])
+def test_every_bot_plays_games_with_typed_endings(doc):
+    g = compile_game(doc)
+    assert g.family == "general"
+    players = g.nseats - (g.chaos is not None)
+    for i, kind in enumerate(KINDS):
+        specs = [kind] + ["random"] * (players - 1)
+        result = play_games(g, specs, 2, seed=i)
+        assert sum(result["seats"][0][k] for k in ("wins", "draws", "losses")) == 2
+
+
+def test_one_vs_chaos_live_match_chaos_moves_on_the_server(creator):
+    rules = rule_set(
+        "One-vs-Chaos", players="1-vs-chaos", board={"type": "squares", "size": [4, 4, 1]}
+    )
+    match = start(rules, creator, creator)
+    seats = list(match.seats.order_by("index").values_list("kind", flat=True))
+    assert seats == ["player", "chaos"]
+    while Match.objects.get(pk=match.pk).status == "active":
+        state = current_state(Match.objects.get(pk=match.pk))
+        if 0 in state.to_move():
+            services.play(match.pk, creator, str(state.legal_moves(0)[0]))
+        else:
+            assert services.server_move(match.pk, now=later(5))
+    assert 1 in {s for s, _k, _n in log(match)}  # Chaos moved
+    assert current_state(Match.objects.get(pk=match.pk)).outcome is not None
