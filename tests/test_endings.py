@@ -151,6 +151,7 @@ def test_endings_need_the_general_family_and_plain_games_stay_flat():
         ({"endings": [{"measure": "stuck", "when": "turn"}]}, "endings[0].measure", "Stalemate"),
         ({"endings": [{"measure": "pieces", "k": 3}]}, "endings[0].k", "in-a-row"),
         ({"endings": [{"threshold": 5000}]}, "endings[0].threshold", "at most 1536"),
+        ({"endings": [{"threshold": 10}]}, "endings[0].threshold", "at most 9 (the spaces"),
         ({"players": "3", "overachievers": True}, "overachievers", "4 Player"),
         ({"boards": 2, "endings": [{"when": "turn"}]}, "endings[0].when", "1 board"),
     ],

@@ -55,6 +55,7 @@ seat, every player loses). See READINGS.md.
 """
 
 import json
+import math
 
 from .schema import Ending, RuleDoc, TurnCheck
 from .vocabulary import PLAYER_MODES, STALEMATE_LABELS
@@ -300,9 +301,12 @@ def _problems(doc: RuleDoc, e: Ending) -> list[tuple[str, str]]:
     if m == "stuck" and (e.when != "stalemate" or c != "any" or r not in ("wins", "loses")):
         why = "(the seat that cannot move) is only for 'Stalemate wins' and 'Stalemate loses'"
         out.append((".measure", f"'stuck' {why}"))
+    spaces = math.prod(doc.board.size) * doc.boards
     if c in THRESHOLD_USERS:
         if c != "total-over" and e.threshold < 1:
             out.append((".threshold", "at least 1"))
+        elif e.threshold > spaces:
+            out.append((".threshold", f"at most {spaces} (the spaces of this game)"))
     elif e.threshold != 1:
         out.append((".threshold", "only with 'any', 'last', 'last-standing' or 'total-over'"))
     if c in VS_CHAOS and chaos is None:
