@@ -55,3 +55,24 @@ def test_one_vs_chaos_live_match_chaos_moves_on_the_server(creator):
             assert services.server_move(match.pk, now=later(5))
     assert 1 in {s for s, _k, _n in log(match)}  # Chaos moved
     assert current_state(Match.objects.get(pk=match.pk)).outcome is not None
+
+
+def test_one_vs_chaos_tournament_rates_each_bot_against_chaos(trainer, no_broker):
+    from leaderboards import tournaments
+    from leaderboards.models import Rating, TournamentBatch
+    from leaderboards.services import default_universe
+    from tests.play_helpers import bot
+
+    board = {"type": "squares", "size": [3, 3, 1]}
+    rules = rule_set("Solo-vs-Chaos", players="1-vs-chaos", board=board)
+    assert tournaments.seats_per_game(rules) == 1
+    a, b = bot("A", "easy"), bot("B", "medium")
+    plan = tournaments.Plan(rules, default_universe(), "T", [([a.pk], 10), ([b.pk], 10)])
+    t = tournaments.create_from_plan(plan, trainer)
+    for batch in TournamentBatch.objects.filter(tournament=t).order_by("number"):
+        tournaments.run_batch(batch.pk)
+    assert tournaments.finalise(t.pk) is True
+    games = Match.objects.filter(tournament=t)
+    assert games.count() == 20
+    assert all(m.seats.count() == 2 for m in games)  # the bot and Chaos
+    assert Rating.objects.filter(player__in=[a, b]).count() == 2
