@@ -285,7 +285,8 @@ def after_move(state, seat: int | None) -> bool:
     results = overachieved(state, results, lost)
     if results is None:
         return False
-    state._finish(results, "victory", detail + dq_note(state), ())
+    reason = "draw" if all(r == DRAW for r in results) else "victory"
+    state._finish(results, reason, detail + dq_note(state), ())
     return True
 
 
