@@ -587,3 +587,31 @@ def test_the_factory_offers_one_vs_chaos_with_one_goal_and_a_chaos_seat():
         "black": {"circle": 5},
         "white": {"circle": 4},
     }
+
+
+def test_every_offered_ending_plays_random_games_on_every_kind_of_board():
+    """Each offered ending, alone and with a neighbour, in games of each player mode it
+    fits, on squares, stacks and two boards: every game ends, with one result a seat."""
+    shapes = ["circle", "pentagon"]
+    boards = [
+        {"board": {"type": "squares", "size": [3, 3, 1]}},
+        {"board": {"type": "stacks", "size": [3, 1, 3]}},
+        {"board": {"type": "squares", "size": [2, 2, 1]}, "boards": 2},
+    ]
+    rng = random.Random(7)
+    played = 0
+    for i, e in enumerate(OFFERED):
+        for players in ("2", "4", "2-vs-chaos", "1-vs-chaos"):
+            for where in boards:
+                endings = [e.model_dump(), OFFERED[(i + 1) % len(OFFERED)].model_dump()]
+                doc = {"name": "x", "players": players, "shapes": shapes, "endings": endings,
+                       "turn_checks": [], **where}  # fmt: skip
+                try:
+                    g = compile_game(doc)
+                except RulesError:
+                    continue  # an ending this game cannot have (validation says why)
+                s = g.new_initial_state()
+                s.playout(rng)
+                assert len(s.outcome.results) == g.nseats
+                played += 1
+    assert played > 300
