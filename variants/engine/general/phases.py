@@ -14,8 +14,9 @@ Played by ``PhaseRun``, mixed into GeneralState:
   and the next phase starts. The last phase's stalemate ends the game by the stalemate
   rule (``GeneralState._stalemate``, the one place that evaluates it).
 - **Active seats**: not out (forfeited), not folded, not locked this phase. Locked and
-  folded seats are skipped; a sequential phase starts with its lowest active seat; a phase
-  with no active seat ends at once.
+  folded seats are skipped. A sequential phase (after the first) begins with the seat
+  that was to move, or the next active seat after it in seat order that has a move; a
+  phase in which no active seat has a move ends at once.
 - **Folds** (at the end of a phase, never the last; never Chaos): a seat's *committed*
   pieces are its pieces on spaces it may not leave in the phase that ends (sticky,
   exclusive to others, exit-locked to it or locked by the phase).
@@ -94,6 +95,8 @@ class PhaseRun:
         if self.phase + 1 >= len(g.phases):
             return False
         self._fold()
+        if self.passes:  # every seat passed: the turn goes on after the last to pass
+            self.turn = (self.turn + 1) % g.nseats
         self._enter_phase(self.phase + 1)
         return True
 
@@ -111,17 +114,25 @@ class PhaseRun:
         self.seen.clear()  # a position of another phase is another position
         if ph.simultaneous:
             return self._start_round()
-        active = self._active_seats()
-        if not active:
-            return self._stalemate(f"No seat may move in phase {index + 1}")
-        s = self.turn = active[0]
+        if start and not self._inactive() & 1:  # the first turn, as before phases existed
+            if g.movers:
+                self.seen[self.hash + g.z_turn[0]] = 1
+            if not self._can_move(0) and not ph.allow_pass:
+                self._stalemate()
+            return None
+        # The turn goes on in seat order from the seat that was to move, to the first
+        # active seat with a move: a phase begins with a seat that can act.
+        n = g.nseats
+        inactive = self._inactive()
+        for i in range(n):
+            s = (self.turn + i) % n
+            if not inactive >> s & 1 and self._can_move(s):
+                break
+        else:
+            return self._stalemate(f"No seat can move in phase {index + 1}")
+        self.turn = s
         if g.movers:
             self.seen[self.hash + g.z_turn[s]] = 1
-        if start:  # the game's first turn, as before phases existed
-            if not self._can_move(s) and not ph.allow_pass:
-                self._stalemate()
-        elif not self._can_move(s):
-            self._cannot_move()
         return None
 
     def _fold(self) -> None:
