@@ -124,6 +124,13 @@ RPS = {
     "turn_checks": [],
     "phases": [{"order": "single"}],
 }
+def stack_of(state, pos=0) -> list[tuple[int, str]]:
+    """(seat, shape) of the pieces of a stack, bottom up."""
+    g = state.game
+    pieces = [g.piece[state.board[sp]] for sp in stack_pieces(state, pos)]
+    return [(owner, g.shape_names[shape]) for owner, _color, shape, _ri in pieces]
+
+
 # the seed's ranks make the familiar cycle: pentagon > x > circle > pentagon
 BEATS = {("pentagon", "x"), ("x", "circle"), ("circle", "pentagon")}
 
@@ -133,8 +140,7 @@ def test_a_collision_by_rank_is_rock_paper_scissors(a, b):
     s = game(RPS).new_initial_state()
     plan(s, 0, f"{a} 1,1")
     plan(s, 1, f"{b} 1,1")
-    g = s.game
-    left = [(g.piece[s.board[sp]][0], g.shape_names[g.piece[s.board[sp]][2]]) for sp in stack_pieces(s, 0)]  # fmt: skip
+    left = stack_of(s)
     if (a, b) in BEATS:
         assert left == [(0, a)]
     elif (b, a) in BEATS:
@@ -144,15 +150,13 @@ def test_a_collision_by_rank_is_rock_paper_scissors(a, b):
 
 
 def test_by_rank_converts_the_loser_into_the_stack_under_the_winner():
-    doc = {**RPS, "shape_rules": {s: {**r, "result": "convert"} for s, r in RPS["shape_rules"].items()}}  # fmt: skip
-    doc["shape_rules"] = {
-        s: {"move": "orthogonal-by-stack", **r} for s, r in doc["shape_rules"].items()
-    }
+    rules = {s: {**r, "result": "convert"} for s, r in RPS["shape_rules"].items()}
+    # (convert on a cover is validated only for pieces moving by stack, so far)
+    doc = {**RPS, "shape_rules": {s: {"move": "orthogonal-by-stack", **r} for s, r in rules.items()}}
     s = game(doc).new_initial_state()
     plan(s, 0, "x 1,1")
     plan(s, 1, "pentagon 1,1")
-    g = s.game
-    left = [(g.piece[s.board[sp]][0], g.shape_names[g.piece[s.board[sp]][2]]) for sp in stack_pieces(s, 0)]  # fmt: skip
+    left = stack_of(s)
     assert left == [(1, "x"), (1, "pentagon")]
 
 
