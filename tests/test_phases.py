@@ -104,9 +104,10 @@ def test_z0_names_a_whole_stack_and_is_the_same_document_as_its_spaces():
 
 def test_z0_is_refused_off_stacks_and_for_initial_pieces():
     assert "only on stacks" in errors(line(sticky=[{"at": [1, 1, 0]}]))["sticky[0].at"]
-    assert "x=5" in errors({**STACKS, "exclusive": [{"at": [5, 1, 0], "seats": [1]}]})[
-        "exclusive[0].at"
-    ]
+    assert (
+        "x=5"
+        in errors({**STACKS, "exclusive": [{"at": [5, 1, 0], "seats": [1]}]})["exclusive[0].at"]
+    )
     found = errors({**STACKS, "initial_pieces": [{"at": [1, 1, 0], "color": "black"}]})
     assert "z=0" in found["initial_pieces[0]"]
 

@@ -124,6 +124,8 @@ RPS = {
     "turn_checks": [],
     "phases": [{"order": "single"}],
 }
+
+
 def stack_of(state, pos=0) -> list[tuple[int, str]]:
     """(seat, shape) of the pieces of a stack, bottom up."""
     g = state.game
@@ -152,7 +154,8 @@ def test_a_collision_by_rank_is_rock_paper_scissors(a, b):
 def test_by_rank_converts_the_loser_into_the_stack_under_the_winner():
     rules = {s: {**r, "result": "convert"} for s, r in RPS["shape_rules"].items()}
     # (convert on a cover is validated only for pieces moving by stack, so far)
-    doc = {**RPS, "shape_rules": {s: {"move": "orthogonal-by-stack", **r} for s, r in rules.items()}}
+    by_stack = {s: {"move": "orthogonal-by-stack", **r} for s, r in rules.items()}
+    doc = {**RPS, "shape_rules": by_stack}
     s = game(doc).new_initial_state()
     plan(s, 0, "x 1,1")
     plan(s, 1, "pentagon 1,1")
