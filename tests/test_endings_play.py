@@ -76,3 +76,76 @@ def test_one_vs_chaos_tournament_rates_each_bot_against_chaos(trainer, no_broker
     assert games.count() == 20
     assert all(m.seats.count() == 2 for m in games)  # the bot and Chaos
     assert Rating.objects.filter(player__in=[a, b]).count() == 2
+
+
+# -- endings with phases and simultaneous rounds ------------------------------------------
+def trend(**extra):
+    """The seed's 4P-TrendSetter: 1x3x1 squares, 4 players with one piece each, one
+    simultaneous round after another."""
+    return compile_game(
+        {
+            "name": "Trend",
+            "players": "4",
+            "board": {"type": "squares", "size": [1, 3, 1]},
+            "reserves": {c: {"circle": 1} for c in ("black", "white", "pink", "yellow")},
+            "turn_checks": [],
+            "phases": [{"order": "simultaneous"}],
+            **extra,
+        }
+    )
+
+
+def round_of(state, *texts):
+    for seat, text in enumerate(texts):
+        state.apply(seat, state.game.parse_move(text))
+    return state
+
+
+def test_any_piece_wins_counts_every_plan_of_the_round():
+    g = trend(stalemate="all-lose", endings=[{"when": "turn"}])
+    # white and pink collide on (1,2): destroyed; black and yellow land alone: both win
+    s = round_of(g.new_initial_state(), "1,1,1", "1,2,1", "1,2,1", "1,3,1")
+    assert s.outcome.results == ("win", "loss", "loss", "win")
+    assert s.outcome.detail == "Any piece wins"
+    # two collisions: nobody has a piece, nothing is left to place: all players lose
+    s = round_of(g.new_initial_state(), "1,1,1", "1,1,1", "1,2,1", "1,2,1")
+    assert s.outcome.results == ("loss",) * 4 and s.outcome.reason == "stalemate"
+
+
+def test_all_win_if_stalemate_any_piece_loses():
+    g = trend(stalemate="all-win", endings=[{"when": "turn", "result": "loses"}])
+    s = round_of(g.new_initial_state(), "1,1,1", "1,1,1", "1,2,1", "1,3,1")
+    assert s.outcome.results == ("win", "win", "loss", "loss")  # pink and yellow placed
+    s = round_of(g.new_initial_state(), "1,1,1", "1,1,1", "1,2,1", "1,2,1")
+    assert s.outcome.results == ("win",) * 4 and s.outcome.detail.endswith(
+        "All players win if stalemate"
+    )
+
+
+def test_stalemate_endings_wait_for_the_last_phase():
+    """NeedyTrust's endings with its three phases (only black, only white, only Chaos)."""
+    g = compile_game(
+        {
+            "name": "Needy",
+            "players": "2-vs-chaos",
+            "board": {"type": "squares", "size": [4, 1, 1]},
+            "reserves": {"black": {"circle": 2}, "white": {"circle": 1}, "pink": {"circle": 1}},
+            "turn_checks": [],
+            "endings": [
+                {"comparison": "more-than-chaos"},
+                {"comparison": "fewer-than-chaos", "result": "loses"},
+            ],
+            "phases": [
+                {"locked_seats": [2, 3]},
+                {"locked_seats": [1, 3]},
+                {"locked_seats": [1, 2]},
+            ],
+        }
+    )
+    s = g.new_initial_state()
+    for text, phase in (("1,1,1", 1), ("2,1,1", 1), ("3,1,1", 2)):
+        assert s.outcome is None and s.view(0)["phase"]["number"] == phase
+        s.apply(s.to_move()[0], g.parse_move(text))
+    assert s.outcome is None and s.view(0)["phase"]["number"] == 3 and s.to_move() == (2,)
+    s.apply(2, g.parse_move("4,1,1"))  # Chaos: then nobody can move in the last phase
+    assert s.outcome.results == ("win", "draw", "draw")  # black 2 > 1; white 1 = 1

@@ -13,6 +13,7 @@ from .vocabulary import (
     BoardType,
     CaptureResult,
     CheckResult,
+    Cloaking,
     Color,
     ColorMode,
     Condition,
@@ -21,8 +22,10 @@ from .vocabulary import (
     EndMeasure,
     EndResult,
     EndWhen,
+    Fold,
     LevelRouting,
     Movement,
+    PhaseOrder,
     PlayerMode,
     Power,
     Routing,
@@ -150,6 +153,20 @@ class NestedSpec(Strict):
     quick: bool = False  # Ultimate: capturing one top-level block wins
 
 
+class Phase(Strict):
+    """One phase of a game (the seed's 1 to 6 phases; rules/phases.py, engine/general).
+    Stalemate ends a phase and starts the next; the last phase's stalemate ends the game
+    by the stalemate rule. Seats are 1-based (Chaos is a seat)."""
+
+    order: PhaseOrder = "sequential"  # "single": one simultaneous round, then the phase ends
+    allow_pass: bool = False
+    placement_only: bool = False  # "Placement only": every move is from reserves
+    locked_seats: tuple[int, ...] = Field((), max_length=4)  # may not move this phase
+    locked: tuple[Space, ...] = ()  # locked for entry and exit to every seat this phase
+    cloaked: tuple[Space, ...] = ()  # stored here; applied by the cloaking issue (20)
+    fold: Fold = "none"  # applied at the end of this phase (refused on the last)
+
+
 class RuleDoc(Strict):
     name: str = Field(..., min_length=1, max_length=64)
     players: PlayerMode = "2"
@@ -179,3 +196,7 @@ class RuleDoc(Strict):
     # and words that are a turn check or a stalemate value are moved there.
     endings: tuple[Ending, ...] = Field((), max_length=12)
     overachievers: bool = False  # "Overachiever(s) disqualified" (4 Player games)
+    # Phases and cloaking (issue 19). () is one phase: doc.allow_pass, sequential,
+    # movement allowed; a single phase saying only that is normalised to ().
+    phases: tuple[Phase, ...] = Field((), max_length=6)
+    cloaking: Cloaking = "none"  # stored; the cloaking issue (20) applies it

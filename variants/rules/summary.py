@@ -1,6 +1,7 @@
 """A plain-English line for a rule set, in the seed's own words:
 "Played on 15x1x1 squares, 8 black and 7 white start in reserve; Shared color; ..."."""
 
+from .phases import phase_parts
 from .schema import RuleDoc, TurnCheck
 from .vocabulary import (
     COLOR_LABELS,
@@ -111,6 +112,7 @@ def summary(doc: RuleDoc) -> str:
         parts.append("Option to pass")
     if doc.agree_draw:
         parts.append("Option to Agree Draw")
+    parts += phase_parts(doc, _seat_name)
     if doc.seconds_per_turn:
         parts.append(f"{doc.seconds_per_turn} seconds/turn")
         if doc.timeout != "loss":

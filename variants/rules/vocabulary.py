@@ -218,3 +218,25 @@ EndComparison = Literal[
     "total-over",
 ]
 EndResult = Literal["wins", "loses", "draw", "stalemate", "chaos-wins", "all-win", "all-lose"]
+
+# Phases (issue 19; rules/phases.py). Each phase of a game: its turn order, and the fold
+# applied at its end (never at the last phase's). The fold words are the seed's "Less-than-
+# most committed pieces folds" and a few of its kind; a folded seat cannot move for the
+# rest of the game but may still win. "Committed" pieces are a seat's pieces on spaces it
+# may not leave (sticky, exclusive to others, exit-locked to it).
+PhaseOrder = Literal["sequential", "simultaneous", "single"]
+Fold = Literal["none", "less-than-most-committed", "uncommitted", "less-than-most-pieces"]
+Cloaking = Literal["none", "hides", "obscures"]
+ORDER_LABELS = {"sequential": "Sequential", "simultaneous": "Simultaneous", "single": "Single"}
+FOLD_LABELS = {
+    "none": "No fold",
+    "less-than-most-committed": "Less-than-most committed pieces folds",
+    "uncommitted": "No committed pieces folds",
+    "less-than-most-pieces": "Less-than-most pieces folds",
+}
+CLOAKING_LABELS = {
+    "none": "No cloaking",
+    "hides": "Cloaking hides",
+    "obscures": "Cloaking obscures",
+}
+MAX_PHASES = 6

@@ -21,6 +21,7 @@ from variants.rules.vocabulary import (
 from ..geometry import Geometry
 from .moves import PLACE, STACK, STEP, Move
 from .notation import Notation
+from .phases import compile_phases
 from .ranks import may_cover
 from .state import QUIET
 from .tables import LINEAR, ORTHOGONAL, Board2, Reach, capture_steps, goals
@@ -65,6 +66,8 @@ class GeneralGame(Notation):
         self.cache: dict | None = {} if g.n <= CACHE_SPACES or not self.movers else None
         if not self.movers and self.npos > CACHE_SPACES:
             self.cache = None
+        # per phase: order, pass, locks, fold, its own memo (phases.py)
+        self.phases = compile_phases(self, doc)
 
     # -- compile steps -------------------------------------------------------------
     def _positions(self, boards: int) -> None:
