@@ -315,3 +315,25 @@ def test_random_playouts_of_simultaneous_games_end():
             s = g.new_initial_state(seed=seed)
             n = s.playout(random.Random(seed))
             assert s.is_terminal() and n < 100
+
+
+def test_a_position_repeated_three_times_between_rounds_stalemates():
+    doc = {
+        "board": {"type": "squares", "size": [4, 1, 1]},
+        "reserves": {"black": {"circle": 1}, "white": {"circle": 1}},
+        "shape_rules": {"circle": {"move": "adjacent"}},
+        "turn_checks": [],
+        "phases": [{"placement_only": True}, {"order": "simultaneous"}],
+    }
+    s = game(doc).new_initial_state()
+    s.apply(0, s.game.parse_move("1,1,1"))
+    s.apply(1, s.game.parse_move("4,1,1"))
+    for _ in range(2):
+        plan(s, 0, "1,1,1-2,1,1")
+        plan(s, 1, "4,1,1-3,1,1")
+        assert s.outcome is None
+        plan(s, 0, "2,1,1-1,1,1")
+        plan(s, 1, "3,1,1-4,1,1")
+    # the round starts a third time from the same position
+    assert s.outcome is not None and "three times" in s.outcome.detail
+    assert s.round == 4

@@ -32,7 +32,7 @@ Mixed into GeneralState. A round:
 from ..errors import IllegalMove
 from .codes import bits
 from .generate import top_space
-from .moves import ACCEPT, DECLINE, DRAW, DRAW_MOVE, PASS, PASS_MOVE, PLACE, STACK
+from .moves import ACCEPT, DECLINE, DRAW, DRAW_MOVE, PASS, PASS_MOVE, PLACE, STACK, STEP
 from .ranks import ATTACKER, BY_RANK, DEFENDER, category, duel
 
 
@@ -103,7 +103,7 @@ class Rounds:
             plan = PASS_MOVE
         elif kind in (ACCEPT, DECLINE):
             raise IllegalMove(f"{move}: there is no draw offer to answer")
-        elif hasattr(move, "target") and kind is not None and kind not in (PASS, DRAW):
+        elif kind in (PLACE, STEP, STACK):
             if kind == PLACE:
                 self._check_placement(seat, move)
             elif self.ph.placement_only:
