@@ -337,3 +337,22 @@ def test_a_position_repeated_three_times_between_rounds_stalemates():
     # the round starts a third time from the same position
     assert s.outcome is not None and "three times" in s.outcome.detail
     assert s.round == 4
+
+
+def test_an_illegal_plan_changes_nothing():
+    doc = {
+        "board": {"type": "squares", "size": [4, 1, 1]},
+        "reserves": {"black": {"circle": 2}, "white": {"circle": 2}},
+        "initial_pieces": [{"at": [4, 1, 1], "color": "white"}],
+        "turn_checks": [],
+        "phases": [{"order": "simultaneous", "placement_only": True}],
+    }
+    s = game(doc).new_initial_state()
+    before = snapshot(s)
+    for seat, move in [(0, "4,1,1"), (0, "9,1,1"), (5, "1,1,1"), (0, "pass"), (0, "accept")]:
+        with pytest.raises(IllegalMove):
+            plan(s, seat, move)
+        assert snapshot(s) == before
+    with pytest.raises(IllegalMove):
+        s.apply(0, "1,1,1")  # not a Move
+    assert snapshot(s) == before
