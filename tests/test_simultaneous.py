@@ -356,3 +356,20 @@ def test_an_illegal_plan_changes_nothing():
     with pytest.raises(IllegalMove):
         s.apply(0, "1,1,1")  # not a Move
     assert snapshot(s) == before
+
+
+@pytest.mark.parametrize(
+    ("shapes", "left"),
+    [
+        (("circle", "x", "pentagon"), []),  # a cycle: no piece beats every other
+        (("pentagon", "x", "x"), [(0, "pentagon")]),  # beats both: the x's tie is moot
+        (("x", "x", "circle"), []),  # the best piece is tied: no winner
+    ],
+)
+def test_three_piece_collisions_need_one_piece_beating_every_other(shapes, left):
+    trio = {c: {"circle": 1, "x": 1, "pentagon": 1} for c in ("black", "white", "pink")}
+    doc = {**RPS, "players": "3", "board": {"type": "stacks", "size": [1, 1, 3]}, "reserves": trio}
+    s = game(doc).new_initial_state()
+    for seat, shape in enumerate(shapes):
+        plan(s, seat, f"{shape} 1,1")
+    assert stack_of(s) == left
