@@ -222,6 +222,12 @@ SHAPE_RULES = [
     {"move": "orthogonal", "power": "can-capture", "condition": "cover-by-rank"},
     {"move": "knight", "power": "can-capture", "result": "reincarnate"},
 ]
+STACK_RULES = [
+    {"power": "can-capture", "condition": "cover-by-rank"},
+    {"move": "orthogonal-by-stack"},
+    {"move": "orthogonal-by-stack", "power": "can-capture", "result": "reincarnate"},
+    {"move": "adjacent", "power": "can-capture"},
+]
 PLAYERS = {"2": 2, "3": 3, "2-vs-chaos": 3, "4": 4}
 
 
@@ -241,7 +247,7 @@ def phased_docs(draw):
     for sh in shapes:
         r = dict(draw(st.sampled_from(SHAPE_RULES)))
         if stacks and r:
-            r = {"power": "can-capture", "condition": "cover-by-rank"}
+            r = draw(st.sampled_from(STACK_RULES))
         if r:
             rules[sh] = r
     phases = []
@@ -260,6 +266,7 @@ def phased_docs(draw):
     phases[-1]["fold"] = "none"
     return {
         "name": "P",
+        "boards": 1 if rules else draw(st.integers(1, 2)),  # moving pieces: 1 board so far
         "players": players,
         "board": {"type": "stacks" if stacks else "squares", "size": size},
         "shapes": shapes,
