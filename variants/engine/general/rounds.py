@@ -237,8 +237,10 @@ class Rounds:
                 top = g.stack_base[pos] + self.heights[pos] * g.layer
                 spaces = list(range(first, top, g.layer))
             shapes = [g.piece[self.board[s]][2] for s in spaces]
+            # a reincarnating captor gains each captive; a converting one lands them below
+            taker = cshape if cshape >= 0 and not g.converts[cshape] else -1
             for s in reversed(spaces):
-                self._capture(cseat, s, cshape if not g.converts[max(cshape, 0)] else -1)
+                self._capture(cseat, s, taker)
         if cshape >= 0 and g.converts[cshape] and g.stacks:
             color = g.seat_color[cseat]
             for sh in shapes:  # converted: put in the stack, under the captor
