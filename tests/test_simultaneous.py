@@ -380,3 +380,14 @@ def test_three_piece_collisions_need_one_piece_beating_every_other(shapes, left)
     for seat, shape in enumerate(shapes):
         plan(s, seat, f"{shape} 1,1")
     assert stack_of(s) == left
+
+
+def test_a_collision_won_by_rank_reincarnates_the_loser_into_the_winner_reserve():
+    rules = {s: {**r, "result": "reincarnate"} for s, r in RPS["shape_rules"].items()}
+    s = game({**RPS, "shape_rules": rules}).new_initial_state()
+    plan(s, 0, "pentagon 1,1")
+    plan(s, 1, "x 1,1")
+    g = s.game
+    black_x = s.reserves[g.color_names.index("black") * g.nshapes + g.shape_names.index("x")]
+    white_x = s.reserves[g.color_names.index("white") * g.nshapes + g.shape_names.index("x")]
+    assert stack_of(s) == [(0, "pentagon")] and (black_x, white_x) == (2, 0)
