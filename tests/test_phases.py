@@ -282,3 +282,17 @@ def test_chaos_never_folds():
     s = play(game(doc).new_initial_state(), "1,1,1", "2,1,1")
     assert s.view(None)["phase"]["folded"] == [2]  # not Chaos (seat 3), with none committed
     assert s.to_move() == (2,)  # phase 2: black has nothing, white folded, Chaos moves
+
+
+def test_summary_names_whole_stacks_of_exclusive_and_sticky_spaces():
+    doc = parse(
+        {
+            "name": "T",
+            **STACKS,
+            "exclusive": [{"at": [1, 1, 0], "seats": [1]}, {"at": [2, 1, 2], "seats": [2]}],
+            "sticky": [{"at": [3, 1, 0]}],
+        }
+    )
+    text = summary(doc)
+    assert "(3,1) stack sticky" in text
+    assert "(1,1) stack exclusive to black" in text and "(2,1,2) exclusive to white" in text

@@ -222,6 +222,12 @@ SHAPE_RULES = [
     {"move": "orthogonal", "power": "can-capture", "condition": "cover-by-rank"},
     {"move": "knight", "power": "can-capture", "result": "reincarnate"},
 ]
+STACK_RULES = [
+    {"power": "can-capture", "condition": "cover-by-rank"},
+    {"move": "orthogonal-by-stack"},
+    {"move": "orthogonal-by-stack", "power": "can-capture", "result": "reincarnate"},
+    {"move": "adjacent", "power": "can-capture"},
+]
 PLAYERS = {"2": 2, "3": 3, "2-vs-chaos": 3, "4": 4}
 
 
@@ -241,7 +247,7 @@ def phased_docs(draw):
     for sh in shapes:
         r = dict(draw(st.sampled_from(SHAPE_RULES)))
         if stacks and r:
-            r = {"power": "can-capture", "condition": "cover-by-rank"}
+            r = draw(st.sampled_from(STACK_RULES))
         if r:
             rules[sh] = r
     phases = []
@@ -260,6 +266,7 @@ def phased_docs(draw):
     phases[-1]["fold"] = "none"
     return {
         "name": "P",
+        "boards": 1 if rules else draw(st.integers(1, 2)),  # moving pieces: 1 board so far
         "players": players,
         "board": {"type": "stacks" if stacks else "squares", "size": size},
         "shapes": shapes,
@@ -315,3 +322,72 @@ def test_random_playouts_of_simultaneous_games_end():
             s = g.new_initial_state(seed=seed)
             n = s.playout(random.Random(seed))
             assert s.is_terminal() and n < 100
+
+
+def test_a_position_repeated_three_times_between_rounds_stalemates():
+    doc = {
+        "board": {"type": "squares", "size": [4, 1, 1]},
+        "reserves": {"black": {"circle": 1}, "white": {"circle": 1}},
+        "shape_rules": {"circle": {"move": "adjacent"}},
+        "turn_checks": [],
+        "phases": [{"placement_only": True}, {"order": "simultaneous"}],
+    }
+    s = game(doc).new_initial_state()
+    s.apply(0, s.game.parse_move("1,1,1"))
+    s.apply(1, s.game.parse_move("4,1,1"))
+    for _ in range(2):
+        plan(s, 0, "1,1,1-2,1,1")
+        plan(s, 1, "4,1,1-3,1,1")
+        assert s.outcome is None
+        plan(s, 0, "2,1,1-1,1,1")
+        plan(s, 1, "3,1,1-4,1,1")
+    # the round starts a third time from the same position
+    assert s.outcome is not None and "three times" in s.outcome.detail
+    assert s.round == 4
+
+
+def test_an_illegal_plan_changes_nothing():
+    doc = {
+        "board": {"type": "squares", "size": [4, 1, 1]},
+        "reserves": {"black": {"circle": 2}, "white": {"circle": 2}},
+        "initial_pieces": [{"at": [4, 1, 1], "color": "white"}],
+        "turn_checks": [],
+        "phases": [{"order": "simultaneous", "placement_only": True}],
+    }
+    s = game(doc).new_initial_state()
+    before = snapshot(s)
+    for seat, move in [(0, "4,1,1"), (0, "9,1,1"), (5, "1,1,1"), (0, "pass"), (0, "accept")]:
+        with pytest.raises(IllegalMove):
+            plan(s, seat, move)
+        assert snapshot(s) == before
+    with pytest.raises(IllegalMove):
+        s.apply(0, "1,1,1")  # not a Move
+    assert snapshot(s) == before
+
+
+@pytest.mark.parametrize(
+    ("shapes", "left"),
+    [
+        (("circle", "x", "pentagon"), []),  # a cycle: no piece beats every other
+        (("pentagon", "x", "x"), [(0, "pentagon")]),  # beats both: the x's tie is moot
+        (("x", "x", "circle"), []),  # the best piece is tied: no winner
+    ],
+)
+def test_three_piece_collisions_need_one_piece_beating_every_other(shapes, left):
+    trio = {c: {"circle": 1, "x": 1, "pentagon": 1} for c in ("black", "white", "pink")}
+    doc = {**RPS, "players": "3", "board": {"type": "stacks", "size": [1, 1, 3]}, "reserves": trio}
+    s = game(doc).new_initial_state()
+    for seat, shape in enumerate(shapes):
+        plan(s, seat, f"{shape} 1,1")
+    assert stack_of(s) == left
+
+
+def test_a_collision_won_by_rank_reincarnates_the_loser_into_the_winner_reserve():
+    rules = {s: {**r, "result": "reincarnate"} for s, r in RPS["shape_rules"].items()}
+    s = game({**RPS, "shape_rules": rules}).new_initial_state()
+    plan(s, 0, "pentagon 1,1")
+    plan(s, 1, "x 1,1")
+    g = s.game
+    black_x = s.reserves[g.color_names.index("black") * g.nshapes + g.shape_names.index("x")]
+    white_x = s.reserves[g.color_names.index("white") * g.nshapes + g.shape_names.index("x")]
+    assert stack_of(s) == [(0, "pentagon")] and (black_x, white_x) == (2, 0)

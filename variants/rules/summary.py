@@ -1,7 +1,7 @@
 """A plain-English line for a rule set, in the seed's own words:
 "Played on 15x1x1 squares, 8 black and 7 white start in reserve; Shared color; ..."."""
 
-from .phases import phase_parts
+from .phases import phase_parts, spaces_text
 from .schema import RuleDoc, TurnCheck
 from .vocabulary import (
     COLOR_LABELS,
@@ -97,6 +97,8 @@ def summary(doc: RuleDoc) -> str:
         parts.append(f"Starts with {where}")
     if doc.locked:
         where = ", ".join(f"({','.join(map(str, s.at))})" for s in doc.locked)
+        if doc.board.type == "stacks":  # whole stacks as "(5,1) stack" (rules/phases.py)
+            where = spaces_text(doc, doc.locked)
         parts.append(f"{where} locked")
     parts += _space_parts(doc)
     parts.append(STALEMATE_LABELS[doc.stalemate])
@@ -144,7 +146,32 @@ def _seat_name(doc: RuleDoc, seat: int) -> str:
     return f"seat {seat}"
 
 
+def _stack_space_parts(doc: RuleDoc) -> list[str]:
+    """The space rules of a stacks board, a whole stack written "(1,1) stack"."""
+    parts = []
+
+    def who(seats) -> str:
+        return ", ".join(_seat_name(doc, s) for s in seats)
+
+    if doc.sticky:
+        parts.append(f"{spaces_text(doc, doc.sticky)} sticky")
+    by_seats: dict[tuple, list] = {}
+    for e in doc.exclusive:
+        by_seats.setdefault(e.seats, []).append(e)
+    parts += [f"{spaces_text(doc, items)} exclusive to {who(k)}" for k, items in by_seats.items()]
+    by_lock: dict[tuple, list] = {}
+    for lock in doc.space_locks:
+        by_lock.setdefault((lock.seats, lock.entry, lock.exit), []).append(lock)
+    for (seats, entry, exit_), items in by_lock.items():
+        what = "entry and exit" if entry and exit_ else "entry" if entry else "exit"
+        parts.append(f"{spaces_text(doc, items)} locked for {what} to {who(seats)}")
+    return parts
+
+
 def _space_parts(doc: RuleDoc) -> list[str]:
+    if doc.board.type == "stacks":
+        return _stack_space_parts(doc)
+
     def at(item) -> str:
         board = f" of board {item.board}" if doc.boards > 1 else ""
         return f"({','.join(map(str, item.at))}){board}"

@@ -33,7 +33,7 @@ Mixed into GeneralState. A round:
 from ..errors import IllegalMove
 from .codes import bits
 from .generate import top_space
-from .moves import ACCEPT, DECLINE, DRAW, DRAW_MOVE, PASS, PASS_MOVE, PLACE, STACK
+from .moves import ACCEPT, DECLINE, DRAW, DRAW_MOVE, PASS, PASS_MOVE, PLACE, STACK, STEP
 from .ranks import ATTACKER, BY_RANK, DEFENDER, category, duel
 
 
@@ -104,7 +104,7 @@ class Rounds:
             plan = PASS_MOVE
         elif kind in (ACCEPT, DECLINE):
             raise IllegalMove(f"{move}: there is no draw offer to answer")
-        elif hasattr(move, "target") and kind is not None and kind not in (PASS, DRAW):
+        elif kind in (PLACE, STEP, STACK):
             if kind == PLACE:
                 self._check_placement(seat, move)
             elif self.ph.placement_only:
@@ -154,12 +154,14 @@ class Rounds:
         groups: dict[int, list] = {}
         for s, m in moving:
             groups.setdefault(m.target, []).append((s, m))
+        # the moving pieces as the round began (a collision's losses change the board)
+        pieces = {s: self._moving_piece(m) for s, m in moving}
         played = []
         for target, group in groups.items():
             if len(group) == 1:
                 played.append(group[0])
             else:
-                winner = self._collide(target, group)
+                winner = self._collide(target, group, pieces)
                 if winner is not None:
                     played.append(winner)
         for seat, move in self._in_order(sorted(played)):
@@ -175,11 +177,14 @@ class Rounds:
             return self._stalemate("The single round is over")
         return self._start_round()
 
-    def _plan_shape(self, seat: int, move) -> int:
+    def _moving_piece(self, move) -> tuple[int, int, int]:
+        """(space, piece code, shape) of the piece a plan moves (-1, 0, shape: placed)."""
         g = self.game
         if move.kind == PLACE:
-            return move.combo % g.nshapes
-        return g.piece[self.board[self._origin_space(move)]][2]
+            return -1, 0, move.combo % g.nshapes
+        space = self._origin_space(move)
+        code = self.board[space]
+        return space, code, g.piece[code][2]
 
     def _origin_space(self, move) -> int:
         """The space of the piece a step moves (a stack's top piece on stacks boards)."""
@@ -193,11 +198,11 @@ class Rounds:
             return -1
         return self.game.space_pos[move.origin] if move.kind == STACK else move.origin
 
-    def _collide(self, target: int, group: list):
+    def _collide(self, target: int, group: list, pieces: dict):
         """Settle moves landing on the same place: the one that beats every other by
         rank, or none (every piece moved there destroyed). Returns the surviving plan."""
         g = self.game
-        shapes = [self._plan_shape(s, m) for s, m in group]
+        shapes = [pieces[s][2] for s, _m in group]
         win = None
         if g.ranked:
             for i, a in enumerate(shapes):
@@ -207,13 +212,14 @@ class Rounds:
         captor = None if win is None else (group[win][0], shapes[win])
         for i, (seat, move) in enumerate(group):
             if i != win:
-                self._destroy(seat, move, shapes[i], target, captor)
+                self._destroy(seat, move, pieces[seat], target, captor)
         return None if win is None else group[win]
 
-    def _destroy(self, seat: int, move, shape: int, target: int, captor) -> None:
+    def _destroy(self, seat: int, move, piece: tuple, target: int, captor) -> None:
         """The piece(s) of a plan that lost a collision: taken by ``captor`` (seat, shape)
         with its result, or (None) destroyed."""
         g = self.game
+        first, code, shape = piece
         cseat, cshape = captor if captor is not None else (seat, -1)
         if move.kind == PLACE:
             ri = move.combo if g.choose else g.seat_color[seat] * g.nshapes + move.combo
@@ -226,15 +232,18 @@ class Rounds:
                 for _ in range(g.gain[cshape]):
                     self._gain(cseat, shape)
         else:
-            first = self._origin_space(move)
+            if self.board[first] != code:
+                return  # already carried off by another lost collision of this round
             spaces = [first]
             if move.kind == STACK:
                 pos = g.space_pos[first]
                 top = g.stack_base[pos] + self.heights[pos] * g.layer
                 spaces = list(range(first, top, g.layer))
             shapes = [g.piece[self.board[s]][2] for s in spaces]
+            # a reincarnating captor gains each captive; a converting one lands them below
+            taker = cshape if cshape >= 0 and not g.converts[cshape] else -1
             for s in reversed(spaces):
-                self._capture(cseat, s, cshape if not g.converts[max(cshape, 0)] else -1)
+                self._capture(cseat, s, taker)
         if cshape >= 0 and g.converts[cshape] and g.stacks:
             color = g.seat_color[cseat]
             for sh in shapes:  # converted: put in the stack, under the captor

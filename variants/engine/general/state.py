@@ -290,12 +290,13 @@ class GeneralState(PieceChanges, Showdown, PhaseRun, Rounds):
 
     def _next_turn(self) -> None:
         g = self.game
-        s = self._live_after(self.turn)
+        inactive = self.out | self.folded | self.ph.locked_seats  # PhaseRun._inactive
+        s = self._live_after(self.turn, inactive)
         self.turn = s
         self.placed = 0
         self.declined = False
         self.chain = -1
-        if self._inactive() >> s & 1:  # every seat is out, folded or locked this phase
+        if inactive >> s & 1:  # every seat is out, folded or locked this phase
             return self._stalemate("No seat may move")
         if g.movers:
             key = self.hash + g.z_turn[s] + (self.en_passant()[0] if g.passing else 0)
@@ -326,9 +327,8 @@ class GeneralState(PieceChanges, Showdown, PhaseRun, Rounds):
             return
         self._stalemate()
 
-    def _live_after(self, seat: int) -> int:
+    def _live_after(self, seat: int, inactive: int) -> int:
         n = self.game.nseats
-        inactive = self._inactive()
         s = (seat + 1) % n
         while inactive >> s & 1 and s != seat:
             s = (s + 1) % n
