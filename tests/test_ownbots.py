@@ -184,7 +184,7 @@ async def test_a_live_match_against_a_person_sends_the_seat_view_and_checks_answ
     assert (await until(comm, "error"))["code"] == "late"
     await comm.send_json_to({"type": "move", "turn": turn["turn"], "move": "2,1,1"})
     assert (await until(comm, "moved"))["move"] == "2,1,1"
-    for mine, theirs in [("2,2,1", None), ("3,3,1", None)]:
+    for mine in ["2,2,1", "3,3,1"]:
         await sync_to_async(services.play)(match.pk, creator, mine)
         if mine == "3,3,1":
             break
@@ -199,7 +199,7 @@ async def test_a_live_match_against_a_person_sends_the_seat_view_and_checks_answ
     await comm.disconnect()
 
 
-# --- the tournament mailbox ------------------------------------------------------------------------
+# --- the tournament mailbox -------------------------------------------------------------
 
 
 def _tournament(trainer, player):
