@@ -41,6 +41,8 @@ def seat_options(user) -> list[tuple[str, str]]:
         .order_by("name")
     )
     options += [(f"player:{p.pk}", f"{p.name} (bot)") for p in bots]
+    own = Player.objects.filter(kind=Player.Kind.OWN_BOT).order_by("name")  # issue 26
+    options += [(f"player:{p.pk}", f"{p.name} (own bot)") for p in own]
     return options
 
 

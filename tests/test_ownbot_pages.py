@@ -1,0 +1,84 @@
+"""Own bots' pages: registering (Trainers and Admins only), the token shown once,
+replacing it, revoking it after a confirmation, and the bot's page (connected or not,
+its version, its games, its record per version), the start form and the benchmark."""
+
+from __future__ import annotations
+
+import pytest
+
+from accounts.models import Player
+from ownbots import connections, keys
+from ownbots.models import BotKey, GameVersion
+from play import services
+from tests.play_helpers import rule_set, start
+
+pytestmark = pytest.mark.django_db
+
+
+def test_only_trainers_and_admins_see_and_use_the_bot_pages(client, creator, trainer):
+    assert client.get("/bots/").status_code == 302  # to log in
+    client.force_login(creator)
+    assert client.get("/bots/").status_code == 403
+    assert client.post("/bots/", {"name": "Sneaky"}).status_code == 403
+    assert not Player.objects.filter(kind="ownbot").exists()
+    client.force_login(trainer)
+    assert client.get("/bots/").status_code == 200
+    page = client.post("/bots/", {"name": "x"})
+    assert page.status_code == 400 and "name: 3 to 40 characters." in page.content.decode()
+
+
+def test_the_token_is_shown_once_and_can_be_replaced_and_revoked(client, trainer, creator):
+    client.force_login(trainer)
+    page = client.post("/bots/", {"name": "Learner"})
+    assert page.status_code == 200 and page["Cache-Control"] == "no-store"
+    bot = Player.objects.get(kind="ownbot", name="Learner")
+    token = page.context["token"]
+    assert token in page.content.decode() and keys.bot_for_token(token) == bot
+    bot_page = client.get(bot.get_absolute_url()).content.decode()
+    assert token not in bot_page and "Not connected" in bot_page and "Replace the token" in bot_page
+    replaced = client.post(f"/bots/{bot.pk}/token/")
+    new = replaced.context["token"]
+    assert new != token and keys.bot_for_token(token) is None and keys.bot_for_token(new) == bot
+    confirm = client.get(f"/bots/{bot.pk}/revoke/")
+    assert "Yes, revoke the token" in confirm.content.decode()
+    assert keys.bot_for_token(new) == bot  # asking is not revoking
+    client.post(f"/bots/{bot.pk}/revoke/", {"confirm": "yes"})
+    assert keys.bot_for_token(new) is None and BotKey.objects.get(player=bot).revoked
+    client.force_login(creator)
+    assert client.post(f"/bots/{bot.pk}/token/").status_code == 403
+    assert client.get(f"/bots/{bot.pk}/revoke/").status_code == 403
+    assert "Replace the token" not in client.get(bot.get_absolute_url()).content.decode()
+
+
+def test_the_bot_page_shows_connection_version_games_and_record_per_version(
+    client, trainer, creator
+):
+    bot, _ = keys.register(trainer, "Learner")
+    connections.claim(bot.pk, "chan", "proc", "v3.1")
+    game = rule_set("Tic-Tac-Toe")
+    for version in ("v1", "v2"):
+        match = start(game, creator, creator, bot)
+        GameVersion.objects.create(match=match, seat=1, player=bot, version=version)
+        for text, who in [("1,1,1", 0), ("1,2,1", 1), ("2,1,1", 0), ("2,2,1", 1), ("3,1,1", 0)]:
+            if who == 0:
+                services.play(match.pk, creator, text)
+            else:
+                from ownbots.live import play
+
+                play(bot, match.pk, match.moves.count(), 1, text)
+    page = client.get(bot.get_absolute_url())
+    html = page.content.decode()
+    assert "Connected" in html and "v3.1" in html
+    rows = page.context["bot_versions"]
+    assert [(r.version, r.games, r.losses) for r in rows] == [("v1", 1, 1), ("v2", 1, 1)]
+    assert len(page.context["bot_games"]) == 2 and "version v2" in html
+
+
+def test_own_bots_are_in_the_start_form_and_the_benchmark_form(trainer, creator):
+    from leaderboards.forms import PlanForm
+    from play.forms import seat_options
+
+    bot, _ = keys.register(trainer, "Learner")
+    assert (f"player:{bot.pk}", "Learner (own bot)") in seat_options(creator)
+    form = PlanForm(user=trainer)
+    assert (str(bot.pk), "Learner") in form.fields["set1_seat1"].choices
