@@ -70,7 +70,10 @@ def counts_for_ratings(match: Match, seats: Sequence[Seat]) -> bool:
     if not players:
         return False
     creator = match.created_by
-    own_bots = all(p.kind == Player.Kind.BOT and p.owner_id == match.created_by_id for p in players)
+    own_bots = all(
+        p.kind in (Player.Kind.BOT, Player.Kind.OWN_BOT) and p.owner_id == match.created_by_id
+        for p in players
+    )
     return not (creator is not None and is_trainer_or_admin(creator) and own_bots)
 
 

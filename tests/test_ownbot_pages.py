@@ -82,3 +82,30 @@ def test_own_bots_are_in_the_start_form_and_the_benchmark_form(trainer, creator)
     assert (f"player:{bot.pk}", "Learner (own bot)") in seat_options(creator)
     form = PlanForm(user=trainer)
     assert (str(bot.pk), "Learner") in form.fields["set1_seat1"].choices
+
+
+def test_the_evolution_page_draws_a_curve_per_version(client, trainer, creator):
+    """The learning curve: an own bot's rating history cut by the version that played."""
+    from leaderboards.services import rate_match
+    from ownbots.live import play
+
+    bot, _ = keys.register(trainer, "Learner")
+    game = rule_set("Tic-Tac-Toe")
+    for version in ("v1", "v1", "v2"):
+        match = start(game, creator, creator, bot)
+        GameVersion.objects.create(match=match, seat=1, player=bot, version=version)
+        for text, who in [("1,1,1", 0), ("1,2,1", 1), ("2,1,1", 0), ("2,2,1", 1), ("3,1,1", 0)]:
+            if who == 0:
+                services.play(match.pk, creator, text)
+            else:
+                play(bot, match.pk, match.moves.count(), 1, text)
+        rate_match(match.pk)  # the commit hook's work (this test runs in one transaction)
+    client.force_login(trainer)
+    url = f"/games/{game.pk}/evolution/?players={bot.pk}"
+    whole = client.get(url).context["chart"].curves
+    assert [c.name for c in whole] == ["Learner"] and len(whole[0].points) == 4
+    split = client.get(url + "&versions=1").context["chart"].curves
+    assert [c.name for c in split] == ["Learner v1", "Learner v2"]
+    assert [x for x, _ in split[0].points] == [0, 1, 2]
+    assert [x for x, _ in split[1].points] == [2, 3]  # joined at the last v1 match
+    assert split[1].points[-1] == whole[0].points[-1]
