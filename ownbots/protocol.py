@@ -12,7 +12,6 @@ from play.errors import MatchError
 
 MAX_MOVE = 64
 MAX_VERSION = 64
-MAX_TOKEN = 200
 TURN = re.compile(r"^(m[0-9]{1,18}\.[0-9]{1,9}\.[0-9]|t[0-9]{1,18})$")
 VERSION = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._+:/@ -]{0,63}$")
 
@@ -47,8 +46,8 @@ def parse_bot_message(message) -> tuple[str, dict]:
                 "starting with a letter or digit.",
             )
         token = message.get("token")
-        if token is not None and (not isinstance(token, str) or len(token) > MAX_TOKEN):
-            raise MatchError("unauthorized", "That token opens no bot.")
+        if token is not None and not isinstance(token, str):
+            raise MatchError("malformed", "hello: token must be a string.")
         return "hello", {"token": token, "version": version}
     if kind == "move":
         turn = _text(message, "turn", 40)

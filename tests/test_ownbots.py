@@ -73,6 +73,23 @@ async def test_a_wrong_token_is_refused_and_the_socket_closed(trainer):
 
 
 @pytest.mark.asyncio
+@pytest.mark.parametrize("which", ["revoked", "replaced", "long", "empty"])
+async def test_revoked_replaced_and_junk_tokens_are_refused(trainer, which):
+    player, token = await sync_to_async(own_bot)(trainer)
+    if which == "revoked":
+        await sync_to_async(keys.revoke)(trainer, player)
+    elif which == "replaced":
+        await sync_to_async(keys.replace)(trainer, player)
+    else:
+        token = "vfb_" + "a" * 300 if which == "long" else ""
+    comm = await bot_socket(token)
+    error = await comm.receive_json_from(timeout=5)
+    assert error["code"] == "unauthorized"
+    assert not token or token not in error["reason"]
+    assert (await comm.receive_output(timeout=5))["type"] == "websocket.close"
+
+
+@pytest.mark.asyncio
 async def test_no_hello_in_time_is_refused(trainer, monkeypatch):
     monkeypatch.setattr(consumers, "HELLO_SECONDS", 0.2)
     comm = await bot_socket(None)
@@ -89,6 +106,7 @@ async def test_every_bad_message_gets_its_error(trainer):
         ('{"type": "move", "turn": "t1", "move": "1,1,1"}', "unauthorized"),  # before hello
         ('{"type": "hello", "token": "x"}', "malformed"),  # no version
         ('{"type": "hello", "version": "$$$"}', "malformed"),
+        ('{"type": "hello", "version": "v1", "token": 12}', "malformed"),
         ("[1, 2]", "malformed"),
         ('{"type": "dance"}', "unknown-type"),
         ("x" * 5000, "too-large"),
