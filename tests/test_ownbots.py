@@ -313,3 +313,31 @@ def test_tournament_turn_payload_is_the_seat_view_only(trainer):
         remote.ask = original
     assert seen["view"] == state.view(1)
     assert seen["legal"] == [str(m) for m in state.legal_moves(1)]
+
+
+@pytest.mark.asyncio
+async def test_a_bot_that_drops_mid_match_opens_the_reconnect_window(trainer, creator):
+    """Its live seat is held like a person's: the connection's presence goes, and the
+    match's reconnect window (then a forfeit by disconnect) runs for it."""
+    from play.models import Seat
+
+    player, token = await sync_to_async(own_bot)(trainer)
+    game = await sync_to_async(rule_set)("Tic-Tac-Toe")
+    match = await sync_to_async(start)(game, creator, player, creator)
+    comm = await bot_socket(token)
+    await until(comm, "welcome")
+    turn = await until(comm, "your-move")
+    assert turn["seat"] == 0 and turn["ply"] == 0
+    seat = await sync_to_async(Seat.objects.get)(match=match, index=0)
+    assert seat.disconnect_deadline is None
+    await comm.disconnect()
+    seat = await sync_to_async(Seat.objects.get)(match=match, index=0)
+    assert seat.disconnect_deadline is not None
+    assert not await sync_to_async(BotConnection.objects.filter(player=player).exists)()
+    again = await bot_socket(token)
+    await until(again, "welcome")
+    turn = await until(again, "your-move")  # the same turn, sent again after reconnecting
+    assert turn["ply"] == 0
+    seat = await sync_to_async(Seat.objects.get)(match=match, index=0)
+    assert seat.disconnect_deadline is None  # reconnected in time
+    await again.disconnect()
