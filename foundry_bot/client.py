@@ -99,7 +99,11 @@ class BotClient:
         self.on_event(event)
         kind = event.get("type")
         if kind == "your-move":
-            move = await asyncio.to_thread(self.choose, event["view"], event["legal"])
+            try:
+                move = await asyncio.to_thread(self.choose, event["view"], event["legal"])
+            except Exception:  # the bot's own bug: say so, keep the connection (its timer runs)
+                log.exception("choose() failed on turn %s", event.get("turn"))
+                return
             await socket.send(json.dumps({"type": "move", "turn": event["turn"], "move": move}))
             self.moves += 1
         elif kind == "game:over":

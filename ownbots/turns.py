@@ -21,6 +21,7 @@ from . import connections
 from .models import BotTurn
 
 POLL_SECONDS = 0.05  # the worker looks for the answer this often
+CHECK_EVERY = 10  # and whether the bot is connected every 10th look (0.5 s)
 GRACE_SECONDS = 0.5  # an answer in flight at the deadline still counts
 
 
@@ -117,6 +118,8 @@ def ask(player_id, tournament_id, number, seat, ply, view, legal, heartbeat=None
     away_since = None if up else now
     if up:
         connections.wake(player_id)
+    looks = 0
+    connected = up
     while True:
         time.sleep(POLL_SECONDS)
         beat()
@@ -124,7 +127,9 @@ def ask(player_id, tournament_id, number, seat, ply, view, legal, heartbeat=None
         if turn.status == BotTurn.Status.ANSWERED:
             return turn.answer, turn.version
         now = timezone.now()
-        connected = connections.current(player_id) is not None
+        looks += 1
+        if looks % CHECK_EVERY == 0:
+            connected = connections.current(player_id) is not None
         if connected and away_since is not None:  # (re)connected: a fresh move time
             away_since = None
             turn.deadline = now + move_time

@@ -200,3 +200,32 @@ def check_tournament_views(t: Tournament, player) -> None:
             if row.ply in states:
                 expected = json.loads(json.dumps(states[row.ply].view(row.seat)))
                 assert row.view == expected
+
+
+def test_a_tournament_whose_bot_never_connects_forfeits_each_game_once(trainer, tmp_path):
+    """No client at all: each game waits OWNBOT_WAIT_SECONDS for the bot, then it
+    forfeits (reason disconnect); every game is written once and rated, none dropped."""
+    player, _ = own_bot(trainer)
+    plan = tournaments.Plan(
+        rule_set("Tic-Tac-Toe"),
+        default_universe(),
+        "absent",
+        [([player.pk, random_player().pk], 4)],
+    )
+    with running_worker(tmp_path, "celery", OWNBOT_WAIT_SECONDS="0.5"):
+        t = tournaments.create_from_plan(plan, trainer)
+        wait_until(
+            lambda: Tournament.objects.get(pk=t.pk).status == Tournament.Status.DONE,
+            TIMEOUT,
+            "the tournament to finish",
+        )
+    matches = Match.objects.filter(tournament=t)
+    assert sorted(matches.values_list("game_number", flat=True)) == [1, 2, 3, 4]
+    for match in matches:
+        assert match.outcome["reason"] == "disconnect"
+        bot_seat = Seat.objects.get(match=match, player=player)
+        assert bot_seat.result == "loss"
+        log = list(match.moves.values_list("seat", "kind"))
+        assert log[-1] == (bot_seat.index, Move.Kind.DISCONNECT)
+    assert RatingHistory.objects.filter(match__tournament=t).count() == 8
+    assert not BotTurn.objects.filter(tournament=t, status="waiting").exists()
