@@ -74,6 +74,24 @@ def test_the_bot_page_shows_connection_version_games_and_record_per_version(
     assert len(page.context["bot_games"]) == 2 and "version v2" in html
 
 
+def test_a_match_against_an_own_bot_starts_from_the_start_form(client, trainer, creator):
+    from play.models import Match
+
+    bot, _ = keys.register(trainer, "Learner")
+    game = rule_set("Tic-Tac-Toe")
+    client.force_login(creator)
+    data = {"game": game.pk, "afk_timeout": 60, "afk_warning": 20}
+    response = client.post("/play/", {**data, "seat_1": "me", "seat_2": f"player:{bot.pk}"})
+    match = Match.objects.get()
+    assert response.status_code == 302 and match.status == "active"  # no invitation
+    assert [s.player for s in match.seats.order_by("index")] == [creator.player, bot]
+    # the creator cannot move for it: only the bot's own client can
+    services.play(match.pk, creator, "1,1,1")
+    with pytest.raises(services.MatchError) as refused:
+        services.play(match.pk, creator, "2,2,1", seat=1)
+    assert refused.value.code == "not-seated"
+
+
 def test_own_bots_are_in_the_start_form_and_the_benchmark_form(trainer, creator):
     from leaderboards.forms import PlanForm
     from play.forms import seat_options

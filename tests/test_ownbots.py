@@ -6,9 +6,11 @@ from __future__ import annotations
 
 import hashlib
 import threading
+import time
 
 import pytest
 from asgiref.sync import sync_to_async
+from django.db import connection
 from django.test import override_settings
 
 from accounts.models import Player
@@ -270,12 +272,17 @@ def test_a_worker_turn_is_answered_once_and_checked(trainer, make_user):
     connections.claim(player.pk, "chan", "proc", "v1")
     t = _tournament(trainer, player)
     got = {}
-    thread = threading.Thread(
-        target=lambda: got.update(r=turns.ask(player.pk, t.pk, 1, 1, 0, {"v": 1}, ["a", "b"]))
-    )
+
+    def worker():
+        try:
+            got.update(r=turns.ask(player.pk, t.pk, 1, 1, 0, {"v": 1}, ["a", "b"]))
+        finally:
+            connection.close()  # this thread's own connection
+
+    thread = threading.Thread(target=worker)
     thread.start()
     while not BotTurn.objects.exists():
-        pass
+        time.sleep(0.01)
     turn = BotTurn.objects.get()
     for who, move, code in [(stranger.pk, "a", "not-seated"), (player.pk, "zz", "illegal")]:
         with pytest.raises(services.MatchError) as refused:
