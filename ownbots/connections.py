@@ -65,6 +65,11 @@ def current(player_id: int) -> BotConnection | None:
     return BotConnection.objects.filter(player_id=player_id, seen__gte=cutoff).first()
 
 
+def connected_ids() -> set[int]:
+    cutoff = timezone.now() - timedelta(seconds=STALE_SECONDS)
+    return set(BotConnection.objects.filter(seen__gte=cutoff).values_list("player_id", flat=True))
+
+
 def drop(player_id: int, reason: str) -> None:
     """End the bot's connection (its token changed): the row goes at once; the socket is
     told through the channel layer, or notices the missing row within TOUCH_SECONDS."""

@@ -97,6 +97,8 @@ def test_own_bots_are_in_the_start_form_and_the_benchmark_form(trainer, creator)
     from play.forms import seat_options
 
     bot, _ = keys.register(trainer, "Learner")
+    assert (f"player:{bot.pk}", "Learner (own bot, not connected)") in seat_options(creator)
+    connections.claim(bot.pk, "chan", "proc", "v1")
     assert (f"player:{bot.pk}", "Learner (own bot)") in seat_options(creator)
     form = PlanForm(user=trainer)
     assert (str(bot.pk), "Learner") in form.fields["set1_seat1"].choices
