@@ -112,6 +112,7 @@ class BotConsumer(JsonConsumer):
                 "replaced": bool(previous),
             }
         )
+        self.results_after = await db(live.last_match_id)  # tournament games from now on
         self.tasks.append(asyncio.create_task(self._watch()))
 
     # -- finding turns -------------------------------------------------------------------
@@ -126,10 +127,13 @@ class BotConsumer(JsonConsumer):
                     why = await db(connections.still_mine, self.player.pk, self.channel_name)
                     if why:
                         return await self.bot_close({"code": why})
-                await self._follow_matches(sweep=loop.time() - swept >= SWEEP_SECONDS)
-                if loop.time() - swept >= SWEEP_SECONDS:
+                sweep = loop.time() - swept >= SWEEP_SECONDS
+                if sweep:
                     swept = loop.time()
+                await self._follow_matches(sweep=sweep)
                 await self._send_tournament_turns()
+                if sweep:
+                    await self._send_tournament_results()
             except asyncio.CancelledError:
                 raise
             except Exception:
@@ -166,6 +170,13 @@ class BotConsumer(JsonConsumer):
         for turn in await db(turns.waiting, self.player.pk, self.sent):
             self.sent.add(int(turn["turn"][1:]))
             await self.send_json(turn)
+
+    async def _send_tournament_results(self):
+        events, self.results_after = await db(
+            live.tournament_results, self.player.pk, self.results_after
+        )
+        for event in events:
+            await self.send_json(event)
 
     # -- group and channel messages ------------------------------------------------------
 

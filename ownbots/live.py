@@ -131,3 +131,35 @@ def play(player: Player, match_id: int, ply: int, seat: int, move: str) -> None:
 def connect(match_id: int, player: Player, channel_name: str, process: str) -> list[int]:
     """Presence for the bot's seats: its disconnection opens the reconnect window."""
     return services.connect(match_id, BotActor(player), channel_name, process)
+
+
+def last_match_id() -> int:
+    return Match.objects.order_by("-pk").values_list("pk", flat=True).first() or 0
+
+
+def tournament_results(player_id: int, after: int) -> tuple[list[dict], int]:
+    """``game:over`` for the bot's tournament games written after match id ``after``
+    (a worker writes them in batches); and the new ``after``."""
+    rows = list(
+        Match.objects.filter(pk__gt=after, tournament__isnull=False, seats__player_id=player_id)
+        .order_by("pk")
+        .values_list("pk", "tournament_id", "game_number", "outcome")
+        .distinct()[:100]
+    )
+    seats = {}
+    for match_id, index in Seat.objects.filter(
+        match_id__in=[r[0] for r in rows], player_id=player_id
+    ).values_list("match_id", "index"):
+        seats.setdefault(match_id, []).append(index)
+    events = [
+        {
+            "type": "game:over",
+            "match": pk,
+            "tournament": tournament,
+            "game": number,
+            "seats": seats.get(pk, []),
+            "outcome": outcome,
+        }
+        for pk, tournament, number, outcome in rows
+    ]
+    return events, (rows[-1][0] if rows else after)

@@ -169,6 +169,12 @@ def test_a_tournament_with_an_own_bot_counts_every_game_once_across_a_client_kil
                 TIMEOUT * 2,
                 "the tournament to finish",
             )
+            last = Match.objects.filter(tournament=t).order_by("-pk").first()
+            wait_until(
+                lambda: any(e.get("match") == last.pk for e in again.received()),
+                10,
+                "the last game's result to reach the bot",
+            )
         finally:
             assert again.stop() == 0
     numbers = list(Match.objects.filter(tournament=t).values_list("game_number", flat=True))
@@ -188,6 +194,12 @@ def test_a_tournament_with_an_own_bot_counts_every_game_once_across_a_client_kil
             row = BotTurn.objects.get(pk=int(turn["turn"][1:]))
             assert turn["view"] == row.view and turn["legal"] == row.legal
     check_tournament_views(t, player)
+    results = [e for e in again.received() if e["type"] == "game:over"]
+    for event in results:  # the games written while the second client was connected
+        match = Match.objects.get(pk=event["match"])
+        assert (event["tournament"], event["game"]) == (t.pk, match.game_number)
+        assert event["outcome"] == match.outcome
+        assert event["seats"] == [Seat.objects.get(match=match, player=player).index]
 
 
 def check_tournament_views(t: Tournament, player) -> None:
