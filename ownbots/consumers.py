@@ -100,8 +100,11 @@ class BotConsumer(JsonConsumer):
         previous = await db(
             connections.claim, player.pk, self.channel_name, timekeeper.PROCESS, version
         )
-        if previous:
-            await self.channel_layer.send(previous, {"type": "bot.close", "code": "replaced"})
+        if previous:  # told now if it lives; else its own poll finds the row taken
+            try:
+                await self.channel_layer.send(previous, {"type": "bot.close", "code": "replaced"})
+            except Exception:
+                log.warning("could not tell bot %s's older connection it was replaced", player.pk)
         await self.channel_layer.group_add(connections.bot_group(player.pk), self.channel_name)
         await self.send_json(
             {
