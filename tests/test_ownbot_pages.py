@@ -21,7 +21,9 @@ def test_only_trainers_and_admins_see_and_use_the_bot_pages(client, creator, tra
     assert client.get("/bots/").status_code == 403
     assert client.post("/bots/", {"name": "Sneaky"}).status_code == 403
     assert not Player.objects.filter(kind="ownbot").exists()
+    assert "My bots" not in client.get(creator.player.get_absolute_url()).content.decode()
     client.force_login(trainer)
+    assert "My bots" in client.get(trainer.player.get_absolute_url()).content.decode()
     assert client.get("/bots/").status_code == 200
     page = client.post("/bots/", {"name": "x"})
     assert page.status_code == 400 and "name: 3 to 40 characters." in page.content.decode()
