@@ -41,6 +41,8 @@ class Player(models.Model):
         BOT = "bot", "Bot"
         RANDOM = "random", "Random"
         PERSONA = "persona", "Persona"  # a human's alter ego: ``owner`` plays it
+        # A trainer's own AI, playing from their machine over /ws/bot/ (see ``ownbots``).
+        OWN_BOT = "ownbot", "Own bot"
 
     kind = models.CharField(max_length=16, choices=Kind.choices)
     # Bots and (later) personas: their name. A human is shown by the user's username.

@@ -123,6 +123,10 @@ def player(request: HttpRequest, pk: int) -> HttpResponse:
     if tab not in PLAYER_TABS:
         tab = "stats"  # an old or mistyped link still lands on the page
     context = {"shown": shown, "tab": tab, "tabs": PLAYER_TABS, "role": role_of(shown.user)}
+    if shown.kind == Player.Kind.OWN_BOT:  # connected?, version, games, ratings per version
+        from ownbots.views import panel
+
+        context.update(panel(request, shown))
     if tab == "stats":
         from leaderboards.stats import player_stats
 

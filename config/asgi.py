@@ -23,14 +23,18 @@ from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
 from config.routing import websocket_urlpatterns  # noqa: E402
+from ownbots.consumers import BotConsumer  # noqa: E402
+from ownbots.routing import BotRoute  # noqa: E402
 from play.socketio_server import sio  # noqa: E402
 from play.timekeeper import StartTimekeeper, start_with_daphne  # noqa: E402
 
 router = ProtocolTypeRouter(
     {
         "http": django_asgi_app,
-        "websocket": AllowedHostsOriginValidator(
-            AuthMiddlewareStack(URLRouter(websocket_urlpatterns))
+        # /ws/bot/: own bots, by token (ownbots.routing); the rest: browsers, by session.
+        "websocket": BotRoute(
+            BotConsumer.as_asgi(),
+            AllowedHostsOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
         ),
     }
 )

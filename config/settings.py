@@ -58,6 +58,7 @@ INSTALLED_APPS = [
     "variants",
     "play",
     "leaderboards",
+    "ownbots",
 ]
 
 MIDDLEWARE = [
@@ -205,6 +206,11 @@ HEALTHZ_TIMEOUT = envfloat("HEALTHZ_TIMEOUT", 5.0)
 # longest a bot thinks over one move in a tournament game.
 TOURNAMENT_STALE_SECONDS = envfloat("TOURNAMENT_STALE_SECONDS", 60.0)
 TOURNAMENT_BOT_SECONDS = envfloat("TOURNAMENT_BOT_SECONDS", 2.0)
+# Own bots (issue 26) in a tournament: the seconds a connected bot has for one move (then
+# the rules' timeout applies), and how long a game waits for a bot that is not connected
+# before it forfeits (reason "disconnect").
+OWNBOT_MOVE_SECONDS = envfloat("OWNBOT_MOVE_SECONDS", 10.0)
+OWNBOT_WAIT_SECONDS = envfloat("OWNBOT_WAIT_SECONDS", 120.0)
 # A game's analysis (variants/analysis): its time budget on a worker, in seconds.
 ANALYSIS_SECONDS = envfloat("ANALYSIS_SECONDS", 30.0)
 

@@ -70,7 +70,10 @@ def counts_for_ratings(match: Match, seats: Sequence[Seat]) -> bool:
     if not players:
         return False
     creator = match.created_by
-    own_bots = all(p.kind == Player.Kind.BOT and p.owner_id == match.created_by_id for p in players)
+    own_bots = all(
+        p.kind in (Player.Kind.BOT, Player.Kind.OWN_BOT) and p.owner_id == match.created_by_id
+        for p in players
+    )
     return not (creator is not None and is_trainer_or_admin(creator) and own_bots)
 
 
@@ -387,7 +390,7 @@ def _decorate(rows: list[Row], rule_set, user) -> None:
         )
         row.is_standard = row.player.pk == sp_id
         row.action = row_action(row.player, user, friends)
-        row.checkbox = row.player.kind in (Player.Kind.RANDOM, Player.Kind.BOT)
+        row.checkbox = row.player.kind in (Player.Kind.RANDOM, Player.Kind.BOT, Player.Kind.OWN_BOT)
         # Ties share a place: only a skipped place is a gap.
         row.gap_before = previous is not None and row.position not in (previous, previous + 1)
         previous = row.position
@@ -398,7 +401,7 @@ def row_action(player: Player, user, friends: set[int]) -> str:
     the user's own row); "friend" (Add to Friends) for other people; "" for a friend's
     persona, which only its owner can seat."""
     me = getattr(user, "pk", None) if getattr(user, "is_authenticated", False) else None
-    if player.kind in (Player.Kind.BOT, Player.Kind.RANDOM):
+    if player.kind in (Player.Kind.BOT, Player.Kind.RANDOM, Player.Kind.OWN_BOT):
         return "play"
     person = player.user_id if player.kind == Player.Kind.HUMAN else player.owner_id
     if person is not None and (

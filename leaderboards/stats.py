@@ -117,6 +117,11 @@ class Curve:
     points: list[tuple[int, int]]  # (match number, shown R)
     path: str = ""
     dots: list[tuple[float, float]] = field(default_factory=list)
+    label: str = ""  # an own bot's version curve: "name version"
+
+    @property
+    def name(self) -> str:
+        return self.label or self.player.display_name
 
     @property
     def last(self) -> int:
@@ -134,9 +139,13 @@ class Chart:
     measure: str = MEASURES["rating"]
 
 
-def evolution_chart(rule_set, universe, player_ids: Sequence[int], measure="rating") -> Chart:
+def evolution_chart(
+    rule_set, universe, player_ids: Sequence[int], measure="rating", by_version=False
+) -> Chart:
     """One curve per player: the measure after each of its rated matches of this game
-    (R, μ and σ as the pages show them, ×100; the score as a running percentage)."""
+    (R, μ and σ as the pages show them, ×100; the score as a running percentage).
+    ``by_version``: an own bot's curve is cut into one per version it reported (issue
+    26's learning curve; ``ownbots.versions.split_curve``)."""
     players = {p.pk: p for p in Player.objects.filter(pk__in=player_ids).select_related("user")}
     curves = []
     for index, pk in enumerate(pk for pk in player_ids if pk in players):
@@ -144,6 +153,13 @@ def evolution_chart(rule_set, universe, player_ids: Sequence[int], measure="rati
             rating__rule_set=rule_set, rating__universe=universe, player_id=pk
         ).order_by("id")
         points = _measure_points(measure, pk, history)
+        if by_version and players[pk].kind == Player.Kind.OWN_BOT:
+            from ownbots.versions import split_curve
+
+            for label, part in split_curve(pk, history, points):
+                color = COLORS[len(curves) % len(COLORS)]
+                curves.append(Curve(players[pk], color, _thin(part), label=label))
+            continue
         curves.append(Curve(players[pk], COLORS[index % len(COLORS)], _thin(points)))
     chart = Chart(curves, measure=MEASURES[measure])
     _layout(chart)

@@ -30,6 +30,7 @@ from accounts.models import Player
 from accounts.roles import is_trainer_or_admin
 from leaderboards import rating as math
 from leaderboards.models import Tournament, TournamentBatch, TournamentSet
+from ownbots.versions import record_versions
 from play.models import Match
 
 log = logging.getLogger(__name__)
@@ -71,7 +72,7 @@ def _players(ids: Sequence[int]) -> dict[int, Player]:
     if missing:
         raise TournamentError(f"There is no player {missing[0]}.")
     for player in found.values():
-        if player.kind not in (Player.Kind.BOT, Player.Kind.RANDOM):
+        if player.kind not in (Player.Kind.BOT, Player.Kind.RANDOM, Player.Kind.OWN_BOT):
             raise TournamentError(
                 f"{player.display_name} is not a bot: tournaments are played by bots and Random."
             )
@@ -133,7 +134,10 @@ def create_from_plan(plan: Plan, by) -> Tournament:
         if len(players) != k:
             raise TournamentError(f"Every set of {plan.rule_set.name} needs {k} players.")
     found = _players([pk for players, _ in sets for pk in players])
-    own_bots = all(p.kind == Player.Kind.BOT and p.owner_id == by.pk for p in found.values())
+    own_bots = all(
+        p.kind in (Player.Kind.BOT, Player.Kind.OWN_BOT) and p.owner_id == by.pk
+        for p in found.values()
+    )
     with transaction.atomic():
         tournament = Tournament.objects.create(
             name=plan.name[:100],
@@ -307,12 +311,19 @@ def _run_claimed(batch: TournamentBatch) -> int:
     order = schedule(tournament)
     played = []  # (seated players, PlayedGame, number): written together at the end
     touched = time.monotonic()
+
+    def alive() -> None:  # an own bot's game waits on its client: the batch is alive
+        nonlocal touched
+        if time.monotonic() - touched >= TOUCH_SECONDS:
+            _touch(batch, TournamentBatch.State.RUNNING)
+            touched = time.monotonic()
+
     for number in numbers:
         if number in written:
             continue
         set_order, index = order[number - 1]
         seated = [players[pk] for pk in math.seat_rotation(sets[set_order].players, index)]
-        played.append((seated, _play(tournament, number, seated), number))
+        played.append((seated, _play(tournament, number, seated, alive), number))
         if time.monotonic() - touched >= TOUCH_SECONDS:  # alive (see reconcile)
             _touch(batch, TournamentBatch.State.RUNNING)
             touched = time.monotonic()
@@ -320,6 +331,7 @@ def _run_claimed(batch: TournamentBatch) -> int:
     # written batch "running" in a finished tournament.
     with transaction.atomic():
         count = _record(tournament, played)
+        record_versions(tournament, played)
         _touch(batch, TournamentBatch.State.DONE)
     maybe_finalise(tournament.pk)
     return count
@@ -334,10 +346,15 @@ def game_seed(tournament: Tournament, number: int) -> int:
     return (tournament.seed * 1_000_003 + number * 7_919) % 2**31
 
 
-def _play(tournament: Tournament, number: int, seated: list[Player]):
+def _play(tournament: Tournament, number: int, seated: list[Player], heartbeat=None):
     """Play game ``number`` (a PlayedGame, not written yet)."""
     from play.recording import PlayedGame, PlayedMove
     from play.services import game_of_rule_set
+
+    if any(p.kind == Player.Kind.OWN_BOT for p in seated):  # asked over their sockets
+        from ownbots.remote import play_tournament_game
+
+        return play_tournament_game(tournament, number, seated, heartbeat)
 
     game = game_of_rule_set(tournament.rule_set)
     seed = game_seed(tournament, number)

@@ -82,14 +82,18 @@ def evolution(request: HttpRequest, pk: int) -> HttpResponse:
     if measure not in stats.MEASURES:
         messages.error(request, f"There is no measure called {measure[:40]!r}; showing the rating.")
         measure = "rating"
-    chart = stats.evolution_chart(rule_set, universe, chosen[: stats.MAX_CURVES], measure)
+    by_version = request.GET.get("versions") == "1"  # own bots: a curve per version
+    chart = stats.evolution_chart(
+        rule_set, universe, chosen[: stats.MAX_CURVES], measure, by_version=by_version
+    )
     context = {
         "rule_set": rule_set,
         "universe": universe,
         "show_universes": len(options) > 1,
         "chart": chart,
-        "chosen": [c.player.pk for c in chart.curves],
+        "chosen": list(dict.fromkeys(c.player.pk for c in chart.curves)),
         "measure": measure,
+        "by_version": by_version,
         "measures": stats.MEASURES.items(),
         "choices": services.player_choices(services.board_of(rule_set, universe)),
     }

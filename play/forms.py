@@ -42,6 +42,14 @@ def seat_options(user) -> list[tuple[str, str]]:
         .order_by("name")
     )
     options += [(f"player:{p.pk}", f"{p.name} (bot)") for p in bots]
+    from ownbots.connections import connected_ids
+
+    own = Player.objects.filter(kind=Player.Kind.OWN_BOT).order_by("name")  # issue 26
+    online = connected_ids()
+    options += [
+        (f"player:{p.pk}", f"{p.name} (own bot{'' if p.pk in online else ', not connected'})")
+        for p in own
+    ]
     return options
 
 

@@ -109,7 +109,7 @@ def match_changed(match, events: list[dict], views: dict | None = None) -> None:
     found by the poll, so the other commits spare it a query."""
     match_id = match.pk
     due = match.wake_at is not None and match.wake_at <= timezone.now()
-    message = {"type": "match.changed", "events": events, "views": views}
+    message = {"type": "match.changed", "match": match_id, "events": events, "views": views}
     transaction.on_commit(lambda: _send(match_group(match_id), message, due))
 
 

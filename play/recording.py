@@ -10,7 +10,7 @@ cannot count a game twice.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 
 from django.db import IntegrityError, connection, transaction
@@ -25,6 +25,7 @@ class PlayedMove:
     seat: int
     notation: str  # str(move)
     think_ms: int = 0
+    kind: str = Move.Kind.MOVE  # or a timer's row (timeout, disconnect, skip): own bots
 
 
 @dataclass(frozen=True)
@@ -36,6 +37,7 @@ class PlayedGame:
     outcome: object  # the engine's Outcome
     started: datetime
     finished: datetime
+    versions: dict = field(default_factory=dict)  # own bots' seats: the version that played
 
 
 def record_game(
@@ -74,7 +76,7 @@ def record_game(
                     match=match,
                     ply=ply,
                     seat=m.seat,
-                    kind=Move.Kind.MOVE,
+                    kind=m.kind,
                     notation=m.notation,
                     auto=True,
                     think_ms=m.think_ms,
@@ -132,7 +134,7 @@ def record_games(
             # per-field preparation cost more than the games themselves.
             created = connection.ops.adapt_datetimefield_value(timezone.now())
             rows = [
-                (match.pk, ply, m.seat, Move.Kind.MOVE.value, m.notation, True, m.think_ms, created)
+                (match.pk, ply, m.seat, str(m.kind), m.notation, True, m.think_ms, created)
                 for match, (_, game, _) in zip(matches, games, strict=True)
                 for ply, m in enumerate(game.moves, 1)
             ]

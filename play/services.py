@@ -49,6 +49,8 @@ def controls(player: Player | None, user) -> bool:
         return False
     if player.kind == Player.Kind.HUMAN:
         return player.user_id == user.pk
+    if player.kind == Player.Kind.OWN_BOT:  # moved by its own client (ownbots.live.BotActor)
+        return getattr(user, "bot_player_id", None) == player.pk
     return player.kind == Player.Kind.PERSONA and player.owner_id == user.pk
 
 

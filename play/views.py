@@ -108,7 +108,11 @@ def _play_again_url(match: Match) -> str:
     url = reverse("play:new") + f"?game={match.rule_set_id}"
     for seat in match.seats.select_related("player").order_by("index"):
         player = seat.player
-        if player is not None and player.kind in (player.Kind.BOT, player.Kind.RANDOM):
+        if player is not None and player.kind in (
+            player.Kind.BOT,
+            player.Kind.RANDOM,
+            player.Kind.OWN_BOT,
+        ):
             url += f"&seat{seat.index + 1}=player:{player.pk}"
     return url
 

@@ -52,7 +52,7 @@ def chart_data(chart) -> dict:
         "xLabel": "Rated matches played",
         "curves": [
             {
-                "label": curve.player.display_name,
+                "label": curve.name,
                 "player": curve.player.pk,
                 "color": curve.color,
                 "points": [{"x": x, "y": y} for x, y in curve.points],

@@ -20,6 +20,7 @@ const KIND_ICONS = {
   bot: "fa-cogs",
   random: "fa-random",
   persona: "fa-user-secret",
+  ownbot: "fa-plug", // a trainer's own AI, connected over /ws/bot/ (online like a person)
   chaos: "fa-bolt",
   open: "fa-user-plus",
 };
@@ -570,7 +571,7 @@ export class MatchClient {
         meta.append(markIcon(view.symbols[team], view.seat_colors[team], 18));
       }
       if (seat.kind) meta.append(element("span", "", seat.kind));
-      if (seat.kind === "human" || seat.kind === "persona") {
+      if (seat.kind === "human" || seat.kind === "persona" || seat.kind === "ownbot") {
         const dot = element("span", "vf-dot");
         dot.title = offline ? "offline" : "online";
         meta.append(dot, element("span", "", offline ? "offline" : "online"));

@@ -1,0 +1,229 @@
+"""``/ws/bot/``: an own bot's client. It says ``hello`` with its token (or sends it as
+``Authorization: Bearer``) and its version; then it is sent "your move" for every seat
+the bot holds (live matches and tournament games) and answers with ``move``.
+
+Every check is the server's: the answer must be for a turn of this bot, in time, and a
+legal move (live moves go through ``play.services.play``, like a person's). A token is
+never logged nor echoed. See play/PROTOCOL.md, "Bring your own bot".
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+
+from channels.db import database_sync_to_async
+
+from play import notify, services, timekeeper
+from play.consumers import JsonConsumer
+from play.errors import MatchError
+
+from . import connections, keys, live, turns
+from .protocol import parse_bot_message, parse_turn_id
+
+log = logging.getLogger(__name__)
+
+HELLO_SECONDS = 10.0  # a connection that has not said hello by then is closed
+POLL_SECONDS = 0.25  # look for new turns (tournaments) and matches this often
+SWEEP_SECONDS = 2.0  # and re-offer every followed match (a lost group message)
+UNAUTHORIZED, REPLACED, DROPPED = 4401, 4409, 4403
+
+
+def _bearer(scope) -> str | None:
+    for name, value in scope.get("headers", []):
+        if name == b"authorization":
+            text = value.decode("latin1").strip()
+            if text[:7].lower() == "bearer ":
+                return text[7:].strip()
+    return None
+
+
+def db(function, *args, **kwargs):
+    return database_sync_to_async(function, thread_sensitive=False)(*args, **kwargs)
+
+
+class BotConsumer(JsonConsumer):
+    parse = staticmethod(parse_bot_message)
+
+    async def connect(self):
+        self.player = None
+        self.version = ""
+        self.header_token = _bearer(self.scope)
+        self.sent: set[int] = set()  # tournament turns sent on this connection
+        self.offered: set[str] = set()  # live turns sent on this connection
+        self.matches: set[int] = set()  # live matches followed
+        self.closing = False
+        self.tasks: list[asyncio.Task] = []
+        await self.accept()
+        self.tasks.append(asyncio.create_task(self._expect_hello()))
+
+    async def _expect_hello(self):
+        await asyncio.sleep(HELLO_SECONDS)
+        if self.player is None and not self.closing:
+            await self._refuse("unauthorized", "No hello within 10 s: send hello first.")
+
+    async def _refuse(self, code: str, reason: str, close_code: int = UNAUTHORIZED):
+        self.closing = True
+        await self.send_json({"type": "error", "code": code, "reason": reason})
+        await self.close(code=close_code)
+
+    async def disconnect(self, code):
+        self.closing = True
+        for task in self.tasks:
+            task.cancel()
+        if self.player is None:
+            return
+        await self.channel_layer.group_discard(
+            connections.bot_group(self.player.pk), self.channel_name
+        )
+        for match_id in self.matches:
+            await self.channel_layer.group_discard(notify.match_group(match_id), self.channel_name)
+        await db(connections.release, self.player.pk, self.channel_name)
+        await db(services.disconnect, self.channel_name)  # the reconnect windows open
+
+    async def receive(self, text_data=None, bytes_data=None):
+        if self.closing:
+            return
+        await super().receive(text_data=text_data, bytes_data=bytes_data)
+
+    # -- hello ---------------------------------------------------------------------------
+
+    async def on_hello(self, token, version: str):
+        if self.player is not None:
+            raise MatchError("malformed", "hello: this connection said hello already.")
+        player = await db(keys.bot_for_token, token or self.header_token)
+        if player is None:
+            return await self._refuse(
+                "unauthorized", "That token opens no bot (wrong, replaced or revoked)."
+            )
+        self.player, self.version = player, version
+        previous = await db(
+            connections.claim, player.pk, self.channel_name, timekeeper.PROCESS, version
+        )
+        if previous:  # told now if it lives; else its own poll finds the row taken
+            try:
+                await self.channel_layer.send(previous, {"type": "bot.close", "code": "replaced"})
+            except Exception:
+                log.warning("could not tell bot %s's older connection it was replaced", player.pk)
+        await self.channel_layer.group_add(connections.bot_group(player.pk), self.channel_name)
+        await self.send_json(
+            {
+                "type": "welcome",
+                "bot": player.name,
+                "playerId": player.pk,
+                "version": version,
+                "replaced": bool(previous),
+            }
+        )
+        self.results_after = await db(live.last_match_id)  # tournament games from now on
+        self.tasks.append(asyncio.create_task(self._watch()))
+
+    # -- finding turns -------------------------------------------------------------------
+
+    async def _watch(self):
+        loop = asyncio.get_running_loop()
+        touched = swept = 0.0
+        while not self.closing:
+            try:
+                if loop.time() - touched >= connections.TOUCH_SECONDS:
+                    touched = loop.time()
+                    why = await db(connections.still_mine, self.player.pk, self.channel_name)
+                    if why:
+                        return await self.bot_close({"code": why})
+                sweep = loop.time() - swept >= SWEEP_SECONDS
+                if sweep:
+                    swept = loop.time()
+                await self._follow_matches(sweep=sweep)
+                await self._send_tournament_turns()
+                if sweep:
+                    await self._send_tournament_results()
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("bot socket of player %s", getattr(self.player, "pk", None))
+            await asyncio.sleep(POLL_SECONDS)
+
+    async def _follow_matches(self, sweep: bool):
+        active = set(await db(live.active_matches, self.player.pk))
+        for match_id in sorted(active - self.matches):
+            self.matches.add(match_id)
+            await self.channel_layer.group_add(notify.match_group(match_id), self.channel_name)
+            await db(live.connect, match_id, self.player, self.channel_name, timekeeper.PROCESS)
+            await self._offer(match_id)
+        for match_id in sorted(self.matches - active):
+            await self._offer(match_id)  # it ended: tell the bot
+        if sweep:
+            for match_id in sorted(self.matches & active):
+                await self._offer(match_id)
+
+    async def _offer(self, match_id: int):
+        due, over = await db(live.turns, match_id, self.player, self.version)
+        for turn in due:
+            if turn["turn"] not in self.offered:
+                self.offered.add(turn["turn"])
+                await self.send_json(turn)
+        if over is not None and match_id in self.matches:
+            self.matches.discard(match_id)
+            await self.channel_layer.group_discard(notify.match_group(match_id), self.channel_name)
+            await self.send_json(
+                {"type": "game:over", "match": match_id, "outcome": over.get("outcome")}
+            )
+
+    async def _send_tournament_turns(self):
+        for turn in await db(turns.waiting, self.player.pk, self.sent):
+            self.sent.add(int(turn["turn"][1:]))
+            await self.send_json(turn)
+
+    async def _send_tournament_results(self):
+        events, self.results_after = await db(
+            live.tournament_results, self.player.pk, self.results_after
+        )
+        for event in events:
+            await self.send_json(event)
+
+    # -- group and channel messages ------------------------------------------------------
+
+    async def match_changed(self, message):
+        if self.player is None or self.closing:
+            return
+        match_id = message.get("match")
+        for followed in [match_id] if match_id in self.matches else sorted(self.matches):
+            await self._offer(followed)
+
+    async def bot_wake(self, message):
+        if self.player is not None and not self.closing:
+            await self._send_tournament_turns()
+
+    async def bot_close(self, message):
+        if self.closing:
+            return
+        if message.get("code") == "replaced":
+            reason = (
+                "This bot connected again: the newest connection wins (a client that "
+                "reconnects must not wait for its old socket to time out). This one closes."
+            )
+            return await self._refuse("replaced", reason, REPLACED)
+        await self._refuse("unauthorized", "The bot's token was replaced or revoked.", DROPPED)
+
+    # -- messages from the bot -----------------------------------------------------------
+
+    async def on_ping(self):
+        self._need_hello()
+        await self.send_json({"type": "pong"})
+
+    def _need_hello(self):
+        if self.player is None:
+            raise MatchError("unauthorized", "Say hello (with your token) first.")
+
+    async def on_move(self, turn: str, move: str):
+        self._need_hello()
+        kind, parts = parse_turn_id(turn)
+        try:
+            if kind == "live":
+                match_id, ply, seat = parts
+                await db(live.play, self.player, match_id, ply, seat, move)
+            else:
+                await db(turns.answer, self.player.pk, parts[0], move, self.version)
+        except MatchError as exc:
+            return await self.send_json({**exc.event(), "turn": turn})
+        await self.send_json({"type": "moved", "turn": turn, "move": move})

@@ -1,0 +1,165 @@
+"""An own bot in live matches: which of its seats are to move, the "your move" for each
+(the seat's ``state.view(seat)``, its legal moves, its time), and its answers, played
+through ``play.services`` like any person's move (the same checks, timers and events).
+
+The bot acts through a ``BotActor``: ``play.services.controls`` lets it move exactly the
+seats whose player is this bot. Sync functions: the consumer calls them on a thread.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import UTC, datetime
+
+from accounts.models import Player
+from play import clock, services
+from play.errors import MatchError
+from play.models import Match, Seat
+from play.replay import current_state
+
+from .models import GameVersion
+from .protocol import live_turn_id
+
+MAX_MATCHES = 200  # the live matches one connection follows at once
+
+
+@dataclass(frozen=True)
+class BotActor:
+    """Who moves for an own bot in ``play.services``: no user, just the bot's player."""
+
+    player: Player
+    is_authenticated: bool = True
+    pk: int = 0  # no user has id 0: the bot is nobody's human player or persona
+
+    @property
+    def bot_player_id(self) -> int:
+        return self.player.pk
+
+    @property
+    def username(self) -> str:
+        return self.player.name
+
+
+def active_matches(player_id: int) -> list[int]:
+    return list(
+        Match.objects.filter(status=Match.Status.ACTIVE, seats__player_id=player_id)
+        .order_by("id")
+        .values_list("pk", flat=True)
+        .distinct()[:MAX_MATCHES]
+    )
+
+
+def _ms(moment) -> int | None:
+    return None if moment is None else int(moment.timestamp() * 1000)
+
+
+def seat_deadline(match: Match, seat: int) -> int | None:
+    """When the seat's time runs out (epoch ms): its turn timer or its AFK timeout,
+    whichever comes first; None if no timer runs for it."""
+    found = []
+    team = clock.team_clock(match, seat)
+    if team is not None:
+        found.append(team["deadline"])
+        if team["afk"] is not None:
+            found.append(team["afk"] + match.afk_timeout * 1000)
+    else:
+        found.append(_ms(match.turn_deadline))
+        if match.afk_seat == seat and match.afk_since is not None:
+            found.append(_ms(clock.afk_times(match)[1]))
+    found = [t for t in found if t is not None]
+    return min(found) if found else None
+
+
+def turns(match_id: int, player: Player, version: str) -> tuple[list[dict], dict | None]:
+    """The "your move" messages due for the bot in this match, and the match's outcome
+    if it is over (None while it runs). Records the bot's version for the game."""
+    match = Match.objects.select_related("rule_set").filter(pk=match_id).first()
+    if match is None:
+        return [], {"match": match_id, "status": "gone"}
+    if match.is_over:
+        return [], {"match": match_id, "status": match.status, "outcome": match.outcome}
+    if match.status != Match.Status.ACTIVE:
+        return [], None
+    seats = list(match.seats.filter(player_id=player.pk).values_list("index", flat=True))
+    GameVersion.objects.bulk_create(
+        [GameVersion(match=match, seat=i, player=player, version=version) for i in seats],
+        ignore_conflicts=True,  # the first version that played the game stays
+    )
+    state = current_state(match)
+    now_ms = int(datetime.now(tz=UTC).timestamp() * 1000)
+    out = []
+    for seat in seats:
+        if seat not in state.to_move():
+            continue
+        deadline = seat_deadline(match, seat)
+        out.append(
+            {
+                "type": "your-move",
+                "turn": live_turn_id(match.pk, match.ply, seat),
+                "match": match.pk,
+                "tournament": None,
+                "game": None,
+                "seat": seat,
+                "ply": match.ply,
+                # Exactly what a person in this seat is shown: nothing else of the state.
+                "view": state.view(seat),
+                "legal": [str(m) for m in state.legal_moves(seat)],
+                "deadline": deadline,
+                "timeLeft": None if deadline is None else max(0.0, (deadline - now_ms) / 1000),
+            }
+        )
+    return out, None
+
+
+# MatchError codes of ``services.play`` as the bot protocol names them.
+_CODES = {"stale": "late", "finished": "late", "not-seated": "not-seated"}
+
+
+def play(player: Player, match_id: int, ply: int, seat: int, move: str) -> None:
+    """Play the bot's answer to a live turn; raises MatchError (the bot protocol's code)."""
+    holds = Seat.objects.filter(match_id=match_id, index=seat, player_id=player.pk).exists()
+    if not holds:
+        raise MatchError("not-seated", f"Seat {seat + 1} of match {match_id} is not this bot's.")
+    try:
+        services.play(match_id, BotActor(player), move, seat=seat, ply=ply)
+    except MatchError as exc:
+        if exc.code == "stale":
+            raise MatchError("late", "Too late: the position changed (a timer ran out?).") from None
+        raise MatchError(_CODES.get(exc.code, exc.code), exc.reason) from None
+
+
+def connect(match_id: int, player: Player, channel_name: str, process: str) -> list[int]:
+    """Presence for the bot's seats: its disconnection opens the reconnect window."""
+    return services.connect(match_id, BotActor(player), channel_name, process)
+
+
+def last_match_id() -> int:
+    return Match.objects.order_by("-pk").values_list("pk", flat=True).first() or 0
+
+
+def tournament_results(player_id: int, after: int) -> tuple[list[dict], int]:
+    """``game:over`` for the bot's tournament games written after match id ``after``
+    (a worker writes them in batches); and the new ``after``."""
+    rows = list(
+        Match.objects.filter(pk__gt=after, tournament__isnull=False, seats__player_id=player_id)
+        .order_by("pk")
+        .values_list("pk", "tournament_id", "game_number", "outcome")
+        .distinct()[:100]
+    )
+    seats = {}
+    for match_id, index in Seat.objects.filter(
+        match_id__in=[r[0] for r in rows], player_id=player_id
+    ).values_list("match_id", "index"):
+        seats.setdefault(match_id, []).append(index)
+    events = [
+        {
+            "type": "game:over",
+            "match": pk,
+            "tournament": tournament,
+            "game": number,
+            "seats": seats.get(pk, []),
+            "outcome": outcome,
+        }
+        for pk, tournament, number, outcome in rows
+    ]
+    return events, (rows[-1][0] if rows else after)

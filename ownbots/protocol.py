@@ -1,0 +1,71 @@
+"""Checking what a bot client sends (``/ws/bot/``): each message type and its fields.
+
+Returns (handler name, keyword arguments) or raises ``MatchError`` naming what is wrong,
+as ``play.messages`` does for the match socket. A token is never put in an error.
+"""
+
+from __future__ import annotations
+
+import re
+
+from play.errors import MatchError
+
+MAX_MOVE = 64
+MAX_VERSION = 64
+TURN = re.compile(r"^(m[0-9]{1,18}\.[0-9]{1,9}\.[0-9]|t[0-9]{1,18})$")
+VERSION = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._+:/@ -]{0,63}$")
+
+
+def _text(message: dict, field: str, most: int, *, optional=False) -> str | None:
+    kind = message.get("type")
+    value = message.get(field)
+    if value is None:
+        if optional:
+            return None
+        raise MatchError("malformed", f"{kind}: {field} is missing.")
+    if not isinstance(value, str):
+        raise MatchError("malformed", f"{kind}: {field} must be a string.")
+    value = value.strip()
+    if not value or len(value) > most:
+        raise MatchError("malformed", f"{kind}: {field} must be 1 to {most} characters.")
+    return value
+
+
+def parse_bot_message(message) -> tuple[str, dict]:
+    if not isinstance(message, dict):
+        raise MatchError("malformed", "Messages are JSON objects with a type.")
+    kind = message.get("type")
+    if not isinstance(kind, str):
+        raise MatchError("malformed", "A message needs a type.")
+    if kind == "hello":
+        version = _text(message, "version", MAX_VERSION)
+        if not VERSION.match(version):
+            raise MatchError(
+                "malformed",
+                "hello: version is letters, digits and . _ + : / @ - or spaces, "
+                "starting with a letter or digit.",
+            )
+        token = message.get("token")
+        if token is not None and not isinstance(token, str):
+            raise MatchError("malformed", "hello: token must be a string.")
+        return "hello", {"token": token, "version": version}
+    if kind == "move":
+        turn = _text(message, "turn", 40)
+        if not TURN.match(turn):
+            raise MatchError("unknown-turn", f"move: there is no turn {turn[:40]!r}.")
+        return "move", {"turn": turn, "move": _text(message, "move", MAX_MOVE)}
+    if kind == "ping":
+        return "ping", {}
+    raise MatchError("unknown-type", f"Unknown message type {kind[:40]!r}.")
+
+
+def live_turn_id(match_id: int, ply: int, seat: int) -> str:
+    return f"m{match_id}.{ply}.{seat}"
+
+
+def parse_turn_id(turn: str) -> tuple[str, tuple[int, ...]]:
+    """("live", (match, ply, seat)) or ("tournament", (turn pk,))."""
+    if turn.startswith("m"):
+        match_id, ply, seat = turn[1:].split(".")
+        return "live", (int(match_id), int(ply), int(seat))
+    return "tournament", (int(turn[1:]),)

@@ -1,0 +1,130 @@
+"""A tournament game with own bots, played on a Celery worker: the built-in bots think
+here; an own bot is asked through the mailbox (``turns.ask``) and sent only its seat's
+``state.view(seat)`` and legal moves. A bot that does not answer in time gets the rules'
+turn-timer consequence (loss, a random move, or a skipped turn); one that stays away
+longer than the wait forfeits (reason "disconnect"). Each such event is a row of the
+game's log, as in a live match, so the replay and the ratings read it the same way."""
+
+from __future__ import annotations
+
+import random
+import time
+
+from django.utils import timezone
+
+from accounts.models import Player
+from play.models import Move
+
+from .turns import NoAnswer, ask
+
+SPECIAL = ("draw", "accept", "decline", "pass")
+
+
+class RemoteAgent:
+    """An own bot's seat in a tournament game (one agent per game)."""
+
+    def __init__(self, player: Player, tournament_id: int, number: int, heartbeat=None):
+        self.player = player
+        self.tournament_id = tournament_id
+        self.number = number
+        self.heartbeat = heartbeat
+        self.version = ""  # of the first answer: the game's version
+        self.spec = {"kind": "ownbot"}
+
+    def ask(self, state, seat: int, ply: int) -> str:
+        legal = [str(m) for m in state.legal_moves(seat)]
+        move, version = ask(
+            self.player.pk,
+            self.tournament_id,
+            self.number,
+            seat,
+            ply,
+            state.view(seat),  # the seat's view, never the state itself
+            legal,
+            self.heartbeat,
+        )
+        self.version = self.version or version
+        return move
+
+
+def play_game(game, agents: list, seed: int, timeout_rule: str = "loss"):
+    """``tournaments.play_timed`` with own bots among ``agents``: the final state, the
+    log as (seat, notation, think ms, log kind), and each own bot seat's version."""
+    from play.bots import RandomAgent
+
+    rng = random.Random(seed)
+    state = game.new_initial_state(seed=rng.randrange(2**32))
+    seats = list(agents)
+    if game.chaos is not None:
+        seats.insert(game.chaos, RandomAgent(seed=rng.randrange(2**32)))
+    moves = []
+    while not state.is_terminal():
+        for seat in state.to_move():
+            if state.is_terminal() or seat not in state.to_move():
+                break
+            agent = seats[seat]
+            clock = time.perf_counter()
+            if not isinstance(agent, RemoteAgent):
+                move = agent.choose(state, seat)
+                state.apply(seat, move)
+                moves.append((seat, str(move), _ms(clock), Move.Kind.MOVE))
+                continue
+            try:
+                text = agent.ask(state, seat, len(moves))
+                move = game.parse_move(text)
+                state.apply(seat, move)  # the engine checks it, as any move
+                moves.append((seat, str(move), _ms(clock), Move.Kind.MOVE))
+            except NoAnswer as missed:
+                moves.append(_consequence(state, seat, missed.why, timeout_rule, rng, clock))
+    versions = {
+        i: a.version for i, a in enumerate(seats) if isinstance(a, RemoteAgent) and a.version
+    }
+    return state, moves, versions
+
+
+def _consequence(state, seat, why, rule, rng, clock):
+    """The rules' answer to a missed move (``play.clock._timeout``'s, for a worker)."""
+    if why == "timeout" and rule == "skip":
+        state.skip(seat)
+        return seat, "", _ms(clock), Move.Kind.SKIP
+    if why == "timeout" and rule == "random-move":
+        options = [m for m in state.legal_moves(seat) if str(m) not in SPECIAL]
+        options = options or state.legal_moves(seat)
+        if options:
+            move = rng.choice(options)
+            state.apply(seat, move)
+            return seat, str(move), _ms(clock), Move.Kind.MOVE
+    kind = Move.Kind.DISCONNECT if why == "disconnect" else Move.Kind.TIMEOUT
+    state.forfeit(seat, "disconnect" if why == "disconnect" else "timeout")
+    return seat, "", _ms(clock), kind
+
+
+def _ms(clock: float) -> int:
+    return int((time.perf_counter() - clock) * 1000)
+
+
+def play_tournament_game(tournament, number: int, seated: list[Player], heartbeat=None):
+    """Game ``number`` of ``tournament`` (a PlayedGame, not written yet)."""
+    from leaderboards.tournaments import agent_for, game_seed
+    from play.recording import PlayedGame, PlayedMove
+    from play.services import game_of_rule_set
+
+    game = game_of_rule_set(tournament.rule_set)
+    seed = game_seed(tournament, number)
+    agents = [
+        RemoteAgent(p, tournament.pk, number, heartbeat)
+        if p.kind == Player.Kind.OWN_BOT
+        else agent_for(p, seed + i)
+        for i, p in enumerate(seated)
+    ]
+    started = timezone.now()
+    rule = tournament.rule_set.document.get("timeout", "loss")
+    state, moves, versions = play_game(game, agents, seed, rule)
+    return PlayedGame(
+        seed=seed,
+        moves=[PlayedMove(*m) for m in moves],
+        outcome=state.outcome,
+        started=started,
+        finished=timezone.now(),
+        versions=versions,
+    )
