@@ -128,6 +128,22 @@ def _gain(reserves, winner, loser, res):
         reserves[winner[0]][loser[2]] = reserves[winner[0]].get(loser[2], 0) + gain
 
 
+def collide(game, shapes):
+    """Plans landing on one stack in a simultaneous round (the seed's collision): the
+    index of the piece that beats every other by rank (pieces capturing by rank), or
+    None: every piece moved there is destroyed."""
+    for i, a in enumerate(shapes):
+        if all(j == i or _beats(game, a, b) for j, b in enumerate(shapes)):
+            return i
+    return None
+
+
+def _beats(game, a, b):
+    if capture(game, a) != "rank" and capture(game, b) != "rank":
+        return False
+    return a != b and outranks(a, b) and capture(game, a) is not None
+
+
 def _guarded(game, board, reserves, x, guards):
     """A piece that cannot capture landed on a stack guarded by other teams' capturing
     pieces: the guards with the highest shape are captors and take every piece on the
@@ -313,10 +329,11 @@ def rock_paper_scissors():
     game = Game([[]], 2, [None], {s: ("rank", "convert") for s in shapes}, 2)
     table = {}
     for a, b in product(shapes, shapes):
+        win = collide(game, (a, b))  # both plans land on the one stack
         board = [[]]
-        r = {0: {}, 1: {}}
-        ((_, board, r),) = land(game, board, r, 0, "black", a, 0)
-        ((_, board, r),) = land(game, board, r, 1, "white", b, 0)
+        if win is not None:  # the winner converts the loser: put under it in the stack
+            seat, colour = win, COLOURS[win]
+            board = [[(seat, colour, (a, b)[1 - win]), (seat, colour, (a, b)[win])]]
         counts = [pieces(board, "black"), pieces(board, "white")]
         table[(a, b)] = "again" if counts == [0, 0] else most_wins(counts)
     return table
@@ -354,17 +371,17 @@ def public_goods():
     for give in product(range(2), range(3), range(4)):
         dist = [(Fraction(1), [list(s) for s in start], {i: {} for i in range(4)})]
         dist[0][2][3] = {"circle": 5}
-        for seat, k in enumerate(give):  # plans pile on stack 5 in seat order
-            if not k:
-                continue
-            nxt = []
-            for p, b, r in dist:
-                b = [list(s) for s in b]
-                moving = b[seat][-k:]
-                del b[seat][-k:]
-                for p2, b2, r2 in _land_stack(game, b, r, seat, moving, 4):
-                    nxt.append((p * p2, b2, r2))
-            dist = nxt
+        movers = [seat for seat, k in enumerate(give) if k]
+        if len(movers) > 1:  # contributions collide on stack 5: all destroyed
+            b = dist[0][1]
+            for seat in movers:
+                del b[seat][-give[seat] :]
+        elif movers:
+            (seat,) = movers
+            p, b, r = dist[0]
+            moving = b[seat][-give[seat] :]
+            del b[seat][-give[seat] :]
+            dist = _land_stack(game, b, r, seat, moving, 4)
         out = []
         for p, b, r in dist:
             b = [list(s) for s in b]
@@ -488,6 +505,9 @@ def contract_hunt():
         b = [list(s) for s in start]
         r = {0: {}, 1: {}, 2: {"circle": 6}}
         ((_, b, r),) = land(game, b, r, 1, "white", "pentagon", first - 1)
+        if bx == wx:  # plain covers collide: both pentagons are destroyed
+            table[(first, bx, wx)] = hunt_end(game, b, r)
+            continue
         ((_, b, r),) = land(game, b, r, 0, "black", "pentagon", bx - 1)
         ((_, b, r),) = land(game, b, r, 1, "white", "pentagon", wx - 1)
         table[(first, bx, wx)] = hunt_end(game, b, r)
