@@ -264,13 +264,15 @@ def stalemate_verdict(state, board: int | None = None) -> tuple[list[str], str]:
     return _disqualify(state, results), detail + dq_note(state)
 
 
-def after_move(state, seat: int) -> bool:
-    """Follow "last" endings, then check the turn endings; True if the game ended."""
+def after_move(state, seat: int, check: bool = True, track: bool = True) -> bool:
+    """Follow "last" endings (``track``), then (``check``) the turn endings; True if the
+    game ended. Within a simultaneous round the turn endings wait for the round's end
+    (rounds.py), which checks them without tracking the move again."""
     g = state.game
     ends = g.ends
-    if ends.tracked:
+    if ends.tracked and track:
         _track(state, seat)
-    if not ends.turn:
+    if not ends.turn or not check:
         return False
     excluded = _dq_teams(state) if ends.overachievers else frozenset()
     got = decide(state, ends.turn, None, excluded)

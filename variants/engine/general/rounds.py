@@ -31,6 +31,7 @@ Mixed into GeneralState. A round:
 
 from ..errors import IllegalMove
 from .codes import bits
+from .endings import after_move
 from .generate import top_space
 from .moves import ACCEPT, DECLINE, DRAW, DRAW_MOVE, PASS, PASS_MOVE, PLACE, STACK
 from .ranks import ATTACKER, BY_RANK, DEFENDER, category, duel
@@ -165,6 +166,11 @@ class Rounds:
             self._carry_out(seat, move)
             if self.outcome is not None:
                 return None
+        # Typed turn endings ("Any piece wins") judge the round as a whole, not the
+        # board after its first move (which would favour the lower seats).
+        last = moving[-1][0]
+        if not self.game.ends.legacy_only and after_move(self, last, track=False):
+            return None
         return self._round_over()
 
     def _round_over(self) -> None:

@@ -259,8 +259,10 @@ class GeneralState(PieceChanges, Showdown, PhaseRun, Rounds):
                     for line in through[at]:
                         if cm & line == line:
                             return self._line(seat, line, wins, label, at)
-        if not g.ends.legacy_only and after_move(self, seat):
-            return None  # a typed ending (variants/rules/endings.py) ended the game
+        # A typed ending (variants/rules/endings.py) may end the game; in a simultaneous
+        # round only once every plan of the round is played (rounds.py).
+        if not g.ends.legacy_only and after_move(self, seat, not self.ph.simultaneous):
+            return None
         if g.multi:  # a board with no target left is decided by the stalemate rule
             b = space // g.geometry.cells
             if not self.free & g.board_targets[b] and self.decided[b] is None:
