@@ -20,14 +20,15 @@ class LineError(AssertionError):
     pass
 
 
-def play_line(game, rounds, seed=1):
-    """{players' results: Fraction} over Chaos's moves after the scripted ``rounds``."""
+def play_line(game, rounds, seed=1, then=None):
+    """{players' results: Fraction} over Chaos's moves after the scripted ``rounds``;
+    ``then(state, seat)`` gives a player's move text once its script is played."""
     state = game.new_initial_state(seed=seed)
     script = [dict(r) for r in rounds]
-    return _walk(game, state, script, Fraction(1))
+    return _walk(game, state, script, Fraction(1), then)
 
 
-def _walk(game, state, script, p):
+def _walk(game, state, script, p, then=None):
     chaos = game.chaos
     out: dict = {}
     while not state.is_terminal():
@@ -38,7 +39,7 @@ def _walk(game, state, script, p):
             for m in moves:
                 branch = state.clone()
                 branch.apply(chaos, m)
-                for o, r in _walk(game, branch, [dict(x) for x in script], q).items():
+                for o, r in _walk(game, branch, [dict(x) for x in script], q, then).items():
                     out[o] = out.get(o, 0) + r
             return out
         seat = seats[0]
@@ -49,6 +50,9 @@ def _walk(game, state, script, p):
                 script.pop(0)
             continue
         legal = state.legal_moves(seat)
+        if then is not None and not script and len(legal) > 1:
+            state.apply(seat, game.parse_move(then(state, seat)))
+            continue
         if len(legal) != 1:
             raise LineError(
                 f"seat {seat + 1} is to move with {len(legal)} moves and nothing scripted "
@@ -68,7 +72,8 @@ def _pg(key):
 
 def _ultimatum(key):
     keep, answer = key if isinstance(key, tuple) else (key, None)
-    moves = [{0: "2,1"} for _ in range(keep)] + [{0: "1,1"} for _ in range(3 - keep)]
+    moves = [{0: "circle 2,1"} for _ in range(keep)]
+    moves += [{0: "circle 1,1"} for _ in range(3 - keep)]
     if answer:
         moves.append({1: "x 3,1" if answer == "accept" else "x 2,1"})
     return moves
@@ -126,16 +131,28 @@ LINES = {
 def trust_line(name, key):
     send, back = key
     have = 4 if name == "RichTrust" else 2
-    moves = [{0: "2,1"} for _ in range(send)] + [{0: "1,1"} for _ in range(have - send)]
-    moves += [{1: "3,1"} for _ in range(back)] + [{1: "2,1"} for _ in range(2 * send - back)]
+    moves = [{0: "circle 2,1"} for _ in range(send)]
+    moves += [{0: "circle 1,1"} for _ in range(have - send)]
+    moves += [{1: "circle 3,1"} for _ in range(back)]
+    moves += [{1: "circle 2,1"} for _ in range(2 * send - back)]
     return moves
 
 
 def centipede_line(take):
     """Placements on stack 1 until the mover of placement ``take`` places its pentagon
-    there; then each places what it holds on its own stack, and both pass."""
-    moves = _centipede(take)
-    return moves
+    there; then (``bank``) each places what it holds on its own stack, and both pass."""
+    return _centipede(take)
+
+
+def bank(state, seat):
+    """Centipede, after the take: place a piece held on the own stack (2 for black, 3 for
+    white), circles first; with nothing held, pass."""
+    view = state.view(seat)
+    held = view["reserves"][view["seat_colors"][seat]]
+    for shape in ("circle", "pentagon"):
+        if held.get(shape):
+            return f"{shape} {seat + 2},1"
+    return "pass"
 
 
 def rps_round(game, key):
@@ -157,13 +174,18 @@ def engine_table(name, doc):
     if name == "RockPaperScissors":
         return {key: rps_round(game, key) for key in TABLES[name]}
     for key, want in TABLES[name].items():
+        then = None
         if name in ("NeedyTrust", "RichTrust"):
             rounds = trust_line(name, key)
         elif name in ("Centipede9", "NeedyCentipede4"):
-            rounds = centipede_line(key)
+            rounds, then = centipede_line(key), bank
         else:
             rounds = LINES[name](key)
-        got = play_line(game, rounds)
+        try:
+            got = play_line(game, rounds, then=then)
+        except LineError as e:  # the engine does not let the line be played as read
+            table[key] = f"not playable: {e}"
+            continue
         table[key] = _as_written(got, want)
     return table
 

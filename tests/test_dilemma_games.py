@@ -60,8 +60,8 @@ GAPS = {
     "3P-Volunteer": [OWNER, GUARD],
     "BoS": [BOARDS],
     "3P-BoS": [BOARDS],
-    "Centipede9": [CONVERT, POT],
-    "NeedyCentipede4": [CONVERT, POT],
+    "Centipede9": [CONVERT, OWNER, POT],
+    "NeedyCentipede4": [CONVERT, OWNER, POT],
     "ContractHunt": [OWNER, GUARD],
     "4P-TrolleyDilemma": [OWNER, GUARD],
     "3P-TrolleyDilemma": [OWNER, GUARD],
@@ -243,3 +243,31 @@ def test_load_catalogue_saves_the_listed_games():
     load_catalogue()
     saved = set(RuleSet.objects.values_list("name", flat=True))
     assert set(LISTED) <= saved and not set(PENDING) & saved
+
+
+def test_a_bot_never_sees_the_plans_of_the_other_seats():
+    """variant play (play_game) hands a bot of a simultaneous round the state without the
+    plans registered before its turn to plan."""
+    from play.bots.arena import play_game
+    from play.bots.base import RandomAgent
+
+    seen = []
+
+    class Spy(RandomAgent):
+        def choose(self, state, seat):
+            seen.append(dict(state.pending_plans()))
+            return super().choose(state, seat)
+
+    game = compile_game(catalogue.get("PrisonerDilemma"))
+    state, _moves = play_game(game, [Spy(seed=1), Spy(seed=2)], seed=4)
+    assert state.is_terminal() and len(seen) >= 2
+    assert all(not plans for plans in seen)
+
+
+def test_a_draw_agreed_in_the_simultaneous_round_of_optional_pd():
+    game = compile_game(catalogue.get("OptionalPD"))
+    state = game.new_initial_state(seed=1)
+    state.apply(0, game.parse_move("draw"))
+    assert state.to_move() == (1,)
+    state.apply(1, game.parse_move("accept"))
+    assert state.outcome.results == ("draw", "draw", "draw")
