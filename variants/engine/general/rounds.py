@@ -24,8 +24,11 @@ Mixed into GeneralState. A round:
   reserve and never lands). The other moves are then played one by one, a move whose
   target is another plan's origin after that plan (pieces leave before others arrive),
   else in seat order; a move that an earlier one made impossible (its piece was taken,
-  its stack filled) comes to nothing. Turn checks run after each move as in sequential
-  play (the first line found decides). ``last_round`` is the round's plans, in seat order.
+  its stack filled) comes to nothing. Turn checks ("First k-in-a-row") run after each
+  move as in sequential play (the first line found decides); the typed turn endings
+  ("Any piece wins") once, when every move of the round is played (checked after the
+  first move they would favour the lower seats). ``last_round`` is the round's plans, in
+  seat order.
 - Then the next round starts, or, in a "single" phase, the phase ends (as by a stalemate).
 """
 
