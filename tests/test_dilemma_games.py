@@ -15,8 +15,8 @@ import pytest
 from django.core.management import call_command
 
 from play.bots import play_games
+from tests.dilemma_games_model import all_tables
 from tests.dilemma_lines import engine_table
-from tests.dilemma_reference import all_tables
 from variants import catalogue, rules
 from variants.catalogue.tables import TABLES
 from variants.catalogue.tables_meta import META

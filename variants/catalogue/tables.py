@@ -1,6 +1,6 @@
 """Outcome tables of the social-dilemma games of issue 19 (variants/catalogue/
 READINGS.md, "Social-dilemma games (issue 19)"): what each game gives for every
-combination of its players' choices. Written by tests/dilemma_reference.py (an
+combination of its players' choices. Written by tests/dilemma_games_model.py (an
 independent model of the readings); tests/test_dilemma_games.py checks that the
 engine plays the same. ``META[name]`` says what a key and a value are."""
 
