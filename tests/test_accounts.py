@@ -251,8 +251,8 @@ def test_random_and_bot_pages(client, creator):
 
 def test_creations_of_the_catalogue_owner(client, catalogue):
     url = system_user().player.get_absolute_url() + "?tab=creations"
-    html = client.get(url).content.decode()
-    assert "Tic-Tac-Toe" in html and "Connect4" in html
+    html = client.get(url).content.decode() + client.get(url + "&page=2").content.decode()
+    assert "Tic-Tac-Toe" in html and "Connect4" in html  # 25 a page, by name
 
 
 # --- Django's admin ------------------------------------------------------------------------

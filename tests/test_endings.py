@@ -94,9 +94,14 @@ def test_every_turn_check_is_a_word():
 
 
 def test_documents_without_endings_keep_their_canonical_form():
+    checked = 0
     for name, doc in catalogue.documents().items():
+        if doc.endings or doc.overachievers:
+            continue  # the dilemma games say their endings
         data = canonical(doc)
         assert "endings" not in data and "overachievers" not in data, name
+        checked += 1
+    assert checked >= 29  # every game written before the typed endings
 
 
 def test_normal_form_one_rule_one_spelling():

@@ -41,7 +41,7 @@ def test_random_play_ends_with_an_outcome(name, seed):
     assert len(out.results) == s.game.nseats
     reasons = {"victory", "draw", "stalemate", "agreed-draw", "boards", "majority", "checkmate"}
     assert out.reason in reasons
-    if out.reason == "victory":
+    if out.reason == "victory" and not s.game.doc.endings:  # typed endings draw no line
         assert out.lines and all(len(line) >= 2 for line in out.lines)
 
 

@@ -20,7 +20,7 @@ def test_home_lists_every_catalogue_game(client, catalogue):
         assert rule_set.name in html
         assert rule_set.summary in html
     assert set(games.names()) <= set(RuleSet.objects.values_list("name", flat=True))
-    assert len(games.names()) == 29
+    assert len(games.names()) == 42  # 29 + 13 dilemma games (issue 19)
 
 
 def test_home_without_games(client):

@@ -23,9 +23,16 @@ def play_game(game, agents: list, seed: int | None = None, deadline: float | Non
         for seat in state.to_move():
             if state.is_terminal() or seat not in state.to_move():
                 break
-            state.apply(seat, seats[seat].choose(state, seat))
+            state.apply(seat, seats[seat].choose(_seen_by(state, seat), seat))
             moves += 1
     return state, moves
+
+
+def _seen_by(state, seat: int):
+    """What a bot of ``seat`` may search: in a simultaneous round, the state without the
+    plans the other seats registered before it (engine README: ``without_plans``)."""
+    pending = getattr(state, "pending_plans", None)
+    return state.without_plans(seat) if pending is not None and pending() else state
 
 
 def play_games(game, specs: list, games: int, seed: int = 0, time_limit=None) -> dict:

@@ -84,8 +84,12 @@ def color_names(doc: RuleDoc) -> tuple[str, ...]:
 
 
 def reserve_limit(doc: RuleDoc) -> int:
-    """Most pieces one (colour, shape) may start with: the spaces over the colours."""
+    """Most pieces one (colour, shape) may start with: the spaces over the colours, or,
+    where some shape captures (pieces leave the board), the spaces: the seed's "maximum
+    number that can be played" (its StagHunt gives Chaos 6 circles on 12 spaces)."""
     spaces = math.prod(doc.board.size) * doc.boards
+    if any(r.power != "none" for r in doc.shape_rules.values()):
+        return spaces
     return math.ceil(spaces / len(color_names(doc)))
 
 
