@@ -1,7 +1,8 @@
 """A match's timers: which deadlines run after a change, and what is due at a time.
 
-Pure planning over the model's columns (no locks, no saves: ``play.services`` holds the
-lock and saves). ``wake_at`` is the earliest deadline, or when a bot is due to move.
+Pure planning over the model's columns (no locks, no saves: the caller, ``play.moves``,
+``play.timers`` and the others, holds the lock and saves). ``wake_at`` is the earliest
+deadline, or when a bot is due to move.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from datetime import UTC, datetime, timedelta
 from django.conf import settings
 
 from .models import Match, Move, Seat
+from .seating import server_moves
 
 FORFEIT_REASON = {
     Move.Kind.RESIGN: "resignation",
@@ -19,12 +21,6 @@ FORFEIT_REASON = {
     Move.Kind.DISCONNECT: "disconnect",
 }
 SPECIAL = ("draw", "accept", "decline", "pass")
-
-
-def _server_moves(seat: Seat) -> bool:
-    from .services import server_moves
-
-    return server_moves(seat)
 
 
 def turn_seconds(match: Match) -> int | None:
@@ -62,7 +58,7 @@ def plan(
         due.append(match.invite_deadline)
     elif match.status == Match.Status.ACTIVE and state is not None and simultaneous(match):
         due.extend(_plan_teams(match, seats, state, now, new_turn=new_turn, moved=moved))
-        if any(_server_moves(s) for s in seats if s.index in state.to_move()):
+        if any(server_moves(s) for s in seats if s.index in state.to_move()):
             due.append(now + timedelta(seconds=settings.PLAY_BOT_PACE if paced else 0))
         due.extend(s.disconnect_deadline for s in seats)
     elif match.status == Match.Status.ACTIVE and state is not None:
@@ -73,7 +69,7 @@ def plan(
             match.turn_started = now
             match.turn_deadline = now + timedelta(seconds=seconds) if seconds else None
         due.append(match.turn_deadline)
-        people = [i for i in to_move if not _server_moves(by_index[i])]
+        people = [i for i in to_move if not server_moves(by_index[i])]
         if not people:
             match.afk_seat, match.afk_since, match.afk_warned = None, None, False
         elif new_turn or match.afk_seat not in people or match.afk_since is None:
@@ -81,7 +77,7 @@ def plan(
         if match.afk_seat is not None:
             warn_at, afk_deadline = afk_times(match)
             due.append(afk_deadline if match.afk_warned else warn_at)
-        if any(_server_moves(by_index[i]) for i in to_move):
+        if any(server_moves(by_index[i]) for i in to_move):
             pace = settings.PLAY_BOT_PACE if paced else 0
             due.append(now + timedelta(seconds=pace))
         due.extend(s.disconnect_deadline for s in seats)
@@ -112,7 +108,7 @@ def _plan_teams(match, seats, state, now, *, new_turn, moved) -> list:
     for i in state.to_move():
         clock = old.get(str(i))
         if clock is None or (new_turn and i == moved):  # the team became due now
-            person = not _server_moves(by_index[i])
+            person = not server_moves(by_index[i])
             clock = {
                 "started": _ms(now),
                 "deadline": _ms(now + timedelta(seconds=seconds)) if seconds else None,
@@ -226,7 +222,7 @@ def due(match: Match, seats: list[Seat], state, now):
             seat.save(update_fields=["disconnect_deadline"])
             yield Move.Kind.DISCONNECT, seat.index, None, []
     by_index = {s.index: s for s in seats}
-    people = [i for i in state.to_move() if not _server_moves(by_index[i])]
+    people = [i for i in state.to_move() if not server_moves(by_index[i])]
     if simultaneous(match):
         yield from _due_teams(match, state, people, now)
         return
