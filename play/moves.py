@@ -17,7 +17,7 @@ from django.utils import timezone
 from variants.engine import IllegalMove
 from variants.engine.errors import InvalidMoveText
 
-from . import clock, crews, notify, seating, series
+from . import clock, crews, notify, rounds, seating, series
 from .errors import MatchError
 from .events import game_over_event, state_event
 from .models import Match, Move, Seat
@@ -50,6 +50,9 @@ def play(match_id: int, user, text: str, *, seat: int | None = None, ply: int | 
         if ply is not None and ply != match.ply:
             raise MatchError("stale", "The position changed before your move arrived; look again.")
         if seat not in state.to_move():
+            if rounds.registered(state, seat):
+                why = "Your plan for this round is registered: wait for the others' plans."
+                raise MatchError("not-your-turn", why)
             raise MatchError("not-your-turn", "It is not your turn.")
         _check_crew_turn(match, seats[seat], user)
         game = game_of(match)
@@ -90,6 +93,7 @@ def resign(match_id: int, user, *, seat: int | None = None) -> None:
 def append(match, seats, state, seat: int, kind: str, move, events: list[dict], *, auto=False):
     """Apply one row to the position and the log (the caller holds the match's lock)."""
     now = timezone.now()
+    round_before = rounds.round_number(state)
     try:
         if kind == Move.Kind.MOVE:
             state.apply(seat, move)
@@ -114,6 +118,7 @@ def append(match, seats, state, seat: int, kind: str, move, events: list[dict], 
     )
     if clock.warned(match, seat):
         events.append({"type": "tictactoe:afk_warning_cleared", "seat": seat})
+    events.extend(round_events(state, seat, round_before))
     over = state.is_terminal()
     if over:
         _finish(match, seats, state, now, events)
@@ -127,6 +132,30 @@ def append(match, seats, state, seat: int, kind: str, move, events: list[dict], 
         match_id = match.pk
         finished = lambda: match_finished.send(sender=Match, match_id=match_id)  # noqa: E731
         transaction.on_commit(lambda: notify.after_commit_work(finished))
+
+
+def round_events(state, seat: int, round_before: int | None) -> list[dict]:
+    """What everyone is told of a row in a simultaneous round: that ``seat``'s plan is
+    registered (who, never what), or the round resolved, with every seat's move."""
+    moves = rounds.resolved(state, round_before)
+    if moves is not None:
+        return [
+            {
+                "type": "round:resolved",
+                "round": rounds.round_number(state),
+                "moves": [{"seat": s, "move": text} for s, text in moves],
+            }
+        ]
+    if rounds.registered(state, seat):
+        return [
+            {
+                "type": "plan:registered",
+                "seat": seat,
+                "round": (rounds.round_number(state) or 0) + 1,
+                "waiting": list(state.to_move()),
+            }
+        ]
+    return []
 
 
 def _views(match, seats, state) -> dict | None:

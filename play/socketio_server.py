@@ -178,13 +178,18 @@ def _human(user):
 
 
 def _classic(rule_set) -> bool:
+    """A game the seed's protocol can say: 3x3, two players, one piece a turn, in turns.
+    (It has no word for a plan: a game with simultaneous rounds is played on the match
+    page, whose protocol hides a plan until its round resolves.)"""
     doc = rule_set.rule_doc()
+    phases = getattr(doc, "phases", ()) or ()
     return (
         doc.board.type in ("hash", "squares")
         and tuple(doc.board.size) == (3, 3, 1)
         and doc.boards == 1
         and doc.players == "2"
         and doc.pieces_per_turn == 1
+        and all(getattr(p, "order", "sequential") == "sequential" for p in phases)
     )
 
 
@@ -231,9 +236,9 @@ def _live_match_of(user, player_id: int | None) -> int | None:
     seats = Seat.objects.filter(
         player_id=player_id,
         match__status__in=(Match.Status.INVITED, Match.Status.ACTIVE),
-    ).select_related("player", "match")
+    ).select_related("player", "match__rule_set")
     for seat in seats.order_by("-match_id"):
-        if seating.controls(seat.player, user):
+        if seating.controls(seat.player, user) and _classic(seat.match.rule_set):
             return seat.match_id
     return None
 

@@ -12,7 +12,7 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
-from . import clock, notify, seating
+from . import clock, notify, rounds, seating
 from .agents import agent_for
 from .create import abort
 from .errors import MatchError
@@ -24,7 +24,10 @@ from .series import end_series
 
 def server_move(match_id: int, now=None) -> bool:
     """If a bot, Random or Chaos is to move, think (outside any lock) and play; the move
-    is written only if nobody moved meanwhile. True if a move was played."""
+    is written only if nobody moved meanwhile. True if a move was played. In a
+    simultaneous round every server-moved seat still to plan plans, each on the position
+    without the other seats' plans (``rounds.for_bot``), and the plans are written
+    together."""
     now = now or timezone.now()
     match = Match.objects.select_related("rule_set").get(pk=match_id)
     if match.status != Match.Status.ACTIVE or match.wake_at is None or match.wake_at > now:
@@ -32,16 +35,25 @@ def server_move(match_id: int, now=None) -> bool:
     seats = seating.load(match)
     state = current_state(match)
     by_index = {s.index: s for s in seats}
-    seat = next((i for i in state.to_move() if seating.server_moves(by_index[i])), None)
-    if seat is None:
+    due = [i for i in state.to_move() if seating.server_moves(by_index[i])]
+    if not due:
         return False
-    move = agent_for(match, by_index[seat], state).choose(state.clone(), seat)
+    if not rounds.planning(state):
+        due = due[:1]
+    chosen = [
+        (seat, agent_for(match, by_index[seat], state).choose(rounds.for_bot(state, seat), seat))
+        for seat in due
+    ]
     with transaction.atomic():
         locked = seating.lock(match_id)
         if locked.ply != match.ply or locked.status != Match.Status.ACTIVE:
             return False  # someone moved while the bot thought: this move is stale
         seats = seating.load(locked)
-        append(locked, seats, current_state(locked), seat, Move.Kind.MOVE, move, [])
+        state = current_state(locked)
+        for seat, move in chosen:
+            if locked.is_over or seat not in state.to_move():
+                break  # e.g. the round resolved into the game's end
+            append(locked, seats, state, seat, Move.Kind.MOVE, move, [])
     return True
 
 

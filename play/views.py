@@ -14,7 +14,7 @@ from django.views.decorators.http import require_POST
 
 from variants.ids import parse_id
 
-from . import create, reads
+from . import create, reads, seating
 from .crews import crew_order
 from .errors import MatchError
 from .forms import MAX_SEATS, StartForm, seats_needed
@@ -139,7 +139,7 @@ def replay(request: HttpRequest, pk: int) -> HttpResponse:
         "name": match.rule_set.name,
         "rulesLine": match.rule_set.summary,
         "seats": seats,
-        "frames": frames(match),
+        "frames": frames(match, seating.held_seats(match, request.user)),
         "outcome": match.outcome,
         "matchUrl": match.get_absolute_url(),
     }
