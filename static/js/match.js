@@ -14,6 +14,7 @@ import {
   renderBoard,
   renderLegend,
 } from "./board.js";
+import { renderPhase, roundNote, turnText } from "./rounds.js";
 
 const KIND_ICONS = {
   human: "fa-user",
@@ -215,6 +216,13 @@ export class MatchClient {
       case "series:over":
         this.note(message.reason || "The series is over.", "secondary");
         break;
+      case "round:resolved":
+        // A simultaneous round's plans, played together (the state came just before).
+        this.note(
+          roundNote(message, (s) => this.seatName(s), (m) => moveWords(m, this.view())),
+          "info",
+        );
+        break;
       case "draw:offer":
         this.note(`${this.seatLabel(message.seat)} offers a draw.`, "info");
         break;
@@ -392,6 +400,7 @@ export class MatchClient {
 
   render() {
     this.renderTurn();
+    renderPhase(this.view(), this.you(), (s) => this.seatName(s), (m) => moveWords(m, this.view()));
     this.renderStatus();
     this.renderBoard();
     this.renderButtons();
@@ -415,7 +424,11 @@ export class MatchClient {
     else {
       const toMove = view.to_move || [];
       const mine = toMove.filter((s) => this.you().includes(s));
-      if (view.draw_offer) {
+      const round = turnText(view, this.you(), (m) => moveWords(m, view));
+      if (round && !view.draw_offer) {
+        text = round; // a simultaneous round: your plan, or who is still planning
+        if (mine.length && (view.legal_moves || []).length) node.classList.add("is-you");
+      } else if (view.draw_offer) {
         const waiting = view.draw_offer.waiting || [];
         text = waiting.some((s) => this.you().includes(s))
           ? "Draw offered: your answer"
