@@ -131,3 +131,17 @@ export function renderPhase(view, you, name, words) {
   const left = plural(waiting.length, "player", "players");
   summary.textContent = `Round ${number}: waiting for ${left}`;
 }
+
+/**
+ * A replay frame of a round (play/replay.py: kind "round" or "plans"), in words, or null
+ * for any other frame. A plan not resolved shows as "planned" (its move is not sent).
+ */
+export function roundFrameText(frame, name, words) {
+  if (!frame || (frame.kind !== "round" && frame.kind !== "plans")) return null;
+  const parts = (frame.moves || []).map((m) => {
+    if (frame.kind === "round") return `${name(m.seat)} ${m.move ? words(m.move) : "nothing"}`;
+    return m.move ? `${name(m.seat)} plans ${words(m.move)}` : `${name(m.seat)} planned`;
+  });
+  const tail = frame.kind === "plans" ? " (round not resolved: plans stay hidden)" : "";
+  return `Round ${frame.round}: ${parts.join(" · ")}${tail}`;
+}
