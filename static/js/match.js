@@ -468,8 +468,12 @@ export class MatchClient {
         ? `Waiting for invitations: ${waiting.join(", ")}`
         : "Waiting for players";
     } else if (state.status === "active") {
-      text = this.isOver() ? "Finished" : `In play · move ${Number(state.ply || 0) + 1}`;
       const view = this.view();
+      const rounds = view && view.phase && view.phase.order !== "sequential";
+      const count = rounds
+        ? `round ${Number(view.round || 0) + 1}` // the log counts every plan: say rounds
+        : `move ${Number(state.ply || 0) + 1}`;
+      text = this.isOver() ? "Finished" : `In play · ${count}`;
       if (!this.isOver() && view && view.last_move) {
         text += ` · last move: ${moveWords(view.last_move, view)}`;
       }
