@@ -3,7 +3,7 @@ tools, other apps). Inside ``play`` each module imports the one that holds a nam
 
 The match layer, imports going one way (each module imports only those below it):
 
-    models, errors, crews, seat_query, replay (the log -> the position)
+    models, errors, crews, seat_query, rounds, replay (the log -> the position)
       <- seating (who holds which seat; reading a match with its seats)
       <- clock (which timers run) <- agents (the server's players)
       <- events (the JSON events) ; notify (telling the sockets, after commit)

@@ -94,3 +94,47 @@ def _resolution(frames: list[str]) -> int:
         if message.get("type") == "round:resolved" or message.get("ply", 0) >= 2:
             return i
     raise AssertionError("no frame showed the round resolved")
+
+
+THREE_ACTS = {
+    "board": {"type": "squares", "size": [4, 1, 1]},
+    "reserves": {"black": {"circle": 2}, "white": {"circle": 2}},
+    "turn_checks": [],
+    "sticky": [{"at": [1, 1, 1]}],
+    "stalemate": "all-win",
+    "phases": [
+        {"allow_pass": True, "locked_seats": [2]},
+        {"allow_pass": True, "fold": "less-than-most-committed"},
+        {"allow_pass": True, "order": "simultaneous"},
+    ],
+}
+
+
+def test_the_page_says_the_phase_who_is_locked_and_who_has_folded(person):
+    xena, oscar = person("xena"), person("oscar", width=390, height=800)
+    match = start(rule_set("Three-acts", **THREE_ACTS), xena.user, xena.user, oscar.user)
+    services.answer_invitation(match.pk, oscar.user, accept=True)
+    open_match(xena, match)
+    open_match(oscar, match)
+    for page in (xena, oscar):
+        assert page.locator("[data-testid=phase]").inner_text() == "Phase 1 of 3"
+        locked = page.locator("[data-testid=phase-locked]").inner_text()
+        assert locked == "Locked this phase (cannot move): oscar"
+        assert page.locator("[data-testid=phase-folded]").is_hidden()
+    xena.locator(CELL.format("1,1,1")).click()  # a sticky square: a committed piece
+    xena.locator("[data-testid=pass]").click()  # phase 1 ends: oscar may move in phase 2
+    oscar.wait_for_function(PHASE.format("Phase 2 of 3"))
+    assert oscar.locator("[data-testid=phase-locked]").is_hidden()
+    oscar.locator("[data-testid=pass]").click()
+    xena.wait_for_function(MY_PASS)
+    xena.locator("[data-testid=pass]").click()  # phase 2 ends: oscar, less committed, folds
+    for page in (xena, oscar):
+        page.wait_for_function(PHASE.format("Phase 3 of 3"))
+        folded = page.locator("[data-testid=phase-folded]").inner_text()
+        assert folded == "Folded (no more moves, may still win): oscar"
+        assert "everyone plans at once" in page.locator("[data-testid=phase-order]").inner_text()
+    screenshot(oscar, "phase-folded-phone")
+
+
+PHASE = "document.querySelector('[data-testid=phase]').textContent === '{}'"
+MY_PASS = "!document.querySelector('[data-testid=pass]').hidden"
