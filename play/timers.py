@@ -50,9 +50,11 @@ def server_move(match_id: int, now=None) -> bool:
             return False  # someone moved while the bot thought: this move is stale
         seats = seating.load(locked)
         state = current_state(locked)
-        for seat, move in chosen:
-            if locked.is_over or seat not in state.to_move():
-                break  # e.g. the round resolved into the game's end
+        for n, (seat, move) in enumerate(chosen):
+            # A later plan may no longer fit: the round resolved into the game's end, or a
+            # draw offer the first bot answered is over. The next wake thinks afresh.
+            if n and (locked.is_over or move not in state.legal_moves(seat)):
+                break
             append(locked, seats, state, seat, Move.Kind.MOVE, move, [])
     return True
 

@@ -209,3 +209,32 @@ def test_the_socketio_door_plays_only_classic_games_in_turns():
     assert socketio_server._classic(rule_set("Tic-Tac-Toe"))
     together = rule_set("Together-TTT", phases=[{"order": "simultaneous"}], **line)
     assert not socketio_server._classic(together)
+
+
+@pytest.mark.django_db
+def test_bots_answering_a_draw_offer_in_a_round_answer_one_at_a_time(creator, settings):
+    """Two bots asked at once: when the first declines, the offer is over and the second
+    bot's answer no longer fits; it is not played (the next wake plans afresh)."""
+    from accounts.services import random_player
+
+    settings.PLAY_BOT_PACE = 0
+    doc = {
+        "players": "3",
+        "board": {"type": "squares", "size": [1, 3, 1]},
+        "reserves": {"black": {"circle": 1}, "white": {"circle": 1}, "pink": {"circle": 1}},
+        "turn_checks": [],
+        "agree_draw": True,
+        "phases": [{"order": "simultaneous"}],
+    }
+    rand = random_player()
+    match = start(rule_set("Three-way", **doc), creator, creator, rand, rand)
+    services.play(match.pk, creator, "draw")
+    for step in range(1, 6):
+        services.server_move(match.pk, later(step))
+    rows = log(Match.objects.get(pk=match.pk))
+    answers = [r for r in rows if r[2] in ("accept", "decline")]
+    assert rows[0] == (0, "move", "draw") and answers[0][0] == 1
+    if answers[0][2] == "decline":  # the offer ended: seat 3 never answered it
+        assert [r[0] for r in answers] == [1]
+    else:
+        assert [r[0] for r in answers] == [1, 2]
