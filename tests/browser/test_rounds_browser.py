@@ -73,6 +73,9 @@ def test_neither_person_sees_the_others_plan_before_the_round_resolves(person):
     assert "1,1,1" not in json.dumps(boot["state"])  # (the rules line names the square)
     assert all("1,1,1" not in f for f in seen["oscar"]), "oscar received xena's plan"
 
+    shown = replay_moves(oscar, match)  # the replay, mid-round: who planned, never what
+    assert shown[-1] == "1.Round 1: xena planned (round not resolved: plans stay hidden)"
+
     # oscar plans by keyboard: focus the square and press Enter.
     target = oscar.locator(CELL.format("1,3,1"))
     target.focus()
@@ -85,6 +88,18 @@ def test_neither_person_sees_the_others_plan_before_the_round_resolves(person):
     assert all("1,3,1" not in f for f in seen["xena"][: _resolution(seen["xena"])])
     assert all("1,1,1" not in f for f in seen["oscar"][: _resolution(seen["oscar"])])
     assert Match.objects.get(pk=match.pk).ply == 2
+    shown = replay_moves(xena, match)  # the round as one step of the replay
+    assert shown == ["Start", "2.Round 1: xena column 1, row 1 · oscar column 1, row 3"]
+
+
+def replay_moves(page, match) -> list[str]:
+    """The replay page's move list, opened in another tab of the same person."""
+    tab = page.context.new_page()
+    tab.goto(f"/matches/{match.pk}/replay/")
+    tab.wait_for_selector("[data-testid=move-item]")
+    items = [t.strip() for t in tab.locator("[data-testid=move-item]").all_inner_texts()]
+    tab.close()
+    return items
 
 
 def _resolution(frames: list[str]) -> int:
