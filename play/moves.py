@@ -47,7 +47,7 @@ def play(match_id: int, user, text: str, *, seat: int | None = None, ply: int | 
         match, seats = seating.match_and_seats(match_id, lock=True)
         state = current_state(match)
         seat = _acting_seat(match, seats, user, state, seat)
-        if ply is not None and ply != match.ply:
+        if ply is not None and ply != match.ply and not rounds.same_round(state, ply, match.ply):
             raise MatchError("stale", "The position changed before your move arrived; look again.")
         if seat not in state.to_move():
             if rounds.registered(state, seat):

@@ -61,6 +61,13 @@ def registered(state, seat: int) -> bool:
     return seat in pending(state)
 
 
+def same_round(state, seen: int, ply: int) -> bool:
+    """Did a client that saw log row ``seen`` see this round's board? In a round nothing
+    moves until it resolves, so a plan sent while another seat planned is not stale:
+    ``ply`` (the log's length now) less the plans registered since is the round's start."""
+    return planning(state) and ply - len(pending(state)) <= seen <= ply
+
+
 def for_bot(state, seat: int):
     """The position a bot of ``seat`` may search: a clone without the other seats' plans
     (they are again to plan), so no bot ever learns another seat's plan."""

@@ -85,6 +85,22 @@ def test_the_round_resolves_as_one_event_with_every_move(toy, told, creator, oth
     assert events[1]["reason"] == "victory" and events[1]["winners"] == [0]  # 5 against 4
 
 
+def test_plans_sent_at_once_are_not_stale(toy, told, creator, other_creator):
+    """Both people plan having seen the round's start (ply 0): the second plan is not
+    refused as stale, for nothing moved; after the round, ply 0 is stale again."""
+    match = people(toy(), creator, other_creator)
+    services.play(match.pk, creator, "a2", ply=0)
+    services.play(match.pk, other_creator, "b1", ply=0)
+    assert told[-1][0][0]["type"] == "round:resolved"
+    with pytest.raises(MatchError) as caught:
+        services.play(match.pk, creator, "a1", ply=0)
+    assert caught.value.code == "stale"
+    with pytest.raises(MatchError) as caught:
+        services.play(match.pk, creator, "a1", ply=3)  # a ply from the future
+    assert caught.value.code == "stale"
+    services.play(match.pk, creator, "a1", ply=2)
+
+
 def test_a_second_plan_in_the_same_round_is_refused_in_words(toy, creator, other_creator):
     match = people(toy(), creator, other_creator)
     services.play(match.pk, creator, "a2")

@@ -14,7 +14,7 @@ import {
   renderBoard,
   renderLegend,
 } from "./board.js";
-import { renderPhase, roundNote, turnText } from "./rounds.js";
+import { inRound, renderPhase, roundNote, turnText } from "./rounds.js";
 
 const KIND_ICONS = {
   human: "fa-user",
@@ -902,7 +902,10 @@ export class MatchClient {
     const team = (timers.teams || []).find((t) => this.you().includes(t.seat));
     const turnDeadline = team ? team.turnDeadline : timers.turnDeadline;
     if (active && turnDeadline) {
-      turn.textContent = `Time for this move: ${clock(turnDeadline - now)}`;
+      // A plan registered: the clock shown is the others' (yours stopped with your plan).
+      const planned = inRound(this.view()) && this.view().plans.mine && !team;
+      const label = planned ? "Time left for the others" : "Time for this move";
+      turn.textContent = `${label}: ${clock(turnDeadline - now)}`;
       show(turn, true);
     } else if (this.state && this.state.status === "invited" && timers.inviteDeadline) {
       turn.textContent = `Invitations expire in ${clock(timers.inviteDeadline - now)}`;

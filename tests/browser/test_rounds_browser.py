@@ -7,6 +7,7 @@ on both pages at once. One person plays on a phone-sized page, by keyboard."""
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -38,7 +39,8 @@ def open_match(page, match):
 
 def test_neither_person_sees_the_others_plan_before_the_round_resolves(person):
     xena, oscar = person("xena"), person("oscar", width=390, height=800)
-    match = start(rule_set("Stand-off", **STAND_OFF), xena.user, xena.user, oscar.user)
+    rules = rule_set("Stand-off", **STAND_OFF, seconds_per_turn=120)
+    match = start(rules, xena.user, xena.user, oscar.user)
     services.answer_invitation(match.pk, oscar.user, accept=True)
     seen = {"xena": watch_frames(xena), "oscar": watch_frames(oscar)}
     open_match(xena, match)
@@ -58,6 +60,11 @@ def test_neither_person_sees_the_others_plan_before_the_round_resolves(person):
     turn = xena.locator("[data-testid=turn]").inner_text()
     assert turn.startswith("Your plan: ") and "waiting for 1 player" in turn
     assert "xena: your plan" in xena.locator("[data-testid=round-seats]").inner_text()
+    # A clock each: xena's stopped with her plan; oscar's runs on, not restarted.
+    left = xena.locator("[data-testid=turn-timer]").inner_text()
+    assert re.fullmatch(r"Time left for the others: (2:00|1:[0-5]\d)", left), left
+    left = oscar.locator("[data-testid=turn-timer]").inner_text()
+    assert re.fullmatch(r"Time for this move: (2:00|1:[0-5]\d)", left), left
     oscar.wait_for_selector("[data-testid=round-seat][data-planned='1']")
     seats = oscar.locator("[data-testid=round-seats]").inner_text()
     assert "xena: plan registered" in seats and "oscar: still planning" in seats
