@@ -204,11 +204,18 @@ def test_a_bot_plans_on_the_round_without_the_persons_plan(creator, monkeypatch,
 
 
 @pytest.mark.django_db
-def test_the_socketio_door_plays_only_classic_games_in_turns():
+def test_the_socketio_door_plays_only_classic_games_in_turns(make_user):
     line = {"board": {"type": "squares", "size": [3, 3, 1]}}
     assert socketio_server._classic(rule_set("Tic-Tac-Toe"))
     together = rule_set("Together-TTT", phases=[{"order": "simultaneous"}], **line)
     assert not socketio_server._classic(together)
+    from accounts.services import human_player
+
+    me, you = make_user("sid"), make_user("sal")
+    classic = people(rule_set("Tic-Tac-Toe"), me, you)
+    match = people(together, me, you)  # newer, live, theirs: but not for this door
+    assert match.status == Match.Status.ACTIVE
+    assert socketio_server._live_match_of(me, human_player(me).pk) == classic.pk
 
 
 @pytest.mark.django_db
