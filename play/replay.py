@@ -18,7 +18,9 @@ from . import rounds
 from .models import Match, Move
 
 _CACHE_SIZE = 2048
-_cache: OrderedDict[int, tuple[int, int, object]] = OrderedDict()  # id -> (seed, ply, state)
+# id -> ((seed, rules), ply, state). The rules too: a test database hands the same
+# match id and seed to another game after a rollback, and a position must not cross games.
+_cache: OrderedDict[int, tuple[tuple, int, object]] = OrderedDict()
 _lock = threading.Lock()
 
 
@@ -64,7 +66,7 @@ def current_state(match: Match):
     game = game_of(match)
     with _lock:
         cached = _cache.get(match.pk)
-    if cached and cached[0] == match.seed and cached[1] <= match.ply:
+    if cached and cached[0] == (match.seed, match.rule_set.fingerprint) and cached[1] <= match.ply:
         state, done = cached[2].clone(), cached[1]
     else:
         state, done = game.new_initial_state(seed=match.seed), 0
@@ -101,7 +103,7 @@ def log_rows(match_id: int, after: int, upto: int) -> list[tuple[str, int, str]]
 
 def remember(match: Match, ply: int, state) -> None:
     with _lock:
-        _cache[match.pk] = (match.seed, ply, state.clone())
+        _cache[match.pk] = ((match.seed, match.rule_set.fingerprint), ply, state.clone())
         _cache.move_to_end(match.pk)
         while len(_cache) > _CACHE_SIZE:
             _cache.popitem(last=False)
