@@ -140,7 +140,7 @@ def new_match(first_id: int, second_id: int) -> int:
     from django.contrib.auth import get_user_model
 
     from accounts.services import human_player
-    from play.services import SeatChoice, answer_invitation, create_match
+    from play.create import SeatChoice, answer_invitation, create_match
     from variants.models import RuleSet
 
     first, second = (get_user_model().objects.get(pk=pk) for pk in (first_id, second_id))

@@ -137,7 +137,7 @@ def plain_loop(t) -> float:
     from accounts.models import Player
     from leaderboards import rating as math
     from leaderboards.tournaments import agent_for, game_seed, play_timed, schedule
-    from play.services import game_of_rule_set
+    from play.replay import game_of_rule_set
 
     sets = {s.order: s for s in t.sets.all()}
     players = {p.pk: p for p in Player.objects.filter(pk__in={pk for s in sets.values()

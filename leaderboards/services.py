@@ -101,7 +101,7 @@ def rate_match(match_id: int) -> bool:
 
 
 def _teams_of(match: Match) -> tuple[int, ...]:
-    from play.services import game_of_rule_set
+    from play.replay import game_of_rule_set
 
     return tuple(game_of_rule_set(match.rule_set).teams)
 

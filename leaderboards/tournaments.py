@@ -60,7 +60,7 @@ class Plan:
 
 
 def seats_per_game(rule_set) -> int:
-    from play.services import game_of_rule_set
+    from play.replay import game_of_rule_set
 
     game = game_of_rule_set(rule_set)
     return game.nseats - (game.chaos is not None)
@@ -349,7 +349,7 @@ def game_seed(tournament: Tournament, number: int) -> int:
 def _play(tournament: Tournament, number: int, seated: list[Player], heartbeat=None):
     """Play game ``number`` (a PlayedGame, not written yet)."""
     from play.recording import PlayedGame, PlayedMove
-    from play.services import game_of_rule_set
+    from play.replay import game_of_rule_set
 
     if any(p.kind == Player.Kind.OWN_BOT for p in seated):  # asked over their sockets
         from ownbots.remote import play_tournament_game
@@ -373,7 +373,7 @@ def _record(tournament: Tournament, played: list) -> int:
     """Write a batch's games: one insert per table in one transaction; if one of them was
     written meanwhile (a batch sent twice), one by one, skipping those. How many written."""
     from play.recording import record_game, record_games
-    from play.services import game_of_rule_set
+    from play.replay import game_of_rule_set
 
     chaos = game_of_rule_set(tournament.rule_set).chaos
     common = {

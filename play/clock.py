@@ -1,7 +1,8 @@
 """A match's timers: which deadlines run after a change, and what is due at a time.
 
-Pure planning over the model's columns (no locks, no saves: ``play.services`` holds the
-lock and saves). ``wake_at`` is the earliest deadline, or when a bot is due to move.
+Pure planning over the model's columns (no locks, no saves: the caller, ``play.moves``,
+``play.timers`` and the others, holds the lock and saves). ``wake_at`` is the earliest
+deadline, or when a bot is due to move.
 """
 
 from __future__ import annotations
@@ -11,7 +12,9 @@ from datetime import UTC, datetime, timedelta
 
 from django.conf import settings
 
+from . import rounds
 from .models import Match, Move, Seat
+from .seating import server_moves
 
 FORFEIT_REASON = {
     Move.Kind.RESIGN: "resignation",
@@ -19,12 +22,6 @@ FORFEIT_REASON = {
     Move.Kind.DISCONNECT: "disconnect",
 }
 SPECIAL = ("draw", "accept", "decline", "pass")
-
-
-def _server_moves(seat: Seat) -> bool:
-    from .services import server_moves
-
-    return server_moves(seat)
 
 
 def turn_seconds(match: Match) -> int | None:
@@ -52,6 +49,12 @@ def simultaneous(match: Match) -> bool:
     ) == "simultaneous"
 
 
+def per_seat(match: Match, state) -> bool:
+    """Does every seat to move run its own clock? In seed 000's simultaneous order and
+    in a simultaneous round of plans (issue 19): one mechanism for both."""
+    return simultaneous(match) or rounds.planning(state)
+
+
 def plan(
     match: Match, seats: list[Seat], state, now, *, new_turn=False, paced=False, moved=None
 ) -> None:
@@ -60,12 +63,13 @@ def plan(
     due = []
     if match.status == Match.Status.INVITED:
         due.append(match.invite_deadline)
-    elif match.status == Match.Status.ACTIVE and state is not None and simultaneous(match):
+    elif match.status == Match.Status.ACTIVE and state is not None and per_seat(match, state):
         due.extend(_plan_teams(match, seats, state, now, new_turn=new_turn, moved=moved))
-        if any(_server_moves(s) for s in seats if s.index in state.to_move()):
+        if any(server_moves(s) for s in seats if s.index in state.to_move()):
             due.append(now + timedelta(seconds=settings.PLAY_BOT_PACE if paced else 0))
         due.extend(s.disconnect_deadline for s in seats)
     elif match.status == Match.Status.ACTIVE and state is not None:
+        match.team_clocks = {}  # a round's clocks end with it (a later round starts afresh)
         by_index = {s.index: s for s in seats}
         to_move = state.to_move()
         if new_turn or match.turn_started is None:
@@ -73,7 +77,7 @@ def plan(
             match.turn_started = now
             match.turn_deadline = now + timedelta(seconds=seconds) if seconds else None
         due.append(match.turn_deadline)
-        people = [i for i in to_move if not _server_moves(by_index[i])]
+        people = [i for i in to_move if not server_moves(by_index[i])]
         if not people:
             match.afk_seat, match.afk_since, match.afk_warned = None, None, False
         elif new_turn or match.afk_seat not in people or match.afk_since is None:
@@ -81,7 +85,7 @@ def plan(
         if match.afk_seat is not None:
             warn_at, afk_deadline = afk_times(match)
             due.append(afk_deadline if match.afk_warned else warn_at)
-        if any(_server_moves(by_index[i]) for i in to_move):
+        if any(server_moves(by_index[i]) for i in to_move):
             pace = settings.PLAY_BOT_PACE if paced else 0
             due.append(now + timedelta(seconds=pace))
         due.extend(s.disconnect_deadline for s in seats)
@@ -89,11 +93,12 @@ def plan(
     match.wake_at = min(due) if due else None
 
 
-# -- simultaneous order: a clock per team -------------------------------------------------------
+# -- a clock per seat: seed 000's simultaneous order, and simultaneous rounds of plans -----------
 # ``match.team_clocks`` = {"<seat>": {"started", "deadline", "afk", "warned"}} (epoch ms):
-# one entry per team still to move in the round, started when the team became due and
-# kept until it moves, so another team's move restarts nobody's clock. The match's own
-# timer columns then show the team whose time runs out first (the page, the protocol).
+# one entry per seat (team) still to move in the round, started when it became due and
+# kept until it moves (or plans), so another seat's move restarts nobody's clock. The
+# match's own timer columns then show the seat whose time runs out first (the page, the
+# protocol). Empty when one seat moves at a time: non-empty means "a clock per seat".
 
 
 def _ms(moment) -> int:
@@ -112,7 +117,7 @@ def _plan_teams(match, seats, state, now, *, new_turn, moved) -> list:
     for i in state.to_move():
         clock = old.get(str(i))
         if clock is None or (new_turn and i == moved):  # the team became due now
-            person = not _server_moves(by_index[i])
+            person = not server_moves(by_index[i])
             clock = {
                 "started": _ms(now),
                 "deadline": _ms(now + timedelta(seconds=seconds)) if seconds else None,
@@ -147,7 +152,7 @@ def _team_afk_times(match: Match, clock: dict):
 
 
 def team_clock(match: Match, seat: int) -> dict | None:
-    return (match.team_clocks or {}).get(str(seat)) if simultaneous(match) else None
+    return (match.team_clocks or {}).get(str(seat))
 
 
 def turn_started(match: Match, seat: int):
@@ -167,7 +172,7 @@ def warned(match: Match, seat: int) -> bool:
 def ping(match: Match, seats: list[int], now) -> list[dict] | None:
     """ "I am here" from the holder of ``seats``: their AFK timers start again; the
     ``tictactoe:afk_warning_cleared`` events to send (None: no timer of theirs runs)."""
-    if simultaneous(match):
+    if match.team_clocks:
         events = None
         for seat in seats:
             clock = team_clock(match, seat)
@@ -188,8 +193,9 @@ def ping(match: Match, seats: list[int], now) -> list[dict] | None:
 
 
 def teams_data(match: Match) -> list[dict] | None:
-    """Each team's clocks for the ``timers`` event (simultaneous order), else None."""
-    if not simultaneous(match) or not match.team_clocks:
+    """Each seat's own clocks for the ``timers`` event (while every seat to move has its
+    own), else None."""
+    if not match.team_clocks:
         return None
     out = []
     for key, clock in sorted(match.team_clocks.items(), key=lambda kv: int(kv[0])):
@@ -226,8 +232,8 @@ def due(match: Match, seats: list[Seat], state, now):
             seat.save(update_fields=["disconnect_deadline"])
             yield Move.Kind.DISCONNECT, seat.index, None, []
     by_index = {s.index: s for s in seats}
-    people = [i for i in state.to_move() if not _server_moves(by_index[i])]
-    if simultaneous(match):
+    people = [i for i in state.to_move() if not server_moves(by_index[i])]
+    if match.team_clocks:
         yield from _due_teams(match, state, people, now)
         return
     if match.turn_deadline is not None and match.turn_deadline <= now and people:
@@ -250,7 +256,7 @@ def due(match: Match, seats: list[Seat], state, now):
 
 
 def _due_teams(match: Match, state, people: list[int], now):
-    """Simultaneous order: each team's own turn timer, then each team's AFK timer."""
+    """A clock per seat: each seat's own turn timer, then each seat's AFK timer."""
     clocks = match.team_clocks or {}
     stamp = _ms(now)
     order = sorted((int(k) for k in clocks), key=lambda i: (clocks[str(i)]["deadline"] or 0, i))

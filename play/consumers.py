@@ -17,7 +17,7 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 
 from variants.ids import parse_id
 
-from . import notify, services, timekeeper
+from . import create, moves, notify, presence, reads, series, timekeeper, timers
 from .errors import MatchError
 from .messages import parse_lobby_message, parse_match_message
 
@@ -76,7 +76,7 @@ class MatchConsumer(JsonConsumer):
         self.user = self.scope.get("user")
         self.you: list[int] = []
         self.sent_ply = -1  # the ply of the last state sent
-        exists = database_sync_to_async(services.match_exists)
+        exists = database_sync_to_async(reads.match_exists)
         if match_id is None or not await exists(match_id, self.user):
             return await self.close(code=NOT_FOUND)
         self.match_id = match_id
@@ -85,7 +85,7 @@ class MatchConsumer(JsonConsumer):
         await self._attach()
 
     async def _attach(self):
-        self.you = await database_sync_to_async(services.connect)(
+        self.you = await database_sync_to_async(presence.connect)(
             self.match_id, self.user, self.channel_name, timekeeper.PROCESS
         )
         await self.send_state()
@@ -95,22 +95,22 @@ class MatchConsumer(JsonConsumer):
             return
         await self.channel_layer.group_discard(notify.match_group(self.match_id), self.channel_name)
         if self.you:
-            await database_sync_to_async(services.disconnect)(self.channel_name)
+            await database_sync_to_async(presence.disconnect)(self.channel_name)
 
     async def send_state(self):
-        state = await database_sync_to_async(services.snapshot)(self.match_id, self.user, self.you)
+        state = await database_sync_to_async(reads.snapshot)(self.match_id, self.user, self.you)
         await self.send_json(state)
         self.sent_ply = state["ply"]
 
     async def match_changed(self, message):
         views = message.get("views")
-        made = services.made_state(views, self.you, self.sent_ply)
+        made = moves.made_state(views, self.you, self.sent_ply)
         if made is not None:  # a move: its maker made (and encoded) this socket's view
             await self.send_text(made)
             self.sent_ply = views["ply"]
         else:
             if not self.you:  # a spectator may have become a player (an accepted invitation)
-                self.you = await database_sync_to_async(services.connect)(
+                self.you = await database_sync_to_async(presence.connect)(
                     self.match_id, self.user, self.channel_name, timekeeper.PROCESS
                 )
             await self.send_state()
@@ -123,12 +123,12 @@ class MatchConsumer(JsonConsumer):
     # one database thread: a move then waits for its match's row lock at most, never
     # behind other sockets' connects, snapshots or moves.
     async def on_move(self, move: str, seat=None, ply=None):
-        await database_sync_to_async(services.play, thread_sensitive=False)(
+        await database_sync_to_async(moves.play, thread_sensitive=False)(
             self.match_id, self.user, move, seat=seat, ply=ply
         )
 
     async def on_resign(self, seat=None):
-        await database_sync_to_async(services.resign, thread_sensitive=False)(
+        await database_sync_to_async(moves.resign, thread_sensitive=False)(
             self.match_id, self.user, seat=seat
         )
 
@@ -142,11 +142,11 @@ class MatchConsumer(JsonConsumer):
         await self._attach()
 
     async def on_afk_ping(self):
-        await database_sync_to_async(services.afk_ping)(self.match_id, self.user)
+        await database_sync_to_async(timers.afk_ping)(self.match_id, self.user)
 
     async def on_ready(self):
         """``series:ready``: ready for the series' next game (seed 001's intermission)."""
-        await database_sync_to_async(services.series_ready, thread_sensitive=False)(
+        await database_sync_to_async(series.series_ready, thread_sensitive=False)(
             self.match_id, self.user
         )
 
@@ -183,10 +183,10 @@ class LobbyConsumer(JsonConsumer):
             await self.send_json(event)
 
     async def on_join(self, rule_set: int, afk_timeout: int, afk_warning: int):
-        match = await database_sync_to_async(services.join_queue_by_id)(
+        match = await database_sync_to_async(create.join_queue_by_id)(
             rule_set, self.user, afk_timeout=afk_timeout, afk_warning=afk_warning
         )
         await self.send_json(match)
 
     async def on_leave(self):
-        await database_sync_to_async(services.leave_queue)(self.user)
+        await database_sync_to_async(create.leave_queue)(self.user)

@@ -9,7 +9,7 @@ def invitations(request) -> dict:
     def count() -> int:  # one query, only on pages that show the badge
         if not getattr(user, "is_authenticated", False):
             return 0
-        from play.services import invitations_for
+        from play.reads import invitations_for
 
         return len(invitations_for(user))
 

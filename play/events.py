@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import time
 
+from .clock import afk_times, teams_data, turn_seconds
 from .models import Match, Seat
+from .seating import series_people
 
 
 def game_over_event(outcome) -> dict:
@@ -63,8 +65,6 @@ def _ms(moment) -> int | None:
 
 
 def timers(match: Match, seats: list[Seat]) -> dict:
-    from .clock import afk_times, teams_data, turn_seconds
-
     afk = None
     if match.afk_seat is not None and match.afk_since is not None:
         warn_at, deadline = afk_times(match)
@@ -88,8 +88,6 @@ def series_data(match: Match, seats: list[Seat]) -> dict | None:
     say Ready and who has, and the next game's address once it started."""
     if match.status != Match.Status.FINISHED and match.previous_id is None:
         return None
-    from .services import series_people
-
     data = {
         "game": match.series_game,
         "previous": match.previous_id,

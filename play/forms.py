@@ -11,8 +11,9 @@ from leaderboards.services import universes_for
 from variants.rules.vocabulary import PLAYER_SEATS
 from variants.services import featured_first, visible_rule_sets
 
+from .create import SeatChoice
 from .crews import MAX_CREW, crew_order
-from .services import SeatChoice, game_of_rule_set
+from .replay import game_of_rule_set
 
 MAX_SEATS = 4
 ME, OPEN, INVITE = "me", "open", "invite"

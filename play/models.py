@@ -2,7 +2,8 @@
 
 The position is never stored: it is the replay of the log from the match's seed (see
 ``play.replay``). Every timer is a column here, so a restart of any process loses none.
-Writes go through ``play.services``.
+Writes go through the match services (``play.create``, ``play.moves``, ``play.timers``
+and the others: ``play/services.py`` draws their layering).
 """
 
 from __future__ import annotations

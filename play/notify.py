@@ -3,7 +3,7 @@
 Group messages say "match N changed" with public events (a warning, a disconnection,
 the game's end); each consumer then sends its own seat's view. After a move the message
 also carries every seat's view, made and encoded once by the process that played it (see
-``services.made_state``): it stays inside the server, and a socket forwards only the one
+``moves.made_state``): it stays inside the server, and a socket forwards only the one
 its seat may see.
 
 In a server process the commit hook does not wait for the channel layer: it hands the
@@ -126,7 +126,14 @@ def _send(group: str, message: dict, due: bool) -> None:
             async_to_sync(layer.group_send)(group, message)
         else:  # called from a thread that runs a loop itself (e.g. a script driving one)
             loop.create_task(layer.group_send(group, message))
-    if due:
-        from play import timekeeper
+    if due and _on_due is not None:
+        _on_due()
 
-        timekeeper.poke()
+
+_on_due = None  # the timekeeper's poke (it registers itself: notify imports nothing above it)
+
+
+def when_due(poke) -> None:
+    """Call ``poke()`` after sending a change that leaves a bot move or a timer due."""
+    global _on_due
+    _on_due = poke

@@ -14,10 +14,13 @@ from django.db import connections, router
 
 from variants.engine import compile_game
 
+from . import rounds
 from .models import Match, Move
 
 _CACHE_SIZE = 2048
-_cache: OrderedDict[int, tuple[int, int, object]] = OrderedDict()  # id -> (seed, ply, state)
+# id -> ((seed, rules), ply, state). The rules too: a test database hands the same
+# match id and seed to another game after a rollback, and a position must not cross games.
+_cache: OrderedDict[int, tuple[tuple, int, object]] = OrderedDict()
 _lock = threading.Lock()
 
 
@@ -63,7 +66,7 @@ def current_state(match: Match):
     game = game_of(match)
     with _lock:
         cached = _cache.get(match.pk)
-    if cached and cached[0] == match.seed and cached[1] <= match.ply:
+    if cached and cached[0] == (match.seed, match.rule_set.fingerprint) and cached[1] <= match.ply:
         state, done = cached[2].clone(), cached[1]
     else:
         state, done = game.new_initial_state(seed=match.seed), 0
@@ -100,30 +103,68 @@ def log_rows(match_id: int, after: int, upto: int) -> list[tuple[str, int, str]]
 
 def remember(match: Match, ply: int, state) -> None:
     with _lock:
-        _cache[match.pk] = (match.seed, ply, state.clone())
+        _cache[match.pk] = ((match.seed, match.rule_set.fingerprint), ply, state.clone())
         _cache.move_to_end(match.pk)
         while len(_cache) > _CACHE_SIZE:
             _cache.popitem(last=False)
 
 
-def frames(match: Match) -> list[dict]:
-    """Every position of a match for the replay page: the spectator's view after each row."""
+def frames(match: Match, you=()) -> list[dict]:
+    """Every position of a match for the replay page: the spectator's view after each row.
+
+    A simultaneous round is one frame, after it resolved, with the moves of every seat
+    (``kind`` "round", ``moves`` [{seat, move}] in seat order). The plans of a round not
+    resolved (in progress, or cut short by the game's end) are one frame ``kind``
+    "plans" whose moves say only who planned (``move`` None), except for the seats in
+    ``you`` (the viewer's own)."""
     game = game_of(match)
     state = game.new_initial_state(seed=match.seed)
     out = [{"ply": 0, "seat": None, "move": None, "kind": None, "view": _frame_view(state)}]
+    planned = []  # rows of the round in progress: (seat, notation)
     for row in Move.objects.filter(match=match).order_by("ply"):
+        before = rounds.round_number(state)
         apply_record(game, state, row.kind, row.seat, row.notation)
-        out.append(
-            {
-                "ply": row.ply,
-                "seat": row.seat,
-                "move": row.notation or row.get_kind_display(),
-                "kind": row.kind,
-                "auto": row.auto,
-                "view": _frame_view(state),
-            }
-        )
+        moves = rounds.resolved(state, before)
+        if moves is not None:  # one frame for the round, in place of its plans so far
+            planned = []
+            if out[-1]["kind"] == "plans":
+                out.pop()
+            out.append(_round_frame(row, "round", state, moves))
+        elif rounds.registered(state, row.seat):
+            planned.append((row.seat, row.notation))
+        else:
+            out.append(
+                {
+                    "ply": row.ply,
+                    "seat": row.seat,
+                    "move": row.notation or row.get_kind_display(),
+                    "kind": row.kind,
+                    "auto": row.auto,
+                    "view": _frame_view(state),
+                }
+            )
+            continue
+        if planned:  # the round so far: who planned, never what (but to its own seat)
+            shown = [(s, text if s in you else None) for s, text in planned]
+            frame = _round_frame(row, "plans", state, shown)
+            if out[-1]["kind"] == "plans":
+                out[-1] = frame
+            else:
+                out.append(frame)
     return out
+
+
+def _round_frame(row, kind: str, state, moves) -> dict:
+    return {
+        "ply": row.ply,
+        "seat": None,
+        "move": None,
+        "kind": kind,
+        "round": (rounds.round_number(state) or 0) + (kind == "plans"),
+        "moves": [{"seat": seat, "move": text} for seat, text in moves],
+        "auto": False,
+        "view": _frame_view(state),
+    }
 
 
 def _frame_view(state) -> dict:

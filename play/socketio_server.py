@@ -5,7 +5,7 @@ A client written to the seed emits ``matchmaking:join`` and ``game:move`` and li
 flat array of 9 (``row * 3 + col``, left to right, top to bottom), ``players[]`` with X at
 index 0, ``currentTurn`` an index into it, ``winner`` a playerId and ``winningLine`` three
 positions. It is one more door into the same matches: every move goes through
-``play.services`` and every change comes back through the channel layer's groups, so a move
+``play.moves`` and every change comes back through the channel layer's groups, so a move
 made here reaches a websocket player of the same match, in any process, and back.
 
 Each Socket.IO connection reads a Channels channel of its own (the match's and the user's
@@ -27,7 +27,7 @@ from django.conf import settings
 from variants.bounded import bounded_int
 from variants.ids import MAX_ID
 
-from . import notify, services, timekeeper
+from . import create, moves, notify, presence, reads, seating, timekeeper
 from .errors import MatchError
 from .messages import AFK_TIMEOUT, AFK_WARNING
 
@@ -99,7 +99,7 @@ async def disconnect(sid, *args):
     await layer.group_discard(notify.user_group(session["user"].pk), session["channel"])
     if session["match"] is not None:
         await layer.group_discard(notify.match_group(session["match"]), session["channel"])
-        await database_sync_to_async(services.disconnect)(session["channel"])
+        await database_sync_to_async(presence.disconnect)(session["channel"])
 
 
 # --- client -> server ------------------------------------------------------------------------
@@ -159,15 +159,15 @@ def _join(user, rule_set_id, difficulty, afk) -> tuple[int, bool]:
     if rule_set is None or not _classic(rule_set):
         raise MatchError("malformed", "ruleSet: a classic 3×3 game for two (Tic-Tac-Toe).")
     if difficulty is None:
-        match = services.join_queue(rule_set, user, **afk)
+        match = create.join_queue(rule_set, user, **afk)
         return match.pk, match.status == match.Status.INVITED
     from accounts.services import standard_bots
 
     bot = next((p for p in standard_bots() if p.bot_spec.get("kind") == difficulty), None)
     if bot is None:
         raise MatchError("not-allowed", f"There is no {difficulty} bot on this site.")
-    choices = [services.SeatChoice("player", _human(user)), services.SeatChoice("player", bot)]
-    match = services.create_match(rule_set, choices, user, **afk)
+    choices = [create.SeatChoice("player", _human(user)), create.SeatChoice("player", bot)]
+    match = create.create_match(rule_set, choices, user, **afk)
     return match.pk, False
 
 
@@ -178,13 +178,18 @@ def _human(user):
 
 
 def _classic(rule_set) -> bool:
+    """A game the seed's protocol can say: 3x3, two players, one piece a turn, in turns.
+    (It has no word for a plan: a game with simultaneous rounds is played on the match
+    page, whose protocol hides a plan until its round resolves.)"""
     doc = rule_set.rule_doc()
+    phases = getattr(doc, "phases", ()) or ()
     return (
         doc.board.type in ("hash", "squares")
         and tuple(doc.board.size) == (3, 3, 1)
         and doc.boards == 1
         and doc.players == "2"
         and doc.pieces_per_turn == 1
+        and all(getattr(p, "order", "sequential") == "sequential" for p in phases)
     )
 
 
@@ -198,7 +203,7 @@ async def on_move(sid, data=None):
         return await sio.emit("error", _error("not-seated", "Join a game first."), to=sid)
     row, col = divmod(position, 3)
     notation = f"{col + 1},{3 - row},1"  # y grows upwards in the engine
-    await _call(sid, services.play, session["match"], session["user"], notation)
+    await _call(sid, moves.play, session["match"], session["user"], notation)
 
 
 @sio.on("game:resign")
@@ -206,7 +211,7 @@ async def on_resign(sid, data=None):
     session = await sio.get_session(sid)
     if session["match"] is None:
         return await sio.emit("error", _error("not-seated", "Join a game first."), to=sid)
-    await _call(sid, services.resign, session["match"], session["user"])
+    await _call(sid, moves.resign, session["match"], session["user"])
 
 
 @sio.on("game:reconnect")
@@ -231,9 +236,9 @@ def _live_match_of(user, player_id: int | None) -> int | None:
     seats = Seat.objects.filter(
         player_id=player_id,
         match__status__in=(Match.Status.INVITED, Match.Status.ACTIVE),
-    ).select_related("player", "match")
+    ).select_related("player", "match__rule_set")
     for seat in seats.order_by("-match_id"):
-        if services.controls(seat.player, user):
+        if seating.controls(seat.player, user) and _classic(seat.match.rule_set):
             return seat.match_id
     return None
 
@@ -254,10 +259,10 @@ async def _attach(sid, match_id: int) -> None:
     layer = get_channel_layer()
     if session["match"] not in (None, match_id):
         await layer.group_discard(notify.match_group(session["match"]), session["channel"])
-        await database_sync_to_async(services.disconnect)(session["channel"])
+        await database_sync_to_async(presence.disconnect)(session["channel"])
     # The seats first, then the group: a change this very connect causes (a reconnection)
     # is for the others, and the state sent below is read after joining the group.
-    you = await database_sync_to_async(services.connect)(
+    you = await database_sync_to_async(presence.connect)(
         match_id, session["user"], session["channel"], timekeeper.PROCESS
     )
     session.update(match=match_id, you=you, started=None)
@@ -310,7 +315,7 @@ async def _send_state(sid, first: bool = False) -> None:
     session = await sio.get_session(sid)
     if session["match"] is None:
         return
-    state = await database_sync_to_async(services.snapshot)(
+    state = await database_sync_to_async(reads.snapshot)(
         session["match"], session["user"], session["you"]
     )
     if state["status"] == "invited":
@@ -357,7 +362,7 @@ async def _watch_start(sid, match_id: int, every: float = 1.0, most: int = 900) 
 
 async def _send_over(sid, event: dict) -> None:
     session = await sio.get_session(sid)
-    state = await database_sync_to_async(services.snapshot)(
+    state = await database_sync_to_async(reads.snapshot)(
         session["match"], session["user"], session["you"]
     )
     players = [s["playerId"] for s in state["seats"]]

@@ -22,7 +22,7 @@ import uuid
 from channels.db import database_sync_to_async
 from django.conf import settings
 
-from . import notify
+from . import notify, presence, timers
 
 log = logging.getLogger(__name__)
 
@@ -61,17 +61,15 @@ def poke() -> None:
 
 
 async def _run() -> None:
-    from . import services
-
     inflight: set[int] = set()
     touched = 0.0
     while True:
         try:
             if time.monotonic() - touched > TOUCH_SECONDS:
                 touched = time.monotonic()
-                await database_sync_to_async(services.touch_presences)(PROCESS)
-                await database_sync_to_async(services.sweep_presences)()
-            for match_id in await database_sync_to_async(services.due_matches)():
+                await database_sync_to_async(presence.touch_presences)(PROCESS)
+                await database_sync_to_async(presence.sweep_presences)()
+            for match_id in await database_sync_to_async(timers.due_matches)():
                 if match_id not in inflight:
                     inflight.add(match_id)
                     task = asyncio.create_task(_wake(match_id))
@@ -86,14 +84,15 @@ async def _run() -> None:
 
 
 async def _wake(match_id: int) -> None:
-    from . import services
-
     try:
         # Bots think off the shared database thread, so one slow bot delays nobody else.
-        await database_sync_to_async(services.server_move, thread_sensitive=False)(match_id)
-        await database_sync_to_async(services.expire_timers)(match_id)
+        await database_sync_to_async(timers.server_move, thread_sensitive=False)(match_id)
+        await database_sync_to_async(timers.expire_timers)(match_id)
     except Exception:
         log.exception("timekeeper: match %s", match_id)
+
+
+notify.when_due(poke)
 
 
 def start_with_daphne() -> None:

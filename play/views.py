@@ -1,5 +1,5 @@
 """Match pages: start a match, answer an invitation, play (the live page), watch a replay,
-list one's matches. Thin: forms check, ``play.services`` writes."""
+list one's matches. Thin: forms check, ``play.create`` and ``play.reads`` do the rest."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from django.views.decorators.http import require_POST
 
 from variants.ids import parse_id
 
-from . import services
+from . import create, reads, seating
 from .crews import crew_order
 from .errors import MatchError
 from .forms import MAX_SEATS, StartForm, seats_needed
@@ -71,16 +71,16 @@ def _start(request, data) -> Match:
     solo = len(me) == 1 and not me[0].crew
     if solo and all(c.kind == "open" for c in choices if c not in me):
         # "Me" against "Next available human": join a waiting match if there is one.
-        return services.join_queue(data["game"], request.user, **timers)
-    return services.create_match(
+        return create.join_queue(data["game"], request.user, **timers)
+    return create.create_match(
         data["game"], choices, request.user, universe=data["universe"], **timers
     )
 
 
 def match_page(request: HttpRequest, pk: int) -> HttpResponse:
-    visible = services.visible_matches(request.user)
+    visible = reads.visible_matches(request.user)
     match = get_object_or_404(visible.select_related("rule_set", "universe"), pk=pk)
-    state = services.snapshot(match.pk, request.user)
+    state = reads.snapshot(match.pk, request.user)
     boot = {
         "matchId": match.pk,
         "wsUrl": f"/ws/match/{match.pk}/",
@@ -93,7 +93,7 @@ def match_page(request: HttpRequest, pk: int) -> HttpResponse:
         "ratingsUrl": reverse("play:ratings", kwargs={"pk": match.pk}),
         "state": state,
     }
-    pending = services.pending_invitation(match, request.user)
+    pending = reads.pending_invitation(match, request.user)
     can_cancel = (
         match.status == Match.Status.INVITED
         and request.user.is_authenticated
@@ -120,13 +120,13 @@ def _play_again_url(match: Match) -> str:
 @require_POST
 @login_required
 def answer(request: HttpRequest, pk: int) -> HttpResponse:
-    match = get_object_or_404(services.visible_matches(request.user), pk=pk)
+    match = get_object_or_404(reads.visible_matches(request.user), pk=pk)
     choice = request.POST.get("answer")
     try:
         if choice in ("accept", "decline"):
-            services.answer_invitation(match.pk, request.user, accept=choice == "accept")
+            create.answer_invitation(match.pk, request.user, accept=choice == "accept")
         elif choice == "cancel":
-            services.cancel(match.pk, request.user)
+            create.cancel(match.pk, request.user)
         else:
             raise MatchError("malformed", "Answer with accept, decline or cancel.")
     except MatchError as exc:
@@ -135,15 +135,15 @@ def answer(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def replay(request: HttpRequest, pk: int) -> HttpResponse:
-    visible = services.visible_matches(request.user)
+    visible = reads.visible_matches(request.user)
     match = get_object_or_404(visible.select_related("rule_set"), pk=pk)
-    seats = services.snapshot(match.pk, None, [])["seats"]
+    seats = reads.snapshot(match.pk, None, [])["seats"]
     data = {
         "matchId": match.pk,
         "name": match.rule_set.name,
         "rulesLine": match.rule_set.summary,
         "seats": seats,
-        "frames": frames(match),
+        "frames": frames(match, seating.held_seats(match, request.user)),
         "outcome": match.outcome,
         "matchUrl": match.get_absolute_url(),
     }
@@ -156,7 +156,7 @@ def match_list(request: HttpRequest) -> HttpResponse:
     A trainer's benchmark tournaments play hundreds of games in their bots' names: those
     are left out of "Your matches" unless asked for (``?tournaments=1``); the tournament
     page lists them anyway."""
-    visible = services.visible_matches(request.user)
+    visible = reads.visible_matches(request.user)
     live = visible.filter(status=Match.Status.ACTIVE).select_related("rule_set")
     mine = Match.objects.none()
     invitations = []
@@ -173,7 +173,7 @@ def match_list(request: HttpRequest) -> HttpResponse:
         if not with_tournaments:
             hidden = mine.filter(tournament__isnull=False).count()
             mine = mine.filter(tournament__isnull=True)
-        invitations = services.invitations_for(request.user)
+        invitations = reads.invitations_for(request.user)
     page = Paginator(mine.select_related("rule_set", "tournament").order_by("-id"), 20).get_page(
         request.GET.get("page")
     )
@@ -195,7 +195,7 @@ def ratings(request: HttpRequest, pk: int) -> JsonResponse:
     from leaderboards.rating import display
     from leaderboards.services import counts_for_ratings
 
-    match = get_object_or_404(services.visible_matches(request.user), pk=pk)
+    match = get_object_or_404(reads.visible_matches(request.user), pk=pk)
     if not match.is_over:
         return JsonResponse({"rated": match.rated, "ready": False, "changes": []})
     seats = list(match.seats.select_related("player").order_by("index"))

@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from play import services
+from play import notify, services
 from play.errors import MatchError
 from play.models import Match, Move, Presence
 from play.replay import current_state
@@ -346,7 +346,7 @@ def test_a_moves_views_say_which_seats_have_a_socket(ttt, creator, other_creator
     services.connect(match.pk, other_creator, "chan-o", "p1")
     sent = []
     keep = lambda _match, _events, views=None: sent.append(views)  # noqa: E731
-    monkeypatch.setattr(services.notify, "match_changed", keep)
+    monkeypatch.setattr(notify, "match_changed", keep)
     services.play(match.pk, creator, "2,2,1")
     views = sent[-1]
     for event in map(json.loads, [*views["seats"], views["spectators"]]):

@@ -14,6 +14,7 @@ import {
   renderBoard,
   renderLegend,
 } from "./board.js";
+import { inRound, renderPhase, roundNote, turnText } from "./rounds.js";
 
 const KIND_ICONS = {
   human: "fa-user",
@@ -216,6 +217,13 @@ export class MatchClient {
       case "series:over":
         this.note(message.reason || "The series is over.", "secondary");
         break;
+      case "round:resolved":
+        // A simultaneous round's plans, played together (the state came just before).
+        this.note(
+          roundNote(message, (s) => this.seatName(s), (m) => moveWords(m, this.view())),
+          "info",
+        );
+        break;
       case "draw:offer":
         this.note(`${this.seatLabel(message.seat)} offers a draw.`, "info");
         break;
@@ -393,6 +401,7 @@ export class MatchClient {
 
   render() {
     this.renderTurn();
+    renderPhase(this.view(), this.you(), (s) => this.seatName(s), (m) => moveWords(m, this.view()));
     this.renderStatus();
     this.renderBoard();
     this.renderButtons();
@@ -416,7 +425,11 @@ export class MatchClient {
     else {
       const toMove = view.to_move || [];
       const mine = toMove.filter((s) => this.you().includes(s));
-      if (view.draw_offer) {
+      const round = turnText(view, this.you(), (m) => moveWords(m, view));
+      if (round && !view.draw_offer) {
+        text = round; // a simultaneous round: your plan, or who is still planning
+        if (mine.length && (view.legal_moves || []).length) node.classList.add("is-you");
+      } else if (view.draw_offer) {
         const waiting = view.draw_offer.waiting || [];
         text = waiting.some((s) => this.you().includes(s))
           ? "Draw offered: your answer"
@@ -456,8 +469,12 @@ export class MatchClient {
         ? `Waiting for invitations: ${waiting.join(", ")}`
         : "Waiting for players";
     } else if (state.status === "active") {
-      text = this.isOver() ? "Finished" : `In play · move ${Number(state.ply || 0) + 1}`;
       const view = this.view();
+      const rounds = view && view.phase && view.phase.order !== "sequential";
+      const count = rounds
+        ? `round ${Number(view.round || 0) + 1}` // the log counts every plan: say rounds
+        : `move ${Number(state.ply || 0) + 1}`;
+      text = this.isOver() ? "Finished" : `In play · ${count}`;
       if (!this.isOver() && view && view.last_move) {
         text += ` · last move: ${moveWords(view.last_move, view)}`;
       }
@@ -886,7 +903,10 @@ export class MatchClient {
     const team = (timers.teams || []).find((t) => this.you().includes(t.seat));
     const turnDeadline = team ? team.turnDeadline : timers.turnDeadline;
     if (active && turnDeadline) {
-      turn.textContent = `Time for this move: ${clock(turnDeadline - now)}`;
+      // A plan registered: the clock shown is the others' (yours stopped with your plan).
+      const planned = inRound(this.view()) && this.view().plans.mine && !team;
+      const label = planned ? "Time left for the others" : "Time for this move";
+      turn.textContent = `${label}: ${clock(turnDeadline - now)}`;
       show(turn, true);
     } else if (this.state && this.state.status === "invited" && timers.inviteDeadline) {
       turn.textContent = `Invitations expire in ${clock(timers.inviteDeadline - now)}`;

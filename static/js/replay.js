@@ -16,6 +16,7 @@ import {
   renderBoard,
   renderLegend,
 } from "./board.js";
+import { roundFrameText } from "./rounds.js";
 
 const byId = (id) => document.getElementById(id);
 
@@ -109,6 +110,9 @@ export class Replay {
       button.dataset.ply = frame.ply;
       if (i === 0) {
         button.append(element("span", "vf-ply", ""), "Start");
+      } else if (this.roundText(frame)) {
+        // A simultaneous round: every seat's move in one frame (or who planned, unresolved).
+        button.append(element("span", "vf-ply", `${frame.ply}.`), this.roundText(frame));
       } else {
         const words = this.words(frame);
         button.append(
@@ -124,6 +128,14 @@ export class Replay {
       li.append(button);
       list.append(li);
     });
+  }
+
+  roundText(frame) {
+    return roundFrameText(
+      frame,
+      (s) => this.seatName(s),
+      (m) => moveWords(m, frame.view || null),
+    );
   }
 
   /** The frame's move in plain words ("column 4", "centre block, top-right cell"). */
@@ -164,15 +176,18 @@ export class Replay {
     }
     if (frame.view) renderBoard(this.el.board, frame.view, { highlight });
     renderLegend(this.el.board, byId("vf-legend"));
+    const round = this.roundText(frame);
     this.el.moveText.textContent =
       i === 0
         ? "The start"
-        : `${frame.ply}. ${this.seatName(frame.seat)}: ${this.wordsAndNotation(frame)}`;
+        : round
+          ? `${frame.ply}. ${round}`
+          : `${frame.ply}. ${this.seatName(frame.seat)}: ${this.wordsAndNotation(frame)}`;
     this.el.position.textContent = `Position ${i} of ${this.frames.length - 1}`;
     this.el.slider.value = String(i);
     this.el.slider.setAttribute(
       "aria-valuetext",
-      i === 0 ? "Start" : `Move ${frame.ply}: ${frame.move}`,
+      i === 0 ? "Start" : round || `Move ${frame.ply}: ${frame.move}`,
     );
     this.el.first.disabled = this.el.prev.disabled = i === 0;
     this.el.next.disabled = this.el.last.disabled = lastFrame;
