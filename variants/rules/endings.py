@@ -112,6 +112,11 @@ def words(doc: RuleDoc, when: str | None = None) -> list[Ending]:
 
 
 # -- labels -----------------------------------------------------------------------------
+def shape_word_for(shape: str, plural: bool) -> str:
+    """ "circle"/"circles", "X"/"Xs": a shape in a sentence (summaries, labels)."""
+    return _shape_word(shape, plural)
+
+
 def _shape_word(shape: str | None, plural: bool) -> str:
     if shape is None:
         return "pieces" if plural else "piece"

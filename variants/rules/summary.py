@@ -1,6 +1,7 @@
 """A plain-English line for a rule set, in the seed's own words:
 "Played on 15x1x1 squares, 8 black and 7 white start in reserve; Shared color; ..."."""
 
+from .endings import shape_word_for
 from .phases import phase_parts, spaces_text
 from .schema import RuleDoc, TurnCheck
 from .vocabulary import (
@@ -27,7 +28,7 @@ def _reserve_phrase(doc: RuleDoc) -> str:
     parts = []
     for color, by_shape in (doc.reserves or {}).items():
         for shape, n in by_shape.items():
-            shape_word = "" if len(doc.shapes) == 1 else f" {shape}"
+            shape_word = "" if len(doc.shapes) == 1 else f" {shape_word_for(shape, n != 1)}"
             parts.append(f"{n} {color}{shape_word}")
     if not parts:
         return "no pieces in reserve"
