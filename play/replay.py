@@ -108,28 +108,34 @@ def remember(match: Match, ply: int, state) -> None:
 
 def frames(match: Match) -> list[dict]:
     """Every position of a match for the replay page: the spectator's view after each row."""
+    from . import secrecy
+
     game = game_of(match)
+    reveal = secrecy.revealed(match)  # a cloaked match's log: see secrecy.py
     state = game.new_initial_state(seed=match.seed)
-    out = [{"ply": 0, "seat": None, "move": None, "kind": None, "view": _frame_view(state)}]
+    first = _frame_view(game, state, reveal)
+    out = [{"ply": 0, "seat": None, "move": None, "kind": None, "view": first}]
     for row in Move.objects.filter(match=match).order_by("ply"):
         apply_record(game, state, row.kind, row.seat, row.notation)
         out.append(
             {
                 "ply": row.ply,
                 "seat": row.seat,
-                "move": row.notation or row.get_kind_display(),
+                "move": secrecy.frame_move(game, row, reveal),
                 "kind": row.kind,
                 "auto": row.auto,
-                "view": _frame_view(state),
+                "view": _frame_view(game, state, reveal),
             }
         )
     return out
 
 
-def _frame_view(state) -> dict:
+def _frame_view(game, state, reveal: bool = False) -> dict:
     """A spectator's view for one frame, without the nested boards' paper-game fields
     (the move record and the route numbers: the live page's, and quadratic here)."""
-    view = state.view(None)
+    from .secrecy import frame_view
+
+    view = frame_view(game, state, reveal)
     view.pop("record", None)
     view.pop("routes", None)
     return view

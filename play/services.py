@@ -21,7 +21,7 @@ from accounts.models import Player
 from variants.engine import IllegalMove
 from variants.engine.errors import InvalidMoveText
 
-from . import clock, crews, notify, seat_query
+from . import clock, crews, notify, seat_query, secrecy
 from .errors import MatchError
 from .events import game_over_event
 from .models import CrewMember, Match, Move, Presence, Seat
@@ -560,7 +560,8 @@ def server_move(match_id: int, now=None) -> bool:
     seat = next((i for i in state.to_move() if server_moves(by_index[i])), None)
     if seat is None:
         return False
-    move = agent_for(match, by_index[seat], state).choose(state.clone(), seat)
+    move = agent_for(match, by_index[seat], state).choose(secrecy.bot_state(state, seat), seat)
+    move = secrecy.bot_move(state, seat, move)  # cloaked: a move the seat may attempt
     with transaction.atomic():
         locked = _lock(match_id)
         if locked.ply != match.ply or locked.status != Match.Status.ACTIVE:

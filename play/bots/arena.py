@@ -4,6 +4,7 @@ import random
 import time
 
 from .base import RandomAgent
+from .common import checked, for_seat
 from .specs import make_agent, parse_spec, spec_text
 
 
@@ -23,7 +24,8 @@ def play_game(game, agents: list, seed: int | None = None, deadline: float | Non
         for seat in state.to_move():
             if state.is_terminal() or seat not in state.to_move():
                 break
-            state.apply(seat, seats[seat].choose(state, seat))
+            move = seats[seat].choose(for_seat(state, seat), seat)  # cloaked: the seat's view
+            state.apply(seat, checked(state, seat, move))
             moves += 1
     return state, moves
 

@@ -35,6 +35,7 @@ def needs_general(doc: RuleDoc) -> bool:
     return (
         bool(doc.shape_rules or doc.sticky or doc.exclusive or doc.space_locks)
         or doc.stalemate == "most-area-wins"
+        or doc.cloaking != "none"  # issue 20: fog is the general family's (fog.py)
     )
 
 

@@ -7,6 +7,8 @@ because the canonical form leaves defaults out, adding a field never changes the
 fingerprint of a game saved before it.
 """
 
+from typing import Literal
+
 from pydantic import BaseModel, ConfigDict, Field
 
 from .vocabulary import (
@@ -153,3 +155,4 @@ class RuleDoc(Strict):
     sticky: tuple[Space, ...] = ()  # no piece may leave these spaces
     exclusive: tuple[Exclusive, ...] = ()
     space_locks: tuple[SpaceLock, ...] = ()
+    cloaking: Literal["none", "hides", "obscures"] = "none"  # stored; issue 20 applies it
