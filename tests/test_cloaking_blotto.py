@@ -8,15 +8,14 @@ from cloak_helpers import blotto_cloaked, blotto_data, blotto_game, cloak_game
 
 SOLDIERS = 13
 ALLOCATIONS = [
-    (a, b, SOLDIERS - a - b)
-    for a in range(SOLDIERS + 1)
-    for b in range(SOLDIERS + 1 - a)
+    (a, b, SOLDIERS - a - b) for a in range(SOLDIERS + 1) for b in range(SOLDIERS + 1 - a)
 ]
 
 
 def blotto(black, white) -> tuple[str, str]:
     """Colonel Blotto's outcome, straight from its definition."""
-    won = [sum(b > w for b, w in zip(black, white)), sum(w > b for b, w in zip(black, white))]
+    pairs = list(zip(black, white, strict=True))
+    won = [sum(b > w for b, w in pairs), sum(w > b for b, w in pairs)]
     if won[0] == won[1]:
         return ("draw", "draw")
     return ("win", "loss") if won[0] > won[1] else ("loss", "win")
