@@ -132,6 +132,10 @@ async def test_no_message_to_a_seat_holds_what_it_may_not_see(
     for seat, user in ((0, creator), (1, other_creator), (None, watcher)):
         clients[seat] = Client()
         await sync_to_async(clients[seat].force_login)(user)
+    player = await sync_to_async(lambda: getattr(creator, "player", None))()
+    pages = ["/matches/", f"/games/{rs.pk}/leaderboard/", "/admin/", "/admin/play/"]
+    if player is not None:
+        pages.append(f"/players/{player.pk}/")
     rng = random.Random(seed)
     ply = 0
     while True:
@@ -161,9 +165,10 @@ async def test_no_message_to_a_seat_holds_what_it_may_not_see(
                 )
                 check(data, None, "replay page")
                 assert {f["move"] for f in data["frames"][1:]} <= {"(hidden move)"}
-                for url in ("/matches/", f"/games/{rs.pk}/leaderboard/"):
-                    html = (await sync_to_async(client.get)(url)).content.decode()
-                    check({"html": html}, None, url)
+                for url in pages:  # lists, stats, leaderboards, the admin (staff only)
+                    response = await sync_to_async(client.get)(url)
+                    assert response.status_code in (200, 302), url
+                    check({"html": response.content.decode()}, None, url)
         if await sync_to_async(lambda: Match.objects.get(pk=match.pk).is_over)():
             break
         snap = await sync_to_async(services.snapshot)(match.pk, other_creator)

@@ -23,7 +23,7 @@ seat's latest blocked attempt. Per seat:
 
 from ..errors import IllegalMove
 from .codes import LOCKED, bits
-from .generate import piece_moves
+from .generate import piece_moves, placements
 from .knowledge import (
     cloaked_spaces,
     cloaking,
@@ -112,6 +112,15 @@ class CloakedState(GeneralState):
         self._moved(seat, move, None)
 
     def _unforced(self, seat: int, move) -> None:
+        """Play ``move``, which only a capture the seat cannot see forbids (a "must
+        capture" piece's capture of a hidden piece)."""
+        if move.kind == PLACE:
+            if move in placements(self, seat):
+                space, color = self._place(seat, move)
+                self.quiet = 0
+                self._after_move(seat, move, space, color)
+                return
+            raise IllegalMove(f"{move}: not a move of seat {seat + 1} now")
         steps, captures, _forced = piece_moves(self, seat)
         for m in steps + captures:
             if m == move:
