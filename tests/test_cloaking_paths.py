@@ -16,11 +16,11 @@ import pytest
 from asgiref.sync import sync_to_async
 from channels.routing import URLRouter
 from channels.testing import WebsocketCommunicator
-from cloak_helpers import blotto_data, blotto_game
+from cloak_helpers import blotto_cloaked, blotto_data, blotto_game, cloak_doc
 from django.test import Client
 
 from config.routing import websocket_urlpatterns
-from play import replay, services
+from play import services
 from play.models import Match
 from tests.play_helpers import bot, later, rule_set, start
 
@@ -31,11 +31,9 @@ NOTATION = {0: re.compile(r"b[123]:1,1"), 1: re.compile(r"b[123]:2,1")}
 
 
 def cloaked_rule_set(name="Blotto-paths"):
-    """A saved 3Blotto13 whose compiled game carries the cloaked spaces (the test
-    document type of cloak_helpers until the phases lane's Phase is merged)."""
-    rs = rule_set(name, **{k: v for k, v in blotto_data().items() if k != "name"})
-    replay._games[(rs.fingerprint, rs.document.get("name", ""))] = blotto_game()
-    return rs
+    """A saved 3Blotto13 (every space cloaked), through the rule-set services."""
+    doc = cloak_doc(blotto_data(), blotto_cloaked())
+    return rule_set(name, **{k: v for k, v in doc.items() if k != "name"})
 
 
 def pieces(payload) -> list[dict]:

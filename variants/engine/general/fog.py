@@ -44,6 +44,7 @@ __all__ = ["CloakedState", "SeatState", "fogged", "public_move"]
 
 PUBLIC = (PASS, DRAW, ACCEPT, DECLINE)  # moves every seat sees named
 HIDDEN_MOVE = "(hidden move)"
+PUBLIC_WORDS = ("pass", "draw", "accept", "decline")
 
 
 def public_move(move) -> bool:
@@ -69,7 +70,9 @@ class CloakedState(GeneralState):
         return cached
 
     def legal_moves(self, seat: int) -> list:
-        if self.outcome is not None or self.offer is not None or seat != self.turn:
+        if self.outcome is not None or self.offer is not None:
+            return GeneralState.legal_moves(self, seat)
+        if seat != self.turn and not self.ph.simultaneous:
             return GeneralState.legal_moves(self, seat)
         return self.seat_state(seat).legal_moves(seat)
 
@@ -79,9 +82,12 @@ class CloakedState(GeneralState):
     def apply(self, seat: int, move) -> None:
         kind = getattr(move, "kind", None)
         piece = kind in (PLACE, STEP, STACK) and self.outcome is None and self.offer is None
+        if piece and self.ph.simultaneous:
+            return self._plan_in_fog(seat, move)
         if not piece or seat != self.turn:
+            before = self.board[:]  # a pass may end a phase, or a round resolve
             GeneralState.apply(self, seat, move)
-            return self._moved(seat, move, None)
+            return self._moved(seat, move, before)
         mine = self.seat_state(seat)
         if move not in mine.legal_moves(seat):
             raise IllegalMove(_why_not(mine, seat, move))
@@ -93,6 +99,24 @@ class CloakedState(GeneralState):
             if blockers:
                 return self._attempt(seat, move, blockers)
             self._unforced(seat, move)  # "must capture" counts only captures in sight
+        return self._moved(seat, move, before)
+
+    def _plan_in_fog(self, seat: int, move) -> None:
+        """A plan of a simultaneous round: checked against the seat's own position; one
+        that a hidden piece forbids reveals it, and the seat's plan is to do nothing."""
+        if not isinstance(seat, int) or not 0 <= seat < self.game.nseats:
+            raise IllegalMove(f"there is no seat {seat} in this game")
+        mine = self.seat_state(seat)
+        if move not in mine.legal_moves(seat):
+            raise IllegalMove(_why_not(mine, seat, move))
+        before = self.board[:]
+        try:
+            GeneralState.apply(self, seat, move)
+        except IllegalMove:
+            blockers = in_the_way(self, seat, move) & ~fully_seen(self, seat) & occupied(self)
+            self.known[seat] |= blockers
+            self.attempts[seat] = (self.ply, str(move), blockers)
+            self._skip_plan(seat)
         return self._moved(seat, move, before)
 
     def _moved(self, seat: int, move, before) -> None:
@@ -205,6 +229,10 @@ def _seat_state(state: CloakedState, seat: int) -> SeatState:
     reindex(new)
     new.viewer = seat
     new.unseen = _unseen(new, seat)
+    for s in list(new.plans):  # another seat's plan is its secret (rounds.py)
+        if s != seat:
+            del new.plans[s]
+            new.planning |= 1 << s
     return new
 
 
@@ -305,6 +333,11 @@ def fog_view(state: CloakedState, data: dict, seat: int | None) -> dict:
             board["pieces"] = kept
         if state.last is not None and state.last_by != seat and not public_move(state.last):
             data["last_move"] = HIDDEN_MOVE
+        if data.get("last_round"):  # a round's moves: the seat's own, and public words
+            data["last_round"] = [
+                [s, text if s - 1 == seat or text in PUBLIC_WORDS else HIDDEN_MOVE]
+                for s, text in data["last_round"]
+            ]
     cloaked = cloaked_spaces(g, current_phase(state))
     data["cloaking"] = {
         "type": cloaking(g),

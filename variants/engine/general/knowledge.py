@@ -3,8 +3,7 @@
 Everything is a bit mask over the spaces of the geometry, like the state's indexes.
 
 - ``cloaked_spaces(game, phase)``: the spaces cloaked in a phase. The one place that reads
-  where cloaked spaces come from (``Phase.cloaked`` of the phases lane); on a stacks board
-  a space with z = 0 names its whole stack.
+  where cloaked spaces come from (``Phase.cloaked``, compiled by phases.py).
 - A seat *fully sees* a piece it placed (``state.own``; the only pieces a seat can ever
   move are those), a piece on a space that is not cloaked now, a piece it has fully seen
   before (``known``, carried along when the piece moves), a piece it attempted to cover,
@@ -27,32 +26,14 @@ def cloaking(game) -> str:
     return getattr(game.doc, "cloaking", NONE)
 
 
-def _phases(game) -> tuple:
-    return tuple(getattr(game.doc, "phases", ()) or ())
-
-
 def cloaked_spaces(game, phase: int) -> int:
-    """The spaces cloaked in ``phase`` (0-based), as a mask (0 without cloaking)."""
-    cache = game.__dict__.setdefault("_cloaked", {})
-    mask = cache.get(phase)
-    if mask is None:
-        mask = 0
-        phases = _phases(game)
-        if cloaking(game) != NONE and phases:
-            spec = phases[min(phase, len(phases) - 1)]
-            for space in getattr(spec, "cloaked", ()):
-                mask |= _space_mask(game, space)
-        cache[phase] = mask
-    return mask
-
-
-def _space_mask(game, space) -> int:
-    g = game.geometry
-    x, y, z = (v - 1 for v in space.at)
-    b = space.board - 1
-    if game.stacks and z == -1:  # z = 0: the whole stack
-        return sum(1 << g.index(b, x, y, h) for h in range(g.Z))
-    return 1 << g.index(b, x, y, z)
+    """The spaces cloaked in ``phase`` (0-based), as a mask (0 without cloaking): the
+    phase's ``cloaked`` as compiled by phases.py (validation has already turned a whole
+    stack, z = 0, into its spaces)."""
+    phases = getattr(game, "phases", None)
+    if not phases or cloaking(game) == NONE:
+        return 0
+    return phases[min(phase, len(phases) - 1)].cloaked
 
 
 def fogged(game) -> bool:
@@ -60,7 +41,7 @@ def fogged(game) -> bool:
     found = game.__dict__.get("_fogged")
     if found is None:
         found = cloaking(game) != NONE and any(
-            cloaked_spaces(game, p) for p in range(max(1, len(_phases(game))))
+            cloaked_spaces(game, p) for p in range(len(getattr(game, "phases", ())))
         )
         game.__dict__["_fogged"] = found
     return found
