@@ -1,5 +1,6 @@
 """Cloaked rule documents for the tests of issue 20 (cloaked spaces are ``Phase.cloaked``)."""
 
+from variants import catalogue
 from variants.engine import compile_game
 
 
@@ -25,29 +26,21 @@ def cloak_game(data: dict, cloaked_per_phase: list[list[tuple]]):
 
 
 def blotto_data(soldiers: int = 13) -> dict:
-    """3Blotto13 (seed 004) without its cloaked spaces: 3 boards of 2x1x13 stacks, first
-    stack black's, second white's; most pieces wins (per board, then most boards)."""
-    exclusive = []
-    for b in (1, 2, 3):
-        exclusive.append({"board": b, "at": [1, 1, 0], "seats": [1]})
-        exclusive.append({"board": b, "at": [2, 1, 0], "seats": [2]})
-    return {
-        "name": "3Blotto13",
-        "players": "2",
-        "boards": 3,
-        "board": {"type": "stacks", "size": [2, 1, soldiers]},
-        "reserves": {"black": {"circle": soldiers}, "white": {"circle": soldiers}},
-        "turn_checks": [],
-        "stalemate": "most-pieces-wins",
-        "exclusive": exclusive,
-        "cloaking": "hides",
-    }
+    """3Blotto13 (seed 004; the catalogue's document) without its cloaked spaces, with
+    ``soldiers`` each (13 in the game)."""
+    doc = catalogue.get("3Blotto13")
+    del doc["phases"]
+    doc["board"]["size"][2] = soldiers
+    doc["reserves"] = {"black": {"circle": soldiers}, "white": {"circle": soldiers}}
+    return doc
 
 
 def blotto_cloaked() -> list[list[tuple]]:
-    """All spaces cloaked (z = 0: the whole stack)."""
+    """All spaces cloaked (z = 0: the whole stack), as in the catalogue."""
     return [[(b, x, 1, 0) for b in (1, 2, 3) for x in (1, 2)]]
 
 
 def blotto_game(soldiers: int = 13):
+    if soldiers == 13:
+        return compile_game(catalogue.get("3Blotto13"))
     return cloak_game(blotto_data(soldiers), blotto_cloaked())

@@ -60,6 +60,8 @@ class CloakedState(GeneralState):
         self.last_by = None
         self._seen_by = {}
         super().__init__(game, seed)
+        # the starting position is in the rules, which every seat may read
+        self.known = [occupied(self)] * game.nseats
         learn(self)
 
     # -- what a seat may do -------------------------------------------------------------

@@ -9,8 +9,9 @@ Everything is a bit mask over the spaces of the geometry, like the state's index
   before (``known``, carried along when the piece moves), a piece it attempted to cover,
   and, when cloaking obscures, every piece of its own colour(s). Under obscurity every
   other piece shows its colour but not its shape; when cloaking hides, it is invisible.
-- Walls (locked spaces) come from the rule document, which every seat may read: they are
-  never hidden (READINGS.md, "Cloaking").
+- Walls (locked spaces) and the pieces the game starts with come from the rule document,
+  which every seat may read: walls are never hidden, and every seat knows the starting
+  pieces, as pieces it has fully seen (READINGS.md, "Cloaking").
 - Spectators see what every seat sees: the pieces that are no seat's secret.
 
 Pure functions of a state; fog.py keeps ``known`` up to date and builds the seat's
