@@ -79,9 +79,9 @@ def test_rename_keeps_the_document_in_step(catalogue, site_admin):
 def test_load_catalogue_is_idempotent():
     first = load_catalogue()
     second = load_catalogue()
-    assert [r.action for r in first] == ["created"] * 29
-    assert [r.action for r in second] == ["exists"] * 29
-    assert RuleSet.objects.count() == 29
+    assert [r.action for r in first] == ["created"] * 32
+    assert [r.action for r in second] == ["exists"] * 32
+    assert RuleSet.objects.count() == 32
     assert set(RuleSet.objects.values_list("name", flat=True)) == set(catalogue.names())
 
 
@@ -89,8 +89,8 @@ def test_load_catalogue_command(capsys):
     call_command("load_catalogue")
     call_command("load_catalogue")
     out = capsys.readouterr().out
-    assert "29 created" in out and "0 created" in out
-    assert RuleSet.objects.count() == 29
+    assert "32 created" in out and "0 created" in out
+    assert RuleSet.objects.count() == 32
 
 
 def catalogue_doc(name: str) -> dict:

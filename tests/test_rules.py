@@ -197,4 +197,4 @@ def test_summary_reads_like_the_seed():
 
 def test_catalogue_fingerprints_are_distinct():
     prints = {fingerprint(parse(d)) for d in catalogue.documents().values()}
-    assert len(prints) == len(catalogue.names()) == 29
+    assert len(prints) == len(catalogue.names()) == 32

@@ -28,6 +28,9 @@ FINGERPRINTS = {
     "Strategic-Hypermap": "87e072b6b36b405c", "TacticToy": "49861979ccf25447",
     "TacticToy-3D": "de32b466673194dd", "TacticToy-4D": "50ad96596166be33",
     "TacticToy-4Teams": "692485f036873360",
+    # cloaked games (issue 20)
+    "3Blotto13": "983902417fe8edaa", "KBeauty9": "dfff5796b9134920",
+    "Shopping9": "ed71b6a9dba8cb29",
 }  # fmt: skip
 
 
