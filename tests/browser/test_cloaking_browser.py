@@ -4,8 +4,7 @@ stacks, under fog, until the end, when both armies are shown.
 Each person has a browser context with the real match page (templates, match.js,
 board.js, fog.js) on a socket that never leaves the page; every click's move is played
 on the engine's cloaked state and each page is sent its own seat's view, exactly what
-the server sends (play/events.py). A live-server version needs 3Blotto13 as a saved
-rule set, which waits for the phases lane's ``Phase.cloaked`` (issue 19)."""
+the server sends (play/events.py). test_cloaking_live_browser.py plays it live."""
 
 from __future__ import annotations
 
@@ -29,7 +28,7 @@ from tests.cloak_helpers import blotto_game
 
 pytestmark = pytest.mark.browser
 
-BLACK = [0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 0, 1, 1]  # 5, 4, 4 soldiers
+BLACK = [0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 0, 0, 1]  # 6, 4, 3 soldiers
 WHITE = [2, 2, 2, 2, 2, 2, 1, 1, 1, 1, 1, 0, 0]  # 2, 5, 6
 
 
