@@ -58,3 +58,30 @@ def test_the_twins_differ_for_a_bot_that_peeks():
     for spec in ("hard:2", "mcts:300"):
         peeks = [str(make_agent(spec, seed=5).choose(s.clone(GeneralState), 0)) for s in (a, b)]
         assert peeks[0] != peeks[1], spec
+
+
+@pytest.mark.parametrize("name", ["3Blotto13", "KBeauty9", "Shopping9"])
+def test_bots_play_every_cloaked_catalogue_game_to_the_end(name):
+    from variants import catalogue
+    from variants.engine import compile_game
+
+    game = compile_game(catalogue.get(name))
+    players = game.nseats - (game.chaos is not None)
+    specs = ["mcts:40", "hard:1", "medium", "random"][:players]
+    agents = [make_agent(spec, seed=i) for i, spec in enumerate(specs)]
+    state, moves = play_game(game, agents, seed=3)
+    assert state.is_terminal() and moves > 0
+
+
+def test_a_tournament_game_of_a_cloaked_game_gives_bots_their_seats_position(monkeypatch):
+    from leaderboards.tournaments import play_timed
+
+    given = []
+    agent = make_agent("mcts:30", seed=1)
+    real = agent.choose
+    monkeypatch.setattr(
+        agent, "choose", lambda s, seat: given.append(type(s).__name__) or real(s, seat)
+    )
+    state, moves = play_timed(blotto_game(), [agent, make_agent("random", seed=2)], seed=4)
+    assert state.is_terminal() and len(moves) == 26
+    assert given and set(given) == {"SeatState"}
