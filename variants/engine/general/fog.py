@@ -98,9 +98,8 @@ class CloakedState(GeneralState):
             GeneralState.apply(self, seat, move)
         except IllegalMove:
             blockers = in_the_way(self, seat, move) & ~fully_seen(self, seat) & occupied(self)
-            if blockers:
+            if blockers or not self._unforced(seat, move):
                 return self._attempt(seat, move, blockers)
-            self._unforced(seat, move)  # "must capture" counts only captures in sight
         return self._moved(seat, move, before)
 
     def _plan_in_fog(self, seat: int, move) -> None:
@@ -137,24 +136,25 @@ class CloakedState(GeneralState):
         self._next_turn()
         self._moved(seat, move, None)
 
-    def _unforced(self, seat: int, move) -> None:
-        """Play ``move``, which only a capture the seat cannot see forbids (a "must
-        capture" piece's capture of a hidden piece)."""
+    def _unforced(self, seat: int, move) -> bool:
+        """Play ``move`` if only a capture the seat cannot see forbids it ("must capture"
+        binds when a capture is in sight); False if the truth forbids it otherwise (the
+        caller then ends the turn as an attempt: a refusal would tell the seat more)."""
         if move.kind == PLACE:
-            if move in placements(self, seat):
-                space, color = self._place(seat, move)
-                self.quiet = 0
-                self._after_move(seat, move, space, color)
-                return
-            raise IllegalMove(f"{move}: not a move of seat {seat + 1} now")
+            if move not in placements(self, seat):
+                return False
+            space, color = self._place(seat, move)
+            self.quiet = 0
+            self._after_move(seat, move, space, color)
+            return True
         steps, captures, _forced = piece_moves(self, seat)
         for m in steps + captures:
             if m == move:
                 self.quiet = 0 if m.capture or m.combo >= 0 else self.quiet + 1
                 space, color = self._step(seat, m)
                 self._after_move(seat, m, space, color)
-                return
-        raise IllegalMove(f"{move}: not a move of seat {seat + 1} now")
+                return True
+        return False
 
     def skip(self, seat: int) -> None:
         super().skip(seat)
