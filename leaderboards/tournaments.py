@@ -404,6 +404,7 @@ def play_timed(game, agents: list, seed: int):
     """Play one game to its end (Chaos, if any, at random): the final state and the moves
     as (seat, notation, think ms). The position is seeded from ``seed``."""
     from play.bots import RandomAgent
+    from play.bots.common import checked, for_seat
 
     rng = random.Random(seed)
     state = game.new_initial_state(seed=rng.randrange(2**32))
@@ -416,8 +417,9 @@ def play_timed(game, agents: list, seed: int):
             if state.is_terminal() or seat not in state.to_move():
                 break
             clock = time.perf_counter()
-            move = seats[seat].choose(state, seat)
+            move = seats[seat].choose(for_seat(state, seat), seat)  # cloaked: the seat's view
             think = int((time.perf_counter() - clock) * 1000)
+            move = checked(state, seat, move)
             state.apply(seat, move)
             moves.append((seat, str(move), think))
     return state, moves

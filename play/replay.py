@@ -116,10 +116,22 @@ def frames(match: Match, you=()) -> list[dict]:
     (``kind`` "round", ``moves`` [{seat, move}] in seat order). The plans of a round not
     resolved (in progress, or cut short by the game's end) are one frame ``kind``
     "plans" whose moves say only who planned (``move`` None), except for the seats in
-    ``you`` (the viewer's own)."""
+    ``you`` (the viewer's own). A cloaked match names no piece move until it is over
+    (secrecy.py)."""
+    from . import secrecy
+
     game = game_of(match)
+    reveal = secrecy.revealed(match)  # a cloaked match's log: see secrecy.py
     state = game.new_initial_state(seed=match.seed)
-    out = [{"ply": 0, "seat": None, "move": None, "kind": None, "view": _frame_view(state)}]
+    out = [
+        {
+            "ply": 0,
+            "seat": None,
+            "move": None,
+            "kind": None,
+            "view": _frame_view(game, state, reveal),
+        }
+    ]
     planned = []  # rows of the round in progress: (seat, notation)
     for row in Move.objects.filter(match=match).order_by("ply"):
         before = rounds.round_number(state)
@@ -129,7 +141,9 @@ def frames(match: Match, you=()) -> list[dict]:
             planned = []
             if out[-1]["kind"] == "plans":
                 out.pop()
-            out.append(_round_frame(row, "round", state, moves))
+            if not reveal and secrecy.cloaked(game):
+                moves = [(seat, secrecy.HIDDEN_MOVE) for seat, _text in moves]
+            out.append(_round_frame(game, row, "round", state, moves, reveal))
         elif rounds.registered(state, row.seat):
             planned.append((row.seat, row.notation))
         else:
@@ -137,16 +151,16 @@ def frames(match: Match, you=()) -> list[dict]:
                 {
                     "ply": row.ply,
                     "seat": row.seat,
-                    "move": row.notation or row.get_kind_display(),
+                    "move": secrecy.frame_move(game, row, reveal),
                     "kind": row.kind,
                     "auto": row.auto,
-                    "view": _frame_view(state),
+                    "view": _frame_view(game, state, reveal),
                 }
             )
             continue
         if planned:  # the round so far: who planned, never what (but to its own seat)
             shown = [(s, text if s in you else None) for s, text in planned]
-            frame = _round_frame(row, "plans", state, shown)
+            frame = _round_frame(game, row, "plans", state, shown, reveal)
             if out[-1]["kind"] == "plans":
                 out[-1] = frame
             else:
@@ -154,7 +168,7 @@ def frames(match: Match, you=()) -> list[dict]:
     return out
 
 
-def _round_frame(row, kind: str, state, moves) -> dict:
+def _round_frame(game, row, kind: str, state, moves, reveal: bool) -> dict:
     return {
         "ply": row.ply,
         "seat": None,
@@ -163,14 +177,16 @@ def _round_frame(row, kind: str, state, moves) -> dict:
         "round": (rounds.round_number(state) or 0) + (kind == "plans"),
         "moves": [{"seat": seat, "move": text} for seat, text in moves],
         "auto": False,
-        "view": _frame_view(state),
+        "view": _frame_view(game, state, reveal),
     }
 
 
-def _frame_view(state) -> dict:
+def _frame_view(game, state, reveal: bool = False) -> dict:
     """A spectator's view for one frame, without the nested boards' paper-game fields
     (the move record and the route numbers: the live page's, and quadratic here)."""
-    view = state.view(None)
+    from .secrecy import frame_view
+
+    view = frame_view(game, state, reveal)
     view.pop("record", None)
     view.pop("routes", None)
     return view

@@ -12,7 +12,7 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
-from . import clock, notify, rounds, seating
+from . import clock, notify, rounds, seating, secrecy
 from .agents import agent_for
 from .create import abort
 from .errors import MatchError
@@ -41,7 +41,8 @@ def server_move(match_id: int, now=None) -> bool:
     if not rounds.planning(state):
         due = due[:1]
     chosen = [
-        (seat, agent_for(match, by_index[seat], state).choose(rounds.for_bot(state, seat), seat))
+        # cloaked: a move the seat may attempt from what it sees (secrecy.py)
+        (seat, secrecy.bot_move(state, seat, _choose(match, by_index[seat], state, seat)))
         for seat in due
     ]
     with transaction.atomic():
@@ -57,6 +58,10 @@ def server_move(match_id: int, now=None) -> bool:
                 break
             append(locked, seats, state, seat, Move.Kind.MOVE, move, [])
     return True
+
+
+def _choose(match: Match, seat_row, state, seat: int):
+    return agent_for(match, seat_row, state).choose(rounds.for_bot(state, seat), seat)
 
 
 def expire_timers(match_id: int, now=None) -> None:

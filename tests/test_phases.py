@@ -80,7 +80,12 @@ def test_phase_lists_are_sorted_and_deduplicated():
     assert a.phases[0].locked_seats == (1, 2) and fingerprint(a) == fingerprint(b)
 
 
-@pytest.mark.parametrize("name", [n for n in catalogue.names() if n not in DILEMMAS])
+CLOAKED = ("3Blotto13", "KBeauty9", "Shopping9")  # issue 20's games have phases
+
+
+@pytest.mark.parametrize(
+    "name", [n for n in catalogue.names() if n not in DILEMMAS and n not in CLOAKED]
+)
 def test_catalogue_documents_say_nothing_of_phases(name):
     doc = parse(catalogue.get(name))
     assert doc.phases == () and doc.cloaking == "none"

@@ -4,6 +4,7 @@ import random
 import time
 
 from .base import RandomAgent
+from .common import checked, for_seat
 from .specs import make_agent, parse_spec, spec_text
 
 
@@ -23,16 +24,10 @@ def play_game(game, agents: list, seed: int | None = None, deadline: float | Non
         for seat in state.to_move():
             if state.is_terminal() or seat not in state.to_move():
                 break
-            state.apply(seat, seats[seat].choose(_seen_by(state, seat), seat))
+            move = seats[seat].choose(for_seat(state, seat), seat)  # the seat's view only
+            state.apply(seat, checked(state, seat, move))
             moves += 1
     return state, moves
-
-
-def _seen_by(state, seat: int):
-    """What a bot of ``seat`` may search: in a simultaneous round, the state without the
-    plans the other seats registered before it (engine README: ``without_plans``)."""
-    pending = getattr(state, "pending_plans", None)
-    return state.without_plans(seat) if pending is not None and pending() else state
 
 
 def play_games(game, specs: list, games: int, seed: int = 0, time_limit=None) -> dict:

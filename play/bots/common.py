@@ -25,10 +25,31 @@ REWARD = {"win": 1.0, "draw": 0.5, "loss": 0.0}
 def sample_root(state, seat: int, rng):
     """The position a bot searches from: one that ``seat`` could be in, given what it sees.
 
-    The one place a bot copies a live state. Today nothing is hidden, so the copy is exact
-    (``rng`` unused); later this samples the unseen part from ``state.view(seat)``."""
-    del seat, rng
+    The one place a bot copies a live state. Where nothing is hidden the copy is exact
+    (``rng`` unused); in a cloaked game (issue 20) the state can ``determinise``: the
+    pieces hidden from ``seat`` are drawn at random from what the seat knows only."""
+    determinise = getattr(state, "determinise", None)
+    if determinise is not None:
+        return determinise(seat, rng)
     return state.clone()
+
+
+def for_seat(state, seat: int):
+    """What a bot of ``seat`` is given: the state itself where nothing is hidden, else the
+    position as the seat sees it (``seat_state``), never the truth; in a simultaneous
+    round never the plans the other seats registered before it (``without_plans``)."""
+    seat_state = getattr(state, "seat_state", None)
+    if seat_state is not None:
+        return seat_state(seat)
+    pending = getattr(state, "pending_plans", None)
+    return state.without_plans(seat) if pending is not None and pending() else state
+
+
+def checked(state, seat: int, move):
+    """``move`` if ``seat`` may make it in ``state``, else its first legal move: a search
+    over a sampled position may find a move that only the sample allows."""
+    legal = state.legal_moves(seat)
+    return move if move in legal else legal[0]
 
 
 _REWARDS: dict[tuple, list[float]] = {}

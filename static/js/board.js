@@ -89,7 +89,11 @@ function drawPiece(parent, cx, cy, size, color, shape, extraClass = "") {
     stroke: OUTLINES[color] || "none",
     "stroke-width": OUTLINES[color] ? 2.5 : 0,
   };
-  if (shape === "circle" || !SHAPE_POINTS[shape]) {
+  if (!shape) {
+    // Its colour without its shape (cloaking obscures, issue 20): a swatch, no shape.
+    g.classList.add("is-obscured");
+    el("rect", { x: 5, y: 5, width: 30, height: 30, rx: 4, ...paint, "stroke-dasharray": "4 3" }, g);
+  } else if (shape === "circle" || !SHAPE_POINTS[shape]) {
     el("circle", { cx: 20, cy: 20, r: 17, ...paint }, g);
   } else {
     el("polygon", { points: SHAPE_POINTS[shape], ...paint }, g);
@@ -747,7 +751,7 @@ function drawSpacesPanel(sheet, pg, panel, b, board, { pieces, locked, legal, la
       const describe = isLocked
         ? `${where}: locked`
         : piece
-          ? `${where}: ${piece.color} ${piece.shape}`
+          ? `${where}: ${piece.color} ${piece.shape || "piece (shape unseen)"}`
           : `${where}: empty`;
       const g = sheet.cell(pg, {
         x: c * U,

@@ -56,6 +56,10 @@ ORDER = (
     "TacticToy-3D",
     "TacticToy-4D",
     "TacticToy-4Teams",
+    # Cloaking (seed 004, issue 20)
+    "3Blotto13",
+    "KBeauty9",
+    "Shopping9",
 )
 
 

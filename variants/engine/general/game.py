@@ -389,8 +389,11 @@ class GeneralGame(Notation):
         return coords
 
     def new_initial_state(self, seed: int | None = None):
+        from .fog import CloakedState, fogged
         from .state import GeneralState
 
+        if fogged(self):  # cloaked spaces: each seat knows only part of the position
+            return CloakedState(self, seed)
         return GeneralState(self, seed)
 
     def __repr__(self) -> str:

@@ -515,8 +515,9 @@ class GeneralState(PieceChanges, Showdown, PhaseRun, Rounds):
         self.outcome = Outcome(tuple(results), reason, detail, tuple(lines))
 
     # -- copying and showing ----------------------------------------------------------
-    def clone(self) -> "GeneralState":
-        new = GeneralState.__new__(GeneralState)
+    def clone(self, _cls=None) -> "GeneralState":
+        cls = _cls or type(self)  # fog.py's states copy their own fields on top
+        new = cls.__new__(cls)
         new.game = self.game
         new.seed = self.seed
         new.board = self.board[:]
