@@ -418,12 +418,11 @@ def test_unsupported_features_are_disabled_and_coming():
         assert control.disabled and control.coming
     row = layout.shape_rows[0]
     for control in (row.power, row.condition, row.result, row.move):
-        assert control.disabled and control.coming
-    assert row.condition.value == "" and row.result.value == ""  # "No power" clears them
+        assert not control.coming  # pieces that move are played (tests/test_factory_moving.py)
+    assert row.condition.disabled and row.result.disabled  # "No power" disables them
+    assert row.condition.value == "" and row.result.value == ""  # and clears them
     assert [m.label for m in layout.space_markers if m.coming] == [
-        "Exclusive marker",
         "Cloak marker",
-        "Sticky marker",
         "Dealt common marker",
     ]
     assert not layout.allow_pass.disabled and not layout.agree_draw.disabled
@@ -787,7 +786,7 @@ def test_saved_page_is_read_only_with_summary_and_creator(client, saved, ann):
     assert 'id="id_rename"' not in html  # only Admins rename
     assert 'aria-label="space 10,10,1, white circle"' in html
     # Blank dropdowns and zero selects are hidden; every select is disabled.
-    assert 'class="fc-control d-none"' in html
+    assert 'class="fc-field d-none"' in html  # the cleared power condition and result
     selects = re.findall(r"<select[^>]*>", html)
     assert selects and all("disabled" in tag for tag in selects)
 

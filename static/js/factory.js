@@ -4,6 +4,7 @@
 // radios cannot do by themselves, confirmations, and the nested board's preview.
 
 import { renderBoard } from "./board.js";
+import { drawGraphs } from "./factory3d.js";
 
 const status = () => document.getElementById("fc-status");
 
@@ -108,3 +109,7 @@ function drawPreview() {
 }
 drawPreview();
 document.addEventListener("htmx:afterSwap", drawPreview);
+
+// Boards with no dimension of 1: the 3-D graph above their slices.
+drawGraphs();
+document.addEventListener("htmx:afterSwap", () => drawGraphs());

@@ -19,6 +19,9 @@ class Cell:
     label: str  # aria-label: "space 3,1,1" (+ what is on it)
     locked: bool = False
     piece: tuple[str, str] | None = None  # (colour, shape name)
+    sticky: bool = False
+    exclusive: str = ""  # the seats it is exclusive to, "1,3"
+    seat_locked: str = ""  # the seats it is locked to, "2"
 
     @property
     def id(self) -> str:
@@ -149,6 +152,17 @@ def _cell(state: FactoryState, b: int, coords: dict[int, int]) -> Cell:
     where = ",".join(map(str, spot[1:]))
     label = (f"board {b} " if state.boards > 1 else "") + f"space {where}"
     cell = Cell(spot, label)
+    m = state.moving
+    if spot in m.sticky:
+        cell.sticky = True
+        cell.label += ", sticky"
+    if spot in m.exclusive:
+        cell.exclusive = ",".join(map(str, sorted(m.exclusive[spot])))
+        cell.label += f", exclusive to seat {cell.exclusive}"
+    locked_to = sorted({s for (at, _f), seats in m.seat_locks.items() if at == spot for s in seats})
+    if locked_to:
+        cell.seat_locked = ",".join(map(str, locked_to))
+        cell.label += f", locked to seat {cell.seat_locked}"
     if spot in state.locked:
         cell.locked = True
         cell.label += ", locked"

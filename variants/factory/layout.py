@@ -15,7 +15,6 @@ from variants.rules.vocabulary import (
     BOARD_LABELS,
     COLOR_LABELS,
     PLAYER_LABELS,
-    PLAYER_MODES,
     SHAPES,
     STALEMATE_LABELS,
     TIMEOUT_LABELS,
@@ -25,6 +24,8 @@ from . import nested_layout
 from .controls import Control, coming, select
 from .errors import error_key, place_errors
 from .flat_board import AXES, BoardView, draw_boards
+from .moving_layout import seat_control, seat_names
+from .moving_state import encode as encode_moving
 from .nested_layout import NestedLayout
 from .pieces import Marker, ReserveCell, ShapeRow, reserve_cells, shape_rows, space_markers
 from .preview import starting_view
@@ -80,6 +81,7 @@ class Layout:
     hidden: dict[str, str]
     note: str = ""
     phase_locks: list[str] = field(default_factory=list)  # who a phase_lock icon would lock
+    marker_seat: Control | None = None  # whom the exclusive and lock markers mark for
     family: Control | None = None  # flat board / nested boards
     nested: NestedLayout | None = None  # the nested section, when the family is nested
 
@@ -254,10 +256,12 @@ def build(
             "reserves_auto": encode_reserves(state.reserves) if state.reserves_auto else "",
             "locked": encode_locked(state),
             "pieces": encode_pieces(state),
+            **encode_moving(state.moving),
         },
         note=note,
-        phase_locks=_seat_names(state),
+        phase_locks=seat_names(state),
     )
+    layout.marker_seat = seat_control(state)
     layout.family = select(
         "family",
         "Board family",
@@ -275,11 +279,6 @@ def build(
             control.disabled = True
     layout.top_errors = [m for messages in placed.values() for m in messages]
     return layout
-
-
-def _seat_names(state: FactoryState) -> list[str]:
-    seats, chaos, _teams = PLAYER_MODES[state.players]
-    return ["Chaos" if i == chaos else f"Player {i + 1}" for i in range(seats)]
 
 
 def _all_controls(layout: Layout) -> list[Control]:
@@ -305,6 +304,8 @@ def _all_controls(layout: Layout) -> list[Control]:
     ]
     if layout.family:
         controls.append(layout.family)
+    if layout.marker_seat:
+        controls.append(layout.marker_seat)
     if layout.nested:
         controls += layout.nested.controls()
     for _color, cells in layout.reserves:

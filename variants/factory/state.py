@@ -25,13 +25,15 @@ from variants.rules.vocabulary import (
     MAX_DIMENSION,
     MAX_SPACES,
     PLAYER_LABELS,
+    PLAYER_MODES,
     SHAPES,
     STALEMATE_LABELS,
     TIMEOUT_LABELS,
     seat_colors,
 )
 
-from . import nested_state
+from . import moving_state, nested_state
+from .moving_state import MovingState
 from .nested_state import NestedState
 from .spaces import Spot, column, marker_piece, set_column, toggle_space
 
@@ -87,13 +89,18 @@ class FactoryState:
     agree_draw: bool = False
     seconds: int | None = None
     timeout: str = "loss"
-    marker: str = ""  # "lock" or "piece-<colour>-<row>": the palette marker selected
+    marker: str = ""  # "lock", "exclusive", "sticky" or "piece-<colour>-<row>": the palette marker
+    moving: MovingState = field(default_factory=MovingState)  # pieces that move, marked spaces
 
     # --- derived ------------------------------------------------------------------
 
     @property
     def color_names(self) -> tuple[str, ...]:
         return COLORS[: seat_colors(self.players, self.colors)[1]]
+
+    @property
+    def seats(self) -> int:
+        return PLAYER_MODES[self.players][0]
 
     @property
     def spaces(self) -> int:
@@ -148,6 +155,7 @@ def from_doc(doc: rules.RuleDoc) -> FactoryState:
         agree_draw=doc.agree_draw,
         seconds=doc.seconds_per_turn,
         timeout=doc.timeout,
+        moving=moving_state.from_doc(doc),
     )
     # A game whose reserves are the derived default keeps following the board when copied.
     state.reserves_auto = state.board_type in FLAT_BOARDS and state.reserves == derived_reserves(
@@ -232,6 +240,7 @@ def from_post(data: Mapping, getlist=None) -> tuple[FactoryState, list[dict[str,
         for i, (axis, default) in enumerate(zip("xyz", base.size, strict=True))
     )
     state.seconds = number("seconds", None, "seconds_per_turn", 5, 86400, blank_ok=True)
+    state.moving = moving_state.from_post(data, len(state.shapes), state.seats, _spot, problems)
 
     # Reserves: one select per colour and shape row; a missing select is a new one.
     for color in COLORS:
@@ -320,6 +329,10 @@ def apply_action(state: FactoryState, action: str, toggle: str = "") -> str:
             return "That space is not on the board."
         if not state.marker:
             return "Select a marker first (the lock or a piece beside a reserve), then a space."
+        if state.marker in ("exclusive", "sticky") or (
+            state.marker == "lock" and state.moving.marker_seat
+        ):
+            return moving_state.toggle(state, spot, state.marker)
         toggle_space(state, spot, state.marker)
     return ""
 
@@ -362,6 +375,7 @@ def adjust(state: FactoryState) -> FactoryState:
         state.reserves = derived_reserves(state)
     else:
         state.reserves = _completed_reserves(state)
+    moving_state.adjust(state, state.seats)
     if state.seconds is None:
         state.timeout = "loss"  # no timer, nothing times out (keeps fingerprints equal)
     return state
@@ -415,7 +429,8 @@ def derived_reserves(state: FactoryState) -> dict[str, dict[int, int]]:
     spaces dealt round-robin over the colours, first shape) — asked of the rules
     themselves, so the factory's default can never drift from the schema's."""
     rows = range(1, len(state.shapes) + 1)
-    doc = to_document(replace(state, name="derived", reserves_auto=False), reserves=False)
+    plain = replace(state, name="derived", reserves_auto=False, moving=MovingState())
+    doc = to_document(plain, reserves=False)
     try:
         parsed = rules.parse(doc)
     except rules.RulesError:
@@ -465,6 +480,7 @@ def to_document(state: FactoryState, reserves: bool = True) -> dict:
         "agree_draw": state.agree_draw,
         "seconds_per_turn": state.seconds,
         "timeout": state.timeout if state.seconds is not None else "loss",
+        **moving_state.to_document(state, shape_of),
     }
     if reserves:
         doc["reserves"] = {
