@@ -112,4 +112,5 @@ document.addEventListener("htmx:afterSwap", drawPreview);
 
 // Boards with no dimension of 1: the 3-D graph above their slices.
 drawGraphs();
-document.addEventListener("htmx:afterSwap", () => drawGraphs());
+// After settling: htmx keeps the old classes on elements with the same id until then.
+document.addEventListener("htmx:afterSettle", () => drawGraphs());

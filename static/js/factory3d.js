@@ -6,8 +6,8 @@
 
 const NS = "http://www.w3.org/2000/svg";
 const S = 36; // one step along x, in SVG units
-const DEPTH = [0.5, -0.32]; // one step along y: right and up (a receding axis)
-const RISE = 0.95; // one step along z: up
+const DEPTH = [0.55, -0.5]; // one step along y: right and up (a receding axis)
+const RISE = 1.05; // one step along z: up
 
 function el(name, attrs, parent) {
   const node = document.createElementNS(NS, name);
@@ -60,18 +60,18 @@ function draw(host) {
     g.dataset.spot = space ? space.dataset.spot : "";
     const title = el("title", {}, g);
     title.textContent = space ? space.getAttribute("aria-label") : `space ${x},${y},${z}`;
-    el("circle", { r: S * 0.2, class: "fc-3d-dot" }, g);
+    el("circle", { r: S * 0.14, class: "fc-3d-dot" }, g);
     if (!space) continue;
     if (space.classList.contains("is-locked")) {
-      el("rect", { x: -S * 0.26, y: -S * 0.26, width: S * 0.52, height: S * 0.52, class: "fc-3d-locked" }, g);
+      el("rect", { x: -S * 0.2, y: -S * 0.2, width: S * 0.4, height: S * 0.4, class: "fc-3d-locked" }, g);
     }
     const piece = space.querySelector("svg.fc-piece");
     if (piece) {
       const copy = piece.cloneNode(true);
-      copy.setAttribute("x", -S * 0.32);
-      copy.setAttribute("y", -S * 0.32);
-      copy.setAttribute("width", S * 0.64);
-      copy.setAttribute("height", S * 0.64);
+      copy.setAttribute("x", -S * 0.24);
+      copy.setAttribute("y", -S * 0.24);
+      copy.setAttribute("width", S * 0.48);
+      copy.setAttribute("height", S * 0.48);
       g.append(copy);
     }
     if (space.querySelector(".fc-flags")) el("circle", { cx: S * 0.25, cy: S * 0.25, r: 4, class: "fc-3d-flag" }, g);
@@ -89,6 +89,9 @@ function draw(host) {
   label("x →", ox + S * 0.2, oy + S * 0.55);
   label("z ↑", ox - S * 0.55, oy - S * 0.4);
   label("y ↗", ox + (X - 1) * S + S * 0.35, oy - S * 0.2);
+  // About 1.8 screen pixels per unit: a 3x3x3 board is small, an 8x8x8 one fills the width.
+  svg.style.maxWidth = `${Math.round((width + 2 * pad) * 1.8)}px`;
+  svg.style.margin = "0 auto";
   host.replaceChildren(svg);
 }
 

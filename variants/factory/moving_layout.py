@@ -137,8 +137,7 @@ def seat_control(state: FactoryState) -> Control:
         [(0, "Everyone")] + [(i + 1, name) for i, name in enumerate(names)],
         state.moving.marker_seat,
         id="id_marker_seat",
-        help="Lock for everyone: nobody plays there. For a seat: that seat may not enter "
-        "or leave. Exclusive: only the chosen seats (click again with another seat to add it).",
+        help="Everyone: a locked space. A seat: locked to that seat, or exclusive to it.",
     )
 
 

@@ -10,6 +10,8 @@ def view(state, seat: int | None) -> dict:
     data = flat_view(state, seat)
     data["family"] = "general"
     data["chain"] = None if state.chain < 0 else g.pos_text(state.chain)
+    for board in data["boards"]:
+        board["marks"] = space_marks(g.doc, board["index"])
     if state.frozen:
         for b, board in enumerate(data["boards"]):
             for piece in board["pieces"]:
@@ -17,3 +19,25 @@ def view(state, seat: int | None) -> dict:
                 if state.frozen >> g.geometry.index(b, x, y, z) & 1:
                     piece["paralysed"] = True
     return data
+
+
+def space_marks(doc, board: int) -> list[dict]:
+    """The rules' marked spaces of one board, for the board's badges and legend (public:
+    they are rules, not position): sticky, exclusive to 1-based seats, locked to seats
+    (entry and/or exit)."""
+    marks: dict[tuple, dict] = {}
+
+    def mark(at) -> dict:
+        return marks.setdefault(tuple(at), {"at": list(at)})
+
+    for s in doc.sticky:
+        if s.board == board:
+            mark(s.at)["sticky"] = True
+    for e in doc.exclusive:
+        if e.board == board:
+            mark(e.at)["exclusive"] = sorted(set(mark(e.at).get("exclusive", [])) | set(e.seats))
+    for k in doc.space_locks:
+        if k.board == board:
+            entry = "entry" if k.entry and not k.exit else "exit" if k.exit and not k.entry else ""
+            mark(k.at).setdefault("locked_to", []).append({"seats": list(k.seats), "only": entry})
+    return [marks[at] for at in sorted(marks)]
