@@ -35,7 +35,7 @@ def test_click_a_piece_then_its_destination(board):  # noqa: F811
     assert targets(page) == [] and moves(page) == ["1,1,1-2,2,1"]
 
 
-def targets(page) -> list[str]:
+def targets(page) -> list[str]:  # noqa: F811
     lit = page.locator("[data-target]")
     return [lit.nth(i).get_attribute("data-target") for i in range(lit.count())]
 
