@@ -159,8 +159,8 @@ def test_checks_markers_spaces_and_timer(person):
     for marker in ("piece-black-1", "piece-white-1", "lock"):
         page.click(f"label[for=mk-{marker}]")
         assert background(page, f"label[for=mk-{marker}]") == GREEN
-    # The coming markers are shown but cannot be selected.
-    assert page.locator(".fc-marker.is-coming").count() == 4
+    # The coming markers (cloak, dealt common) are shown but cannot be selected.
+    assert page.locator(".fc-marker.is-coming").count() == 2
 
     # With the lock selected, a space toggles locked; the marker stays selected.
     click_space(page, "1-2-2-1")
@@ -185,10 +185,12 @@ def test_checks_markers_spaces_and_timer(person):
     for control in ("allow_pass", "agree_draw", "pieces_per_turn"):
         assert not page.locator(f"#id_{control}").is_disabled()
     # What the engine cannot play yet is disabled, with a "coming" note.
-    for control in ("cloaking", "phases", "phase", "order", "movement", "power-1", "move-1"):
+    for control in ("cloaking", "phases", "phase", "order", "movement"):
         assert page.locator(f"#id_{control}").is_disabled(), control
+    # No power: its condition is cleared and disabled (tests/browser/test_factory_moving...).
     assert page.locator("#id_power_condition-1").input_value() == ""
-    assert page.locator(".fc-coming").count() == 11
+    assert page.locator("#id_power_condition-1").is_disabled()
+    assert page.locator(".fc-coming").count() == 7
     assert page.locator("#fc-phase-locks button[disabled]").count() == 2
 
 

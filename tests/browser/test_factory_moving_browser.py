@@ -56,7 +56,7 @@ def test_move_power_condition_and_result_controls(person):
     choose(page, "id_size_y", "4")
     # 8 each fill the 4x4 board: every reserve at its maximum, nothing can move yet.
     assert disabled(page, "#id_move-1")
-    choose(page, "id_reserve-black-1", "4")
+    page.select_option("#id_reserve-black-1", "4")  # at once, in the browser
     assert not disabled(page, "#id_move-1")
     # No power: condition and result cleared and disabled.
     assert disabled(page, "#id_power_condition-1") and disabled(page, "#id_power_result-1")
@@ -84,14 +84,16 @@ def test_move_power_condition_and_result_controls(person):
     # Moving by stack is offered on stacks only.
     assert "orthogonal-by-stack" not in enabled_options(page, "#id_move-1")
     # Every reserve of the shape at its maximum: the move is cleared and disabled.
-    choose(page, "id_reserve-black-1", "8")
+    page.select_option("#id_reserve-black-1", "8")
     assert page.input_value("#id_reserve-white-1") == "8"
     assert disabled(page, "#id_move-1") and page.input_value("#id_move-1") == ""
     assert "cannot move" in page.inner_text("#id_move-1-reason")
+    choose(page, "id_power-1", "can-capture")  # the server's render agrees
+    assert disabled(page, "#id_move-1") and page.input_value("#id_move-1") == ""
     for name, (w, h) in SIZES.items():
         page.set_viewport_size({"width": w, "height": h})
-        choose(page, "id_reserve-white-1", "3")
-        choose(page, "id_power-1", "can-capture")
+        page.select_option("#id_reserve-white-1", "3")
+        page.select_option("#id_move-1", "adjacent")
         shot(page, f"factory-moving-{name}")
 
 
@@ -140,9 +142,7 @@ def test_tapatan_created_through_the_form(person):
     page.goto(FACTORY)
     page.fill("#id_name", "MyTapatan")
     page.select_option("#id_reserve-black-1", "3")
-    page.wait_for_function("document.querySelector('#id_reserve-black-1').value === '3'")
-    choose(page, "id_reserve-black-1", "3")
-    choose(page, "id_reserve-white-1", "3")
+    page.select_option("#id_reserve-white-1", "3")
     page.select_option("#id_move-1", "adjacent")
     page.click("#fc-save")
     page.wait_for_url(re.compile(r"/games/\d+/$"))

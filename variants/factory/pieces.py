@@ -67,8 +67,9 @@ def reserve_cells(state: FactoryState, err: Errors) -> list[tuple[str, list[Rese
                         [(n, str(n)) for n in range(0, limit + 1)],
                         count,
                         integer=True,
-                        # At the maximum the shape's move is cleared: redraw it.
-                        refresh=True,
+                        # (At the maximum the shape's move is cleared: factory.js at once,
+                        # the server on the next render; no round trip that could swap out
+                        # a second select changed meanwhile.)
                         errors=err(f"reserve-{color}-{row}"),
                     ),
                     Marker(f"piece-{color}-{row}", f"{color} {shape} marker", piece=(color, shape)),
