@@ -11,7 +11,17 @@ def view(state, seat: int | None) -> dict:
     data["family"] = "general"
     data["chain"] = None if state.chain < 0 else g.pos_text(state.chain)
     for board in data["boards"]:
-        board["marks"] = space_marks(g.doc, board["index"])
+        board["marks"] = space_marks(g.doc, board["index"], state.phase)
+    # phases and simultaneous rounds (issue 19): public, except a plan, which only its
+    # own seat sees (rounds.py)
+    data["phase"] = state.phase_view()
+    plans = state.plans_view(seat)
+    if plans is not None:
+        data["plans"] = plans
+    data["round"] = state.round
+    data["last_round"] = (
+        None if state.last_round is None else [[s + 1, str(m)] for s, m in state.last_round]
+    )
     if state.frozen:
         for b, board in enumerate(data["boards"]):
             for piece in board["pieces"]:
@@ -21,14 +31,21 @@ def view(state, seat: int | None) -> dict:
     return data
 
 
-def space_marks(doc, board: int) -> list[dict]:
+def space_marks(doc, board: int, phase: int = 0) -> list[dict]:
     """The rules' marked spaces of one board, for the board's badges and legend (public:
     they are rules, not position): sticky, exclusive to 1-based seats, locked to seats
-    (entry and/or exit)."""
+    (entry and/or exit), locked to everyone this phase. On stacks z = 0 names the whole
+    stack: its mark is on the stack's bottom space (the board draws it for the stack)."""
     marks: dict[tuple, dict] = {}
 
     def mark(at) -> dict:
+        at = (at[0], at[1], at[2] or 1)
         return marks.setdefault(tuple(at), {"at": list(at)})
+
+    if doc.phases and phase < len(doc.phases):
+        for s in doc.phases[phase].locked:
+            if s.board == board:
+                mark(s.at)["phase_locked"] = True
 
     for s in doc.sticky:
         if s.board == board:
