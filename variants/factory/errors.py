@@ -30,6 +30,10 @@ _SIMPLE = {
     "exclusive": "board",
     "space_locks": "board",
     "shape_rules": "top",
+    "cloaking": "cloaking",
+    "overachievers": "overachievers",
+    "phases": "phases",
+    "endings": "stalemate",
 }
 
 
@@ -57,6 +61,18 @@ def error_key(state: FactoryState, path: str) -> tuple[str, str]:
         color, shape = m[1], m[2]
         if color in state.color_names and shape in state.shapes:
             return f"reserve-{color}-{state.shapes.index(shape) + 1}", ""
+    if m := re.fullmatch(r"phases\[(\d+)\](?:\.(\w+))?(?:\[\d+\])?(\..*)?", path):
+        index, name = int(m[1]), m[2] or ""
+        prefix = f"Phase {index + 1}: " if len(state.phases) > 1 else ""
+        if index != state.phase_shown:
+            return "top", prefix + (f"{name}: " if name else "")
+        if name in ("locked", "cloaked"):
+            return f"phases-{index}-spaces", prefix + f"{name} space: "
+        if name in ("order", "allow_pass", "placement_only", "fold", "locked_seats"):
+            return f"phases-{index}-{name}", ""
+        return "top", prefix
+    if m := re.fullmatch(r"endings\[(\d+)\](\..*)?", path):
+        return _ending_control(state, int(m[1])), ""
     if m := re.fullmatch(r"(move|power|power_condition|power_result)-\d+", path):
         return path, ""
     if m := re.fullmatch(r"shape_rules\.(\w+)(?:\.(move|power|condition|result))?", path):
@@ -75,6 +91,14 @@ def error_key(state: FactoryState, path: str) -> tuple[str, str]:
             return "board", f"{what} at {where}: "
         return "board", ""
     return "top", f"{path}: " if path else ""
+
+
+def _ending_control(state: FactoryState, index: int) -> str:
+    """The dropdown holding the index-th ending of the document (phase_state.to_document:
+    an ending in the stalemate dropdown first, then those of the turn checks)."""
+    holders = ["stalemate"] if state.stalemate.startswith("{") else []
+    holders += [f"check-{i}" for i, c in enumerate(state.checks) if c.ending]
+    return holders[index] if index < len(holders) else "top"
 
 
 def _marked_space(state: FactoryState, name: str, index: int) -> str:

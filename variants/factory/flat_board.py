@@ -22,6 +22,8 @@ class Cell:
     sticky: bool = False
     exclusive: str = ""  # the seats it is exclusive to, "1,3"
     seat_locked: str = ""  # the seats it is locked to, "2"
+    phase_locked: bool = False  # locked to everyone in the shown phase
+    cloaked: bool = False  # cloaked in the shown phase
 
     @property
     def id(self) -> str:
@@ -163,6 +165,13 @@ def _cell(state: FactoryState, b: int, coords: dict[int, int]) -> Cell:
     if locked_to:
         cell.seat_locked = ",".join(map(str, locked_to))
         cell.label += f", locked to seat {cell.seat_locked}"
+    phase = state.phases[state.phase_shown]
+    if spot in phase.locked:
+        cell.phase_locked = True
+        cell.label += f", locked in phase {state.phase_shown + 1}"
+    if spot in phase.cloaked:
+        cell.cloaked = True
+        cell.label += f", cloaked in phase {state.phase_shown + 1}"
     if spot in state.locked:
         cell.locked = True
         cell.label += ", locked"

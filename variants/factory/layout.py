@@ -20,7 +20,7 @@ from variants.rules.vocabulary import (
     TIMEOUT_LABELS,
 )
 
-from . import nested_layout
+from . import nested_layout, phase_layout
 from .controls import Control, coming, select
 from .errors import error_key, place_errors
 from .flat_board import AXES, BoardView, draw_boards
@@ -82,8 +82,18 @@ class Layout:
     note: str = ""
     phase_locks: list[str] = field(default_factory=list)  # who a phase_lock icon would lock
     marker_seat: Control | None = None  # whom the exclusive and lock markers mark for
+    fold: Control | None = None  # the shown phase's fold
+    overachievers: Control | None = None
+    phase_lock_states: list = field(default_factory=list)  # phase_layout.PhaseLock per seat
+    phase_lock_errors: list[str] = field(default_factory=list)
+    phase_space_errors: list[str] = field(default_factory=list)
+    phase_note: str = ""
     family: Control | None = None  # flat board / nested boards
     nested: NestedLayout | None = None  # the nested section, when the family is nested
+
+    @property
+    def phase_locked_any(self) -> bool:
+        return any(lock.locked for lock in self.phase_lock_states)
 
     @property
     def marker_selected(self) -> bool:
@@ -262,6 +272,9 @@ def build(
         phase_locks=seat_names(state),
     )
     layout.marker_seat = seat_control(state)
+    if state.family != "nested":
+        check_choices = [(c.value, check_label(_turn_check(c))) for c in CHECK_CHOICES]
+        phase_layout.apply(layout, state, err, check_choices)
     layout.family = select(
         "family",
         "Board family",
@@ -306,6 +319,7 @@ def _all_controls(layout: Layout) -> list[Control]:
         controls.append(layout.family)
     if layout.marker_seat:
         controls.append(layout.marker_seat)
+    controls += phase_layout.controls(layout)
     if layout.nested:
         controls += layout.nested.controls()
     for _color, cells in layout.reserves:

@@ -46,8 +46,8 @@ def space_markers() -> list[Marker]:
         Marker("lock", "Lock marker", icon="fa-lock"),
         Marker("exclusive", "Exclusive marker", icon="fa-user-secret"),
         Marker("sticky", "Sticky marker", icon="fa-magnet"),
-        # Cloaking comes with the phases and cloaking issues; dealt pieces with batch play.
-        Marker("", "Cloak marker", icon="fa-eye-slash", coming=COMING),
+        Marker("cloak", "Cloak marker", icon="fa-eye-slash"),
+        # Dealt pieces come with batch play (the seed: "do not show until then").
         Marker("", "Dealt common marker", icon="fa-clone", coming=COMING),
     ]
 
