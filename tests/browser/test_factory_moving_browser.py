@@ -25,6 +25,7 @@ from tests.browser.test_factory_browser import (
     saved_fingerprint_matches,
 )
 from tests.play_helpers import bot, rule_set, start
+from variants.models import RuleSet
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -219,3 +220,50 @@ def test_tapatan_against_a_bot_to_the_end_by_clicking_pieces(person):
     reason = human.locator("[data-testid=game-over]").get_attribute("data-reason")
     assert reason == match.outcome["reason"]
     shot(human, "match-tapatan-over")
+
+
+# --- phases, cloaking and endings -----------------------------------------------------------
+
+
+def test_phases_the_phase_selector_phase_locks_cloaking_and_endings(person):
+    page = person("phil")
+    page.goto(FACTORY)
+    choose(page, "id_players", "2-vs-chaos")
+    page.select_option("#id_cloaking", "hides")
+    choose(page, "id_phases", "3")
+    assert page.locator("#id_phase option").all_inner_texts() == ["Phase 1", "Phase 2", "Phase 3"]
+    page.select_option("#id_order", "simultaneous")
+    refreshing(page, lambda: page.click("#fc-phase-lock-3"))
+    assert page.get_attribute("#fc-phase-lock-3", "aria-pressed") == "true"
+    # Phase 2 resets the interface below the selector to phase 2 (a copy of phase 1 when
+    # it was added: sequential); reserves are read-only there.
+    choose(page, "id_phase", "1")
+    assert page.input_value("#id_order") == "sequential"
+    assert page.get_attribute("#fc-phase-lock-3", "aria-pressed") == "false"
+    assert disabled(page, "#id_reserve-black-1")
+    page.select_option("#id_allow_pass", "1")
+    refreshing(page, lambda: page.click("#fc-phase-lock-1"))
+    refreshing(page, lambda: page.click("#fc-phase-lock-2"))
+    page.click("label[for=mk-cloak]")
+    click_space(page, "1-2-2-1")
+    assert page.locator("#sp-1-2-2-1 .fc-flag-cloak").count() == 1
+    for name, (w, h) in SIZES.items():
+        page.set_viewport_size({"width": w, "height": h})
+        shot(page, f"factory-phases-{name}")
+    # Back to phase 1: its own rules again, the cloak was phase 2's.
+    choose(page, "id_phase", "0")
+    assert page.input_value("#id_order") == "simultaneous"
+    assert page.get_attribute("#fc-phase-lock-3", "aria-pressed") == "true"
+    assert page.locator("#sp-1-2-2-1 .fc-flag-cloak").count() == 0
+    # An ending in words a person reads, then save.
+    page.select_option("#id_stalemate", label="More pieces than Chaos wins")
+    page.fill("#id_name", "Phased")
+    page.click("#fc-save")
+    page.wait_for_url(re.compile(r"/games/\d+/$"))
+    doc = RuleSet.objects.get(name="Phased").rule_doc()
+    assert doc.cloaking == "hides"
+    assert [p.order for p in doc.phases] == ["simultaneous", "sequential", "sequential"]
+    assert doc.phases[0].locked_seats == (3,) and doc.phases[1].locked_seats == (1, 2)
+    assert doc.phases[1].allow_pass and not doc.phases[0].allow_pass
+    assert [(s.board, *s.at) for s in doc.phases[1].cloaked] == [(1, 2, 2, 1)]
+    assert [e.comparison for e in doc.endings] == ["more-than-chaos"]

@@ -130,7 +130,10 @@ def _after_phase_one(layout) -> None:
     for marker in layout.space_markers:
         if marker.value in ("exclusive", "sticky"):
             marker.coming = "Only in phase 1."
-    layout.phase_note = "Phase rules, locks and cloaks of this phase: the rest is set in phase 1."
+    layout.phase_note = (
+        "This phase's rules, locks and cloaks (the lock marker locks a space to everyone "
+        "for this phase); the rest is set in phase 1."
+    )
 
 
 def controls(layout) -> list[Control]:
