@@ -6,7 +6,7 @@
 
 const NS = "http://www.w3.org/2000/svg";
 const S = 36; // one step along x, in SVG units
-const DEPTH = [0.55, -0.5]; // one step along y: right and up (a receding axis)
+const DEPTH = [0.4, -0.3]; // one step along y: right and up (a receding axis)
 const RISE = 1.05; // one step along z: up
 
 function el(name, attrs, parent) {
