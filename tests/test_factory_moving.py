@@ -224,6 +224,7 @@ def test_marked_spaces_survive_render_and_post():
     html = _render_body(page.build(state))
     assert "fc-flag-exclusive" in html and "fc-flag-sticky" in html and "fc-flag-lock" in html
     assert 'aria-label="space 2,2,1, exclusive to seat 1,3"' in html
+    assert "exclusive to the numbered seats" in html and "sticky: no piece leaves" in html
     fields = form_fields(html)
     fields["name"] = ["Marked"]
     posted, problems = from_post(_QueryDict(fields), _QueryDict(fields).getlist)

@@ -50,6 +50,19 @@ class BoardView:
     height_note: str = ""  # stacks: the maximum height, shown in the upper left corner
     axis_note: str = ""  # which axes run across and up
 
+    @property
+    def flags(self) -> list[str]:
+        """The kinds of marked space on this board, for the legend under it."""
+        cells = [c for sl in self.slices for row in sl.rows for c in row]
+        kinds = {
+            "exclusive": any(c.exclusive for c in cells),
+            "lock": any(c.seat_locked for c in cells),
+            "phase-lock": any(c.phase_locked for c in cells),
+            "cloak": any(c.cloaked for c in cells),
+            "sticky": any(c.sticky for c in cells),
+        }
+        return [k for k, on in kinds.items() if on]
+
 
 def goals(state: FactoryState) -> list[tuple[int, str, str]]:
     """(player number, axis, end) of each player's goal, Chaos excluded.
