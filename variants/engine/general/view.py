@@ -11,7 +11,10 @@ def view(state, seat: int | None) -> dict:
     data["family"] = "general"
     data["chain"] = None if state.chain < 0 else g.pos_text(state.chain)
     for board in data["boards"]:
-        board["marks"] = space_marks(g.doc, board["index"], state.phase)
+        # Only where there are some: a placement game's view stays the flat family's.
+        marks = space_marks(g.doc, board["index"], state.phase)
+        if marks:
+            board["marks"] = marks
     # phases and simultaneous rounds (issue 19): public, except a plan, which only its
     # own seat sees (rounds.py)
     data["phase"] = state.phase_view()
