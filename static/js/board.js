@@ -890,6 +890,7 @@ function stackWords(b, x, y, H, pieces) {
 function drawStacksPanel(sheet, pg, panel, b, { pieces, locked, legal, lastKey, multi, board }) {
   const H = panel.rows;
   const marks = moving.marksByKey(board);
+  const fogged = new Set((board.fogged || []).map((at) => flatKey(b, at)));
   el("rect", { class: "vf-stacks-bg", x: 0, y: 0, width: panel.cols * U, height: H * U }, pg);
   for (let c = 0; c < panel.cols; c++) {
     const [x, y] = panel.column(c);
@@ -921,6 +922,9 @@ function drawStacksPanel(sheet, pg, panel, b, { pieces, locked, legal, lastKey, 
       classes,
       data: { board: b },
     });
+    // A mark the whole stack shares is drawn once, around the stack.
+    const whole = moving.stackMark(marks, (z) => flatKey(b, [x, y, z]), board.size[2]);
+    if (whole) moving.drawMarks(g, c * U, 0, U, whole, H * U);
     for (let z = 1; z <= H; z++) {
       const row = H - z;
       const sk = flatKey(b, [x, y, z]);
@@ -953,7 +957,8 @@ function drawStacksPanel(sheet, pg, panel, b, { pieces, locked, legal, lastKey, 
       } else {
         mark = el("circle", { class: "vf-slot", cx, cy, r: U * 0.36 }, g);
       }
-      moving.drawMarks(g, c * U, row * U, U, marks.get(sk));
+      if (!whole) moving.drawMarks(g, c * U, row * U, U, marks.get(sk));
+      if (fogged.has(sk)) el("rect", { class: "vf-fog", x: c * U, y: row * U, width: U, height: U }, g);
       sheet.positions.set(sk, {
         panel,
         mark,
@@ -1457,6 +1462,7 @@ const LEGEND = [
   ["is-drawn", "a drawn block: nobody won it", (g) => el("rect", { x: 2, y: 2, width: 16, height: 16, fill: "#6c757d", opacity: 0.3 }, g)],
   ["vf-mark-exclusive", "exclusive: only the numbered players may enter or leave", (g) => { el("rect", { class: "vf-mark-exclusive", x: 2, y: 2, width: 16, height: 16 }, g); el("text", { class: "vf-badge vf-badge-exclusive", x: 4, y: 8, "font-size": 8 }, g).textContent = "1"; }],
   ["vf-badge-locked", "locked to the numbered players (e: entry only, x: exit only)", (g) => { el("text", { class: "vf-badge vf-badge-locked", x: 3, y: 12, "font-size": 9 }, g).textContent = "✕2"; }],
+  ["vf-mark-phase-locked", "locked to everyone this phase", (g, uid) => el("rect", { class: "vf-mark-phase-locked", x: 3, y: 3, width: 14, height: 14 }, g)],
   ["vf-mark-sticky", "sticky: no piece may leave", (g) => el("rect", { class: "vf-mark-sticky", x: 3, y: 14, width: 14, height: 3.5, rx: 1.5 }, g)],
   ["is-paralysed", "paralysed: this piece never moves again", (g) => el("circle", { class: "is-paralysed", cx: 10, cy: 10, r: 6, fill: "#777" }, g)],
   ["vf-obscured", "a piece whose shape you cannot see", (g) => el("rect", { x: 4, y: 4, width: 12, height: 12, rx: 4, fill: "#777" }, g)],

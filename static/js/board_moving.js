@@ -183,10 +183,13 @@ export function enableDrag(sheet, record, parse) {
 
 /** Badges for the rules' marked spaces of one cell: exclusive (purple, the seats that may
  * use it), locked to seats (red), sticky (blue). (x, y) is the cell's top-left corner. */
-export function drawMarks(parent, x, y, w, mark) {
+export function drawMarks(parent, x, y, w, mark, h = 40) {
   if (!mark) return;
+  if (mark.phase_locked) {
+    el("rect", { class: "vf-mark-phase-locked", x: x + 3, y: y + 3, width: w - 6, height: h - 6 }, parent);
+  }
   if (mark.exclusive) {
-    el("rect", { class: "vf-mark-exclusive", x: x + 1.5, y: y + 1.5, width: w - 3, height: 37 }, parent);
+    el("rect", { class: "vf-mark-exclusive", x: x + 1.5, y: y + 1.5, width: w - 3, height: h - 3 }, parent);
     badge(parent, x + 2, y + 2, mark.exclusive.join(","), "vf-badge-exclusive");
   }
   if (mark.locked_to) {
@@ -195,7 +198,7 @@ export function drawMarks(parent, x, y, w, mark) {
     el("rect", { class: "vf-mark-locked-to", x: x + 1, y: y + 1, width: 0, height: 0 }, parent);
   }
   if (mark.sticky) {
-    el("rect", { class: "vf-mark-sticky", x: x + 4, y: y + 34, width: w - 8, height: 3.5, rx: 1.5 }, parent);
+    el("rect", { class: "vf-mark-sticky", x: x + 4, y: y + h - 6, width: w - 8, height: 3.5, rx: 1.5 }, parent);
   }
 }
 
@@ -207,6 +210,20 @@ function badge(parent, x, y, text, cls, anchor = "start") {
   );
   t.textContent = text;
   return t;
+}
+
+/** The one mark every space of a stack shares (drawn once for the stack), or null. */
+export function stackMark(marks, keyOf, height) {
+  let first = null;
+  for (let z = 1; z <= height; z++) {
+    const mark = marks.get(keyOf(z));
+    if (!mark) return null;
+    const { at, ...rest } = mark;
+    const text = JSON.stringify(rest);
+    if (first === null) first = text;
+    else if (text !== first) return null;
+  }
+  return first === null ? null : marks.get(keyOf(1));
 }
 
 /** The marks of a board, keyed by "board:x,y,z". */
@@ -225,6 +242,7 @@ export function markWords(mark) {
     words.push(`player ${lock.seats.join(" and ")} may not ${what}`);
   }
   if (mark.sticky) words.push("sticky: no piece leaves");
+  if (mark.phase_locked) words.push("locked to everyone this phase");
   return words.length ? ` (${words.join("; ")})` : "";
 }
 

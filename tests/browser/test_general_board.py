@@ -179,3 +179,33 @@ def test_a_piece_moving_by_stack_is_clicked_at_its_stack(board):  # noqa: F811
     assert sorted(targets(page)) == ["1,1,2-2,1", "1,1,2-3,1"]
     page.locator("[data-testid=cell][data-key='1:3,1']").click()
     assert moves(page) == ["1,1,2-3,1"]
+
+
+def test_a_whole_stacks_mark_is_drawn_once_around_the_stack(board):  # noqa: F811
+    import os
+    from pathlib import Path
+
+    doc = {
+        "name": "Stacked",
+        "players": "2-vs-chaos",
+        "board": {"type": "stacks", "size": [4, 1, 3]},
+        "reserves": {"black": {"circle": 2}, "white": {"circle": 2}, "pink": {"circle": 4}},
+        "exclusive": [
+            {"at": [1, 1, 0], "seats": [1]},
+            {"at": [2, 1, 0], "seats": [2]},
+            {"at": [3, 1, 0], "seats": [1, 3]},
+        ],
+        "sticky": [{"at": [4, 1, 1]}],
+    }
+    view = bv.view_after(doc, ["1,1", "2,1", "3,1"])
+    page = board(view, interactive=False)  # noqa: F811
+    # One dashed frame per exclusive stack (not one per space), and its seats once.
+    assert page.locator(".vf-mark-exclusive").count() == 3
+    badges = page.locator(".vf-badge-exclusive")
+    assert [badges.nth(i).text_content() for i in range(3)] == ["1", "2", "1,3"]
+    assert page.locator(".vf-mark-sticky").count() == 1  # the bottom space of stack 4 only
+    label = page.locator("[data-key='1:3,1']").get_attribute("aria-label")
+    assert "bottom up: pink circle" in label and "only player 1 and 3" in label
+    shots = Path(os.environ.get("FACTORYBOARD_SHOTS", "/work/shots/factoryboard"))
+    shots.mkdir(parents=True, exist_ok=True)
+    page.locator("#board").screenshot(path=str(shots / "board-stacks-marks.png"))
