@@ -88,7 +88,7 @@ function draw(host) {
   };
   label("x →", ox + S * 0.2, oy + S * 0.55);
   label("z ↑", ox - S * 0.55, oy - S * 0.4);
-  label("y ↗", ox + (X - 1) * S + S * 0.35, oy - S * 0.2);
+  label("y ↗", ox + (X - 1) * S + S * 0.3, oy + S * 0.45);
   // About 1.8 screen pixels per unit: a 3x3x3 board is small, an 8x8x8 one fills the width.
   svg.style.maxWidth = `${Math.round((width + 2 * pad) * 1.8)}px`;
   svg.style.margin = "0 auto";
