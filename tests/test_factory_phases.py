@@ -221,3 +221,24 @@ def test_a_game_with_phases_saved_through_the_views(ann, client):
     assert [p.order for p in saved.phases] == ["simultaneous", "simultaneous"]
     # Phase 2 was added (copying phase 1) before Chaos was locked in phase 1.
     assert saved.phases[0].locked_seats == (3,) and saved.phases[1].locked_seats == ()
+
+
+@pytest.mark.parametrize(
+    "junk",
+    [
+        "not json",
+        "[]",
+        "[1, 2]",
+        '{"order": "single"}',
+        '[{"order": 5, "locked_seats": [true, 9, "1"], "locked": [1, "9,9,9,9", "1,1,1,1"]}]',
+        "[" + ",".join(['{"order": "single"}'] * 50) + "]",
+    ],
+)
+def test_a_hand_made_phases_field_never_breaks_the_page(junk):
+    data = {"phases": junk, "phase_shown": "5", "phase": "9", "phase_count": "99"}
+    state, _problems = from_post(_QueryDict({k: [v] for k, v in data.items()}))
+    state = adjust(state)
+    assert 1 <= len(state.phases) <= 6 and 0 <= state.phase_shown < len(state.phases)
+    assert all(p.locked_seats <= {1, 2} for p in state.phases)
+    _render_body(page.build(state))
+    rules.parse({**to_document(state), "name": "Junk"})

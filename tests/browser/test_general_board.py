@@ -209,3 +209,24 @@ def test_a_whole_stacks_mark_is_drawn_once_around_the_stack(board):  # noqa: F81
     shots = Path(os.environ.get("FACTORYBOARD_SHOTS", "/work/shots/factoryboard"))
     shots.mkdir(parents=True, exist_ok=True)
     page.locator("#board").screenshot(path=str(shots / "board-stacks-marks.png"))
+
+
+def test_a_chain_jump_in_progress_starts_with_its_piece_picked_up(board):  # noqa: F811
+    doc = {
+        "name": "Chain",
+        "board": {"type": "squares", "size": [5, 5, 1]},
+        "reserves": {"black": {"circle": 4}, "white": {"circle": 4}},
+        "shape_rules": {
+            "circle": {"move": "orthogonal", "power": "can-capture", "condition": "chain-jump"}
+        },
+    }
+    state = bv.random_until(doc, lambda s: s.chain >= 0, tries=2000)
+    view = bv.mover_view(state)
+    jumps = [m for m in view["legal_moves"] if m != "pass"]
+    assert view["chain"] and "pass" in view["legal_moves"]  # the match page shows Pass
+    page = board(view)  # noqa: F811
+    piece = page.locator(f"[data-coords='{view['chain']}']")
+    assert "is-selected" in piece.get_attribute("class")
+    assert sorted(targets(page)) == sorted(jumps)
+    page.locator(f"[data-target='{jumps[0]}']").click()
+    assert moves(page) == [jumps[0]]

@@ -210,7 +210,7 @@ def _read_phases(text: str, spot_of, problems: list) -> list[PhaseState]:
         p.allow_pass = item.get("allow_pass") is True
         p.placement_only = item.get("placement_only") is True
         seats = item.get("locked_seats") if isinstance(item.get("locked_seats"), list) else []
-        p.locked_seats = frozenset(s for s in seats[:4] if isinstance(s, int) and 1 <= s <= 4)
+        p.locked_seats = frozenset(s for s in seats[:4] if type(s) is int and 1 <= s <= 4)
         for name in ("locked", "cloaked"):
             spots = item.get(name) if isinstance(item.get(name), list) else []
             found = {spot_of(str(s)) for s in spots[:2000]}
