@@ -19,6 +19,7 @@ from dataclasses import dataclass, field, replace
 
 from variants import rules
 from variants.bounded import OutOfBounds, bounded_int, whole_number
+from variants.rules.schema import ShapeRules
 from variants.rules.vocabulary import (
     COLOR_LABELS,
     COLORS,
@@ -122,10 +123,28 @@ class FactoryState:
         return math.prod(self.size) * self.boards
 
     def reserve_limit(self) -> int:
-        """Most pieces one select may offer (``rules.reserve_limit``'s formula), never
-        more than the largest board the seed allows has spaces, whatever was posted."""
-        spaces = min(self.spaces, MAX_SPACES * min(self.boards, MAX_BOARDS))
-        return math.ceil(spaces / len(self.color_names))
+        """Most pieces one select may offer: asked of ``rules.reserve_limit`` itself (so
+        the factory follows the rules' formula, which may depend on the shapes' powers),
+        never more than the largest board the seed allows has spaces, whatever was posted."""
+        boards = min(max(self.boards, 1), MAX_BOARDS)
+        size = tuple(min(max(v or 1, 1), MAX_DIMENSION) for v in self.size)
+        shapes = {
+            self.shapes[row - 1]: ShapeRules.model_construct(
+                move=r.move, power=r.power, condition=r.condition or "cover",
+                result=r.result or "remove",
+            )
+            for row, r in self.moving.rules.items()
+            if 1 <= row <= len(self.shapes)
+        }  # fmt: skip
+        doc = rules.RuleDoc.model_construct(
+            name="limit",
+            players=self.players if self.players in PLAYER_MODES else "2",
+            colors=self.colors,
+            boards=boards,
+            board=rules.BoardSpec.model_construct(type=self.board_type, size=size),
+            shape_rules=shapes,
+        )
+        return max(0, min(rules.reserve_limit(doc), MAX_SPACES * boards))
 
     def on_board(self, spot: Spot) -> bool:
         b, *at = spot
