@@ -267,3 +267,10 @@ def test_phases_the_phase_selector_phase_locks_cloaking_and_endings(person):
     assert doc.phases[1].allow_pass and not doc.phases[0].allow_pass
     assert [(s.board, *s.at) for s in doc.phases[1].cloaked] == [(1, 2, 2, 1)]
     assert [e.comparison for e in doc.endings] == ["more-than-chaos"]
+    # The saved page: phase 1's rules read-only, its locked seats as badges (the summary
+    # line above names every phase).
+    page.click("#fc-factory-view summary")
+    badges = page.locator("#fc-phase-locks .badge").all_inner_texts()
+    assert [t.strip() for t in badges] == ["Chaos"]
+    page.set_viewport_size({"width": 1366, "height": 768})
+    shot(page, "factory-saved-phases-laptop")
