@@ -922,9 +922,9 @@ function drawStacksPanel(sheet, pg, panel, b, { pieces, locked, legal, lastKey, 
       classes,
       data: { board: b },
     });
-    // A mark the whole stack shares is drawn once, around the stack.
+    // A mark the whole stack shares is drawn once, around the stack (after its spaces,
+    // so the slots do not cover its badge).
     const whole = moving.stackMark(marks, (z) => flatKey(b, [x, y, z]), board.size[2]);
-    if (whole) moving.drawMarks(g, c * U, 0, U, whole, H * U);
     for (let z = 1; z <= H; z++) {
       const row = H - z;
       const sk = flatKey(b, [x, y, z]);
@@ -968,6 +968,7 @@ function drawStacksPanel(sheet, pg, panel, b, { pieces, locked, legal, lastKey, 
         cy: panel.abs.y + cy,
       });
     }
+    if (whole) moving.drawMarks(g, c * U, 0, U, whole, H * U);
     if (c > 0) el("line", { class: "vf-stack-sep", x1: c * U, y1: 0, x2: c * U, y2: H * U }, pg);
   }
   el(
