@@ -14,7 +14,8 @@ import pytest
 
 from tests.engine_helpers import game
 from variants import catalogue
-from variants.engine.state import FastState, State
+from variants.engine.fast import FastState
+from variants.engine.state import State
 
 NAMES = catalogue.names()
 SLOW = ("Ultimate-Checked",)  # its filter plays every candidate: fewer games

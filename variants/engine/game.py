@@ -7,13 +7,15 @@ from variants.rules import PLAYER_MODES, RuleDoc, RulesError, canonical_json, co
 from variants.rules.vocabulary import seat_colors
 
 from .errors import InvalidMoveText
+from .fast import FastState
 from .geometry import Geometry
 from .moves import PLACE, SPECIAL, Move, is_number
-from .state import FastState, State
+from .state import State
 
 LOCKED = -1
 CACHE_TARGETS = 24  # legal-move lists are memoised for boards with at most this many targets
 CACHE_LIMIT = 200_000
+WINTAB_SPACES = 12  # FastState's table of complete lines, for boards of at most this
 
 
 class Game:
@@ -83,6 +85,18 @@ class Game:
         self.fast_cache: dict[int, list[Move]] | None = (
             {} if self.fast and self.ntargets <= CACHE_TARGETS else None
         )
+        self.fast_outcomes: dict[tuple, object] = {}  # FastState: (seat, line, label) -> Outcome
+        self.fast_plenty = self.fast and self._plenty()
+        self.fast_wintab = self._wintab() if self.fast and one else None
+        # FastState on at most 12 targets: the legal-move list of every set of open
+        # targets, indexed by it (made once, at compile time).
+        self.fast_table = None
+        if self.fast and self.ntargets <= WINTAB_SPACES:
+            table = self.moves_for(0)
+            self.fast_table = [
+                [table[t] for t in range(self.ntargets) if free >> t & 1]
+                for free in range(1 << self.ntargets)
+            ]
         self.start_moves = None
         if self.fast and self.fast_cache is None:  # FastState's list at the start
             table = self.moves_for(0)
@@ -159,6 +173,35 @@ class Game:
                 here.append((tuple(ahead), tuple(behind)))
             runs.append(tuple(here))
         return runs
+
+    def _plenty(self) -> bool:
+        """FastState: whether neither seat can run out of pieces before the board fills
+        (two seats alternate one piece a turn), so that no move need look at reserves."""
+        board, _cmask, heights, free, reserves, _stock = self.start
+        if self.stacks:
+            room = sum(self.height - h for h in heights)
+        else:
+            room = free.bit_count()
+        first, second = self.seat_color
+        if first == second:
+            return reserves[first] >= room
+        return reserves[first] >= (room + 1) // 2 and reserves[second] >= room // 2
+
+    def _wintab(self) -> bytes | None:
+        """FastState on boards of at most 12 spaces: per colour mask, 1 if it holds a line
+        of the one turn check (one look-up instead of a loop over the lines)."""
+        n = self.geometry.n
+        if n > WINTAB_SPACES:
+            return None
+        table = bytearray(1 << n)
+        for line in {line for lines in self.checks[0][0] for line in lines}:
+            table[line] = 1
+        for bit in range(n):  # every superset of a line holds it
+            b = 1 << bit
+            for m in range(1 << n):
+                if m & b and table[m ^ b]:
+                    table[m] = 1
+        return bytes(table)
 
     def decode(self, code: int) -> tuple[int | None, int, int]:
         """Piece code -> (owner seat or None, colour, shape)."""
