@@ -8,9 +8,9 @@ Why it is fast (every microsecond here is paid on every move of every playout):
 
 - legal-move lists are shared, not copied: on small boards one list per set of open
   targets for the whole game (``Game.fast_table``, made at compile time for at most 12
-  targets, else ``Game.fast_cache``, filled as positions come); on big boards one list per state, kept
-  in step by ``apply`` (the move played is cut out, of a copy if anyone else holds the
-  list: a list once handed out never changes). **Never mutate a list ``legal_moves``
+  targets, else ``Game.fast_cache``, filled as positions come); on big boards one list
+  per state, kept in step by ``apply`` (the move played is cut out, of a copy if anyone
+  else holds the list: a list once handed out never changes). **Never mutate a list ``legal_moves``
   returns**; copy it;
 - ``apply`` checks and plays in one function body, no call in between; ``play`` (the
   trusted apply) is the same body without the checks;
