@@ -130,22 +130,13 @@ class FastState(State):
             g.fast_outcomes[key] = outcome
         self.outcome = outcome
 
-    def _run(self, space: int, code: int, k: int) -> bool:
-        """Whether a run of k of ``code`` passes through ``space`` (see Game._runs)."""
-        board = self.board
-        for ahead, behind in self.game.fast_runs[space]:
-            n = 1
-            for j in ahead:
-                if board[j] != code:
-                    break
-                n += 1
-            for j in behind:
-                if board[j] != code:
-                    break
-                n += 1
-            if n >= k:
-                return True
-        return False
+    def _won(self, seat: int, space: int, cm: int) -> None:
+        """A run of k through ``space``: the line it completes ends the game."""
+        g = self.game
+        for line in g.fast_through[space]:
+            if cm & line == line:
+                return self._line(seat, line, g.fast_wins, g.fast_label, 0)
+        return None
 
     # ``apply`` is the checks, then ``play``'s body line for line (a call less on every
     # move of the public loop): keep the two in step; tests/test_trusted_paths.py plays
@@ -177,7 +168,7 @@ class FastState(State):
                             if moves is not None and g.fast_cache is None:
                                 if getrefcount(moves) > 3:
                                     moves = self.moves = moves[:]
-                                del moves[(free & ((1 << t) - 1)).bit_count()]
+                                del moves[(free & g.below[t]).bit_count()]
                             self.free = free = free ^ (1 << t)
                     else:
                         space = t
@@ -186,7 +177,7 @@ class FastState(State):
                             if moves is not None:
                                 if getrefcount(moves) > 3:
                                     moves = self.moves = moves[:]
-                                del moves[(free & ((1 << t) - 1)).bit_count()]
+                                del moves[(free & g.below[t]).bit_count()]
                         self.free = free = free ^ (1 << t)
                     code = g.seat_code[seat]
                     self.board[space] = code
@@ -196,12 +187,24 @@ class FastState(State):
                     self.last = move
                     k = g.fast_k  # one turn check (else 0)
                     if k:
-                        wintab = g.fast_wintab
-                        if (
-                            wintab[cm]
-                            if wintab is not None
-                            else cm.bit_count() >= k
-                            and (g.fast_runs is None or self._run(space, code, k))
+                        runs = g.fast_runs
+                        if runs is not None:  # big boards: the run through the new piece, counted
+                            if cm.bit_count() >= k:
+                                board = self.board
+                                for ahead, behind in runs[space]:
+                                    n = 1
+                                    for j in ahead:
+                                        if board[j] != code:
+                                            break
+                                        n += 1
+                                    for j in behind:
+                                        if board[j] != code:
+                                            break
+                                        n += 1
+                                    if n >= k:
+                                        return self._won(seat, space, cm)
+                        elif (
+                            g.fast_wintab[cm] if g.fast_wintab is not None else cm.bit_count() >= k
                         ):
                             for line in g.fast_through[space]:
                                 if cm & line == line:
@@ -241,7 +244,7 @@ class FastState(State):
                 if moves is not None and g.fast_cache is None:
                     if getrefcount(moves) > 3:
                         moves = self.moves = moves[:]
-                    del moves[(free & ((1 << t) - 1)).bit_count()]
+                    del moves[(free & g.below[t]).bit_count()]
                 self.free = free = free ^ (1 << t)
         else:
             space = t
@@ -250,7 +253,7 @@ class FastState(State):
                 if moves is not None:
                     if getrefcount(moves) > 3:
                         moves = self.moves = moves[:]
-                    del moves[(free & ((1 << t) - 1)).bit_count()]
+                    del moves[(free & g.below[t]).bit_count()]
             self.free = free = free ^ (1 << t)
         code = g.seat_code[seat]
         self.board[space] = code
@@ -260,12 +263,23 @@ class FastState(State):
         self.last = move
         k = g.fast_k  # one turn check (else 0)
         if k:
-            wintab = g.fast_wintab
-            if (
-                wintab[cm]
-                if wintab is not None
-                else cm.bit_count() >= k and (g.fast_runs is None or self._run(space, code, k))
-            ):
+            runs = g.fast_runs
+            if runs is not None:  # big boards: the run through the new piece, counted
+                if cm.bit_count() >= k:
+                    board = self.board
+                    for ahead, behind in runs[space]:
+                        n = 1
+                        for j in ahead:
+                            if board[j] != code:
+                                break
+                            n += 1
+                        for j in behind:
+                            if board[j] != code:
+                                break
+                            n += 1
+                        if n >= k:
+                            return self._won(seat, space, cm)
+            elif g.fast_wintab[cm] if g.fast_wintab is not None else cm.bit_count() >= k:
                 for line in g.fast_through[space]:
                     if cm & line == line:
                         return self._line(seat, line, g.fast_wins, g.fast_label, 0)

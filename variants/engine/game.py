@@ -98,6 +98,8 @@ class Game:
                 for free in range(1 << self.ntargets)
             ]
         self.start_moves = None
+        # Per target, the mask of the targets below it (a move's place in the kept list).
+        self.below = [(1 << t) - 1 for t in range(self.ntargets)] if self.fast else None
         if self.fast and self.fast_cache is None:  # FastState's list at the start
             table = self.moves_for(0)
             self.start_moves = [table[t] for t in self.geometry.spaces_of(self.start[3])]

@@ -55,6 +55,7 @@ class NestedGame:
             (g.inner[i], g.pos[i], g.anc[i], g.lines_through[g.pos[i]]) for i in range(g.ncells)
         ]
         self.inner_level = g.N - 1
+        self._start = None  # the starting position where the set-up draws nothing
         self.first_inner = g.offset[g.N - 1]  # innermost blocks have the highest ids
         self.P = g.P
         self.next_seat = tuple((s + 1) % self.nseats for s in range(self.nseats))
@@ -141,7 +142,14 @@ class NestedGame:
     def new_initial_state(self, seed: int | None = None):
         from .state import NestedState
 
-        return NestedState(self, seed)
+        if self.random_setup:  # the set-up draws from the seed
+            return NestedState(self, seed)
+        start = self._start
+        if start is None:  # the same start every time: made once, then cloned (3x faster)
+            start = self._start = NestedState(self, None)
+        state = start.clone()
+        state.seed = seed
+        return state
 
     def __repr__(self) -> str:
         return f"<NestedGame {self.name}>"
