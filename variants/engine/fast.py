@@ -295,7 +295,8 @@ class FastState(State):
         return None
 
     def clone(self) -> "FastState":
-        new = FastState.__new__(FastState)
+        cls = self.__class__
+        new = cls.__new__(cls)
         new.game = self.game
         new.seed = self.seed
         new.board = self.board[:]
@@ -316,3 +317,40 @@ class FastState(State):
         new.out = self.out
         new.moves = self.moves  # shared: whichever cuts first copies it
         return new
+
+
+class SmallFastState(FastState):
+    """FastState on a board of at most 12 spaces (not stacks) whose reserves cannot run
+    out, with one turn check: Tic-Tac-Toe's size, where a game is a few moves and every
+    line of ``apply`` shows. The target is the space; the table of complete lines says
+    whether the move ended the game. ``play`` is ``apply`` (its checks cost less than a
+    second copy of the body would be worth)."""
+
+    __slots__ = ()
+
+    def apply(self, seat: int, move) -> None:
+        """Play ``move`` for ``seat``; IllegalMove (state untouched) if it may not."""
+        if move.__class__ is Move and seat == self.turn and self.outcome is None:
+            kind, t, combo, _ = move
+            free = self.free
+            if not kind and not combo and t >= 0 and free >> t & 1:
+                g = self.game
+                ri = g.seat_color[seat]
+                self.reserves[ri] -= 1  # never to 0 before the board fills (fast_plenty)
+                self.free = free = free ^ (1 << t)
+                self.board[t] = g.seat_code[seat]
+                cm = self.cmask[ri] | (1 << t)
+                self.cmask[ri] = cm
+                self.ply += 1
+                self.last = move
+                if g.fast_wintab[cm]:
+                    for line in g.fast_through[t]:
+                        if cm & line == line:
+                            return self._line(seat, line, g.fast_wins, g.fast_label, 0)
+                self.turn = s = 1 - seat
+                if not free:
+                    self._cannot_place(s)
+                return None
+        return FastState.apply(self, seat, move)
+
+    play = apply

@@ -7,7 +7,7 @@ from variants.rules import PLAYER_MODES, RuleDoc, RulesError, canonical_json, co
 from variants.rules.vocabulary import seat_colors
 
 from .errors import InvalidMoveText
-from .fast import FastState
+from .fast import FastState, SmallFastState
 from .geometry import Geometry
 from .moves import PLACE, SPECIAL, Move, is_number
 from .state import State
@@ -97,6 +97,13 @@ class Game:
                 [table[t] for t in range(self.ntargets) if free >> t & 1]
                 for free in range(1 << self.ntargets)
             ]
+        # SmallFastState's case (see fast.py).
+        self.fast_small = (
+            self.fast_wintab is not None
+            and self.fast_plenty
+            and not self.stacks
+            and self.ntargets == self.geometry.n
+        )
         self.start_moves = None
         # Per target, the mask of the targets below it (a move's place in the kept list).
         self.below = [(1 << t) - 1 for t in range(self.ntargets)] if self.fast else None
@@ -334,7 +341,9 @@ class Game:
         return coords
 
     def new_initial_state(self, seed: int | None = None) -> State:
-        return FastState(self, seed) if self.fast else State(self, seed)
+        if self.fast:
+            return SmallFastState(self, seed) if self.fast_small else FastState(self, seed)
+        return State(self, seed)
 
     def __repr__(self) -> str:
         return f"<Game {self.name}>"
