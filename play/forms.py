@@ -8,6 +8,7 @@ from django.contrib.auth import get_user_model
 from accounts.models import Player
 from accounts.services import human_player, random_player
 from leaderboards.services import universes_for
+from variants.rules.vocabulary import PLAYER_SEATS
 from variants.services import featured_first, visible_rule_sets
 
 from .crews import MAX_CREW, crew_order
@@ -56,7 +57,7 @@ def default_opponents() -> list[str]:
 
 
 # Seats a person or bot takes, by the rule document's player mode (Chaos fills itself).
-SEATS = {"2": 2, "3": 3, "4": 4, "partners": 4, "2-vs-chaos": 2, "3-vs-chaos": 3}
+SEATS = PLAYER_SEATS  # every player mode (rules/vocabulary.py)
 
 
 def seats_needed(document: dict) -> int:

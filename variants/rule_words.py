@@ -5,9 +5,10 @@ page shows it above the read-only factory (which stays one click away)."""
 from __future__ import annotations
 
 from variants import rules
-from variants.rules.vocabulary import TEAM_SYMBOLS
+from variants.rules.endings import label, words
+from variants.rules.vocabulary import PLAYER_SEATS, TEAM_SYMBOLS
 
-SEATS = {"2": 2, "3": 3, "4": 4, "partners": 4, "2-vs-chaos": 2, "3-vs-chaos": 3}
+SEATS = PLAYER_SEATS  # every player mode (rules/vocabulary.py)
 STALEMATE = {
     "draw": "the game is a draw",
     "all-win": "everyone wins",
@@ -15,6 +16,7 @@ STALEMATE = {
     "most-in-a-row-wins": "whoever has the longest line wins",
     "least-in-a-row-loses": "whoever has the shortest longest line loses",
     "most-pieces-wins": "whoever has the most pieces on the board wins",
+    "most-area-wins": "whoever has the most area (spaces held or reachable) wins",
 }
 TIMEOUT = {
     "loss": "you lose",
@@ -77,7 +79,7 @@ def _players(rd) -> str:
     if rd.players == "partners":
         text = "4 players in 2 teams: Players 1 and 3 against Players 2 and 4"
     else:
-        text = f"{seats} players"
+        text = _count(seats, "player")
     if rd.colors == "assigned":
         text += ": " + ", ".join(f"Player {i + 1} plays {c}" for i, c in enumerate(colors))
     elif rd.colors == "shared":
@@ -154,7 +156,10 @@ def _moves(rd) -> str:
 
 
 def _wins(rd) -> str:
+    extra = _endings_text(rd, "turn")
     if not rd.turn_checks:
+        if extra:
+            return _sentence(f"after every move: {extra}")
         return "No line wins or loses: the game goes on until nobody can move."
     sentences = []
     for check in rd.turn_checks:
@@ -163,12 +168,36 @@ def _wins(rd) -> str:
         mine = "" if rd.colors in ("shared", "choose") else " of their colour"
         sentences.append(f"the first to make {check.k}{mine} in a row ({how}) {result}")
     text = "; ".join(sentences)
+    if extra:
+        text += f"; also after every move: {extra}"
     return text[0].upper() + text[1:] + "."
+
+
+def _endings_text(rd, when: str) -> str:
+    """The typed endings checked ``when`` (rules/endings.py), in the factory's words."""
+    return "; ".join(label(e) for e in rd.endings if e.when == when)
 
 
 def _end(rd) -> str:
     end = STALEMATE.get(rd.stalemate, rd.stalemate)
-    return f"When the board is full or nobody can move, {end}."
+    extra = _endings_text(rd, "stalemate")
+    if extra:
+        if rd.stalemate != "draw":
+            extra = f"{STALEMATE.get(rd.stalemate)}; {extra}"
+        said = {e.result for e in words(rd, "stalemate")} & {"wins", "loses"}
+        others = {
+            frozenset({"wins"}): "the others lose",
+            frozenset({"loses"}): "the others win",
+        }.get(frozenset(said), "a player none of these decides draws")
+        end = f"{extra} ({others}; if none applies to anyone, the game is a draw)"
+    text = f"When the board is full or nobody can move, {end}."
+    if rd.overachievers:
+        text += (
+            " Overachiever(s) disqualified: the first players found to win are disqualified "
+            "from winning and play goes on; if every player is disqualified or loses, "
+            "everyone loses."
+        )
+    return text
 
 
 def _timer(seconds, timeout) -> str:

@@ -14,7 +14,7 @@ from .errors import IllegalMove
 from .game import compile_game
 
 # View keys one family has and the other has not (the general family's extras).
-_FAMILY_KEYS = ("family", "chain")
+_FAMILY_KEYS = ("family", "chain", "phase", "plans", "round", "last_round")  # general-only keys
 
 
 def _view(state) -> dict:

@@ -5,9 +5,10 @@ repeats them: such games are variants too, so they are never refused, only flagg
 from __future__ import annotations
 
 from variants import rules
+from variants.rules.vocabulary import PLAYER_SEATS
 
 # Seats played by a person or a bot, by player mode (Chaos, when there is one, is extra).
-_SEATS = {"2": 2, "3": 3, "4": 4, "partners": 4, "2-vs-chaos": 2, "3-vs-chaos": 3}
+_SEATS = PLAYER_SEATS  # every player mode (rules/vocabulary.py)
 _ORDINAL = {1: "Player 1", 2: "Player 2", 3: "Player 3", 4: "Player 4"}
 
 

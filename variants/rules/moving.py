@@ -35,6 +35,11 @@ def needs_general(doc: RuleDoc) -> bool:
     return (
         bool(doc.shape_rules or doc.sticky or doc.exclusive or doc.space_locks)
         or doc.stalemate == "most-area-wins"
+        or bool(doc.endings)
+        or doc.overachievers
+        or doc.players == "1-vs-chaos"
+        or bool(doc.phases)  # issue 19: phases, simultaneous rounds, folds
+        or doc.cloaking != "none"
     )
 
 
@@ -92,7 +97,10 @@ def _check_shape(doc: RuleDoc, r: ShapeRules, path: str) -> list[tuple[str, str]
         if r.result != "remove":
             errors.append((f"{path}.result", "only with power 'can-capture' or 'must-capture'"))
         return errors
-    if r.move == "stationary" and r.condition not in PLACED_EFFECTS:
+    # On stacks a placed piece covers the top piece of its stack (engine/general), so a
+    # stationary piece may capture by cover there (the seed's dilemma games, issue 19).
+    placed_cover = stacks and r.condition in STACK_CONDITIONS
+    if r.move == "stationary" and r.condition not in PLACED_EFFECTS and not placed_cover:
         errors.append(
             (f"{path}.power", "a stationary piece captures only by surround or adjacent "
              "(it never moves)")

@@ -13,12 +13,19 @@ from .vocabulary import (
     BoardType,
     CaptureResult,
     CheckResult,
+    Cloaking,
     Color,
     ColorMode,
     Condition,
     CrewOrder,
+    EndComparison,
+    EndMeasure,
+    EndResult,
+    EndWhen,
+    Fold,
     LevelRouting,
     Movement,
+    PhaseOrder,
     PlayerMode,
     Power,
     Routing,
@@ -42,6 +49,24 @@ class TurnCheck(Strict):
     k: int = Field(3, ge=2, le=6)
     result: CheckResult = "wins"
     diagonal: bool = True
+
+
+class Ending(Strict):
+    """One ending of the typed vocabulary (rules/endings.py says what each word means):
+    a measure per team (pieces, pieces of ``shape``, lines of ``k`` in a row or the
+    longest line, area, pieces on the goal, being the seat that cannot move), compared
+    (any team reaching ``threshold``, first, last, most, least, more or fewer than Chaos,
+    the total of all teams over ``threshold``), with a result, checked after every move
+    (``when="turn"``) or at the last phase's stalemate."""
+
+    measure: EndMeasure = "pieces"
+    comparison: EndComparison = "any"
+    result: EndResult = "wins"
+    when: EndWhen = "stalemate"
+    shape: Shape | None = None  # pieces: only pieces of this shape
+    k: int | None = Field(None, ge=2, le=6)  # in-a-row: lines of k; None: the longest line
+    diagonal: bool = True  # in-a-row: lines may run diagonally
+    threshold: int = Field(1, ge=0, le=1536)  # any/last: at least; total-over: more than
 
 
 class BoardSpec(Strict):
@@ -128,6 +153,20 @@ class NestedSpec(Strict):
     quick: bool = False  # Ultimate: capturing one top-level block wins
 
 
+class Phase(Strict):
+    """One phase of a game (the seed's 1 to 6 phases; rules/phases.py, engine/general).
+    Stalemate ends a phase and starts the next; the last phase's stalemate ends the game
+    by the stalemate rule. Seats are 1-based (Chaos is a seat)."""
+
+    order: PhaseOrder = "sequential"  # "single": one simultaneous round, then the phase ends
+    allow_pass: bool = False
+    placement_only: bool = False  # "Placement only": every move is from reserves
+    locked_seats: tuple[int, ...] = Field((), max_length=4)  # may not move this phase
+    locked: tuple[Space, ...] = ()  # locked for entry and exit to every seat this phase
+    cloaked: tuple[Space, ...] = ()  # stored here; applied by the cloaking issue (20)
+    fold: Fold = "none"  # applied at the end of this phase (refused on the last)
+
+
 class RuleDoc(Strict):
     name: str = Field(..., min_length=1, max_length=64)
     players: PlayerMode = "2"
@@ -153,3 +192,11 @@ class RuleDoc(Strict):
     sticky: tuple[Space, ...] = ()  # no piece may leave these spaces
     exclusive: tuple[Exclusive, ...] = ()
     space_locks: tuple[SpaceLock, ...] = ()
+    # Endings besides turn_checks and stalemate (rules/endings.py); normalised: sorted,
+    # and words that are a turn check or a stalemate value are moved there.
+    endings: tuple[Ending, ...] = Field((), max_length=12)
+    overachievers: bool = False  # "Overachiever(s) disqualified" (4 Player games)
+    # Phases and cloaking (issue 19). () is one phase: doc.allow_pass, sequential,
+    # movement allowed; a single phase saying only that is normalised to ().
+    phases: tuple[Phase, ...] = Field((), max_length=6)
+    cloaking: Cloaking = "none"  # stored; the cloaking issue (20) applies it

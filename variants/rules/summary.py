@@ -1,6 +1,7 @@
 """A plain-English line for a rule set, in the seed's own words:
 "Played on 15x1x1 squares, 8 black and 7 white start in reserve; Shared color; ..."."""
 
+from .phases import phase_parts
 from .schema import RuleDoc, TurnCheck
 from .vocabulary import (
     COLOR_LABELS,
@@ -99,7 +100,11 @@ def summary(doc: RuleDoc) -> str:
         parts.append(f"{where} locked")
     parts += _space_parts(doc)
     parts.append(STALEMATE_LABELS[doc.stalemate])
-    parts += [check_label(c) for c in doc.turn_checks] or ["No turn checks"]
+    turn_endings = any(e.when == "turn" for e in doc.endings)
+    parts += [check_label(c) for c in doc.turn_checks] or (
+        [] if turn_endings else ["No turn checks"]
+    )
+    parts += _ending_parts(doc)
     parts += _shape_parts(doc)
     if doc.pieces_per_turn > 1:
         parts.append(f"{doc.pieces_per_turn} moves/turn")
@@ -107,6 +112,7 @@ def summary(doc: RuleDoc) -> str:
         parts.append("Option to pass")
     if doc.agree_draw:
         parts.append("Option to Agree Draw")
+    parts += phase_parts(doc, _seat_name)
     if doc.seconds_per_turn:
         parts.append(f"{doc.seconds_per_turn} seconds/turn")
         if doc.timeout != "loss":
@@ -153,4 +159,14 @@ def _space_parts(doc: RuleDoc) -> list[str]:
     for lock in doc.space_locks:
         what = "entry and exit" if lock.entry and lock.exit else "entry" if lock.entry else "exit"
         parts.append(f"{at(lock)} locked for {what} to {who(lock.seats)}")
+    return parts
+
+
+def _ending_parts(doc: RuleDoc) -> list[str]:
+    """The typed endings besides the turn checks and the stalemate value (endings.py)."""
+    from .endings import label
+
+    parts = [label(e) for e in doc.endings]
+    if doc.overachievers:
+        parts.append("Overachiever(s) disqualified")
     return parts

@@ -6,9 +6,17 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from .endings import check_endings, normalise_endings
 from .errors import RulesError, format_path
 from .moving import check_moving, normalise_moving
 from .nested import check_nested, normalise_nested
+from .phases import (
+    check_nested_phases,
+    check_phases,
+    expand_whole_stacks,
+    normalise_phases,
+    whole_stack_errors,
+)
 from .schema import InitialPiece, RuleDoc, TurnCheck
 from .vocabulary import COLORS, MAX_DIMENSION, MAX_SPACES, PLAYER_MODES, SHAPES, seat_colors
 
@@ -37,7 +45,12 @@ def parse(data: Any) -> RuleDoc:
         doc = RuleDoc.model_validate(data)
     except ValidationError as exc:
         raise RulesError([_pydantic_error(e) for e in exc.errors()]) from None
-    errors = _check(doc)
+    # Phases (rules/phases.py): a whole stack named by z = 0 is checked under its own
+    # path, then written out as its spaces before anything else reads it.
+    errors = whole_stack_errors(doc)
+    if not errors:
+        doc = expand_whole_stacks(doc)
+        errors = _check(doc)
     if errors:
         raise RulesError([{"path": p, "message": m} for p, m in errors])
     return _normalise(doc)
@@ -83,7 +96,9 @@ def _check(doc: RuleDoc) -> list[tuple[str, str]]:
     except RulesError as exc:
         errors += [(e["path"], e["message"]) for e in exc.errors]
     if doc.board.type == "nested" or doc.nested is not None:
-        return errors + check_nested(doc)
+        if doc.endings or doc.overachievers:  # nested boards end by their own rules
+            errors.append(("endings", "nested boards end by their own rules"))
+        return errors + check_nested(doc) + check_nested_phases(doc)
     errors += _check_board(doc)
     if doc.colors == "partners-share" and doc.players != "partners":
         errors.append(("colors", "'partners-share' needs players 'partners'"))
@@ -94,6 +109,8 @@ def _check(doc: RuleDoc) -> list[tuple[str, str]]:
     errors += _check_reserves(doc)
     errors += _check_spaces(doc)
     errors += check_moving(doc, _space_problem)
+    errors += check_endings(doc)
+    errors += check_phases(doc, _space_problem)
     return errors
 
 
@@ -189,7 +206,10 @@ def _normalise(doc: RuleDoc) -> RuleDoc:
     if doc.board.type == "nested":
         return normalise_nested(doc)
     doc = doc.model_copy(
-        update={"locked": tuple(sorted(set(doc.locked), key=lambda s: (s.board, s.at)))}
+        update={
+            "locked": tuple(sorted(set(doc.locked), key=lambda s: (s.board, s.at))),
+            **normalise_endings(doc),  # before the turn checks are put in order below
+        }
     )
     return doc.model_copy(
         update={
@@ -199,6 +219,7 @@ def _normalise(doc: RuleDoc) -> RuleDoc:
             # placement completes several checks (see engine/README.md).
             "turn_checks": tuple(sorted(set(doc.turn_checks), key=_check_order)),
             **normalise_moving(doc),
+            **normalise_phases(doc),
         }
     )
 

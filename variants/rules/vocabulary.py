@@ -14,7 +14,7 @@ SHAPES = ("circle", "triangle", "x", "cross", "star", "pentagon")
 Color = Literal["black", "white", "pink", "yellow"]
 Shape = Literal["circle", "triangle", "x", "cross", "star", "pentagon"]
 
-PlayerMode = Literal["2", "3", "4", "partners", "2-vs-chaos", "3-vs-chaos"]
+PlayerMode = Literal["2", "3", "4", "partners", "2-vs-chaos", "3-vs-chaos", "1-vs-chaos"]
 ColorMode = Literal["assigned", "shared", "partners-share", "choose"]
 BoardType = Literal["hash", "squares", "stacks", "nested"]
 CheckResult = Literal["wins", "loses"]
@@ -37,7 +37,11 @@ PLAYER_MODES: dict[str, tuple[int, int | None, tuple[int, ...]]] = {
     "partners": (4, None, (0, 1, 0, 1)),
     "2-vs-chaos": (3, 2, (0, 1, 2)),
     "3-vs-chaos": (4, 3, (0, 1, 2, 3)),
+    "1-vs-chaos": (2, 1, (0, 1)),  # the seed's extension: one player, then Chaos
 }
+
+# Seats a person or a bot takes, by player mode (Chaos, when there is one, is extra).
+PLAYER_SEATS = {mode: n - (chaos is not None) for mode, (n, chaos, _t) in PLAYER_MODES.items()}
 
 PLAYER_LABELS = {
     "2": "2 Player",
@@ -46,6 +50,7 @@ PLAYER_LABELS = {
     "partners": "Partners",
     "2-vs-chaos": "2 vs Chaos",
     "3-vs-chaos": "3 vs Chaos",
+    "1-vs-chaos": "1 vs Chaos",
 }
 COLOR_LABELS = {
     "assigned": "Assigned colors",
@@ -194,3 +199,44 @@ def seat_colors(players: str, colors: str) -> tuple[tuple[int, ...], int]:
     if colors == "partners-share":
         return tuple(i % 2 for i in range(seats)), 2
     return tuple(range(seats)), seats
+
+
+# Endings (rules/endings.py): measure x comparison x result, checked after every move
+# ("turn") or when nobody can move ("stalemate"). The turn checks and the stalemate
+# values above are words of this vocabulary (rules/endings.py maps them).
+EndWhen = Literal["turn", "stalemate"]
+EndMeasure = Literal["none", "pieces", "in-a-row", "area", "goal", "stuck"]
+EndComparison = Literal[
+    "any",
+    "first",
+    "last",
+    "last-standing",
+    "most",
+    "least",
+    "more-than-chaos",
+    "fewer-than-chaos",
+    "total-over",
+]
+EndResult = Literal["wins", "loses", "draw", "stalemate", "chaos-wins", "all-win", "all-lose"]
+
+# Phases (issue 19; rules/phases.py). Each phase of a game: its turn order, and the fold
+# applied at its end (never at the last phase's). The fold words are the seed's "Less-than-
+# most committed pieces folds" and a few of its kind; a folded seat cannot move for the
+# rest of the game but may still win. "Committed" pieces are a seat's pieces on spaces it
+# may not leave (sticky, exclusive to others, exit-locked to it).
+PhaseOrder = Literal["sequential", "simultaneous", "single"]
+Fold = Literal["none", "less-than-most-committed", "uncommitted", "less-than-most-pieces"]
+Cloaking = Literal["none", "hides", "obscures"]
+ORDER_LABELS = {"sequential": "Sequential", "simultaneous": "Simultaneous", "single": "Single"}
+FOLD_LABELS = {
+    "none": "No fold",
+    "less-than-most-committed": "Less-than-most committed pieces folds",
+    "uncommitted": "No committed pieces folds",
+    "less-than-most-pieces": "Less-than-most pieces folds",
+}
+CLOAKING_LABELS = {
+    "none": "No cloaking",
+    "hides": "Cloaking hides",
+    "obscures": "Cloaking obscures",
+}
+MAX_PHASES = 6

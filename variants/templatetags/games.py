@@ -27,6 +27,7 @@ PLAYER_WORDS = {
     "partners": "2 teams of 2",
     "2-vs-chaos": "2 players + Chaos",
     "3-vs-chaos": "3 players + Chaos",
+    "1-vs-chaos": "1 player + Chaos",
 }
 
 

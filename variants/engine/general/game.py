@@ -21,6 +21,7 @@ from variants.rules.vocabulary import (
 from ..geometry import Geometry
 from .moves import PLACE, STACK, STEP, Move
 from .notation import Notation
+from .phases import compile_phases
 from .ranks import may_cover
 from .state import QUIET
 from .tables import LINEAR, ORTHOGONAL, Board2, Reach, capture_steps, goals
@@ -65,6 +66,8 @@ class GeneralGame(Notation):
         self.cache: dict | None = {} if g.n <= CACHE_SPACES or not self.movers else None
         if not self.movers and self.npos > CACHE_SPACES:
             self.cache = None
+        # per phase: order, pass, locks, fold, its own memo (phases.py)
+        self.phases = compile_phases(self, doc)
 
     # -- compile steps -------------------------------------------------------------
     def _positions(self, boards: int) -> None:
@@ -83,12 +86,20 @@ class GeneralGame(Notation):
         self.space_z = [z for _b, _x, _y, z in g.coords]
 
     def _checks(self, doc: RuleDoc) -> None:
-        from variants.rules.summary import check_label
+        """The endings (variants/rules/endings.py): the turn checks ("First k-in-a-row")
+        compiled to lines through each space, the state's fast path; the rest in
+        ``self.ends`` (general/endings.py)."""
+        from variants.rules.endings import as_check, label, words
+
+        from .endings import Compiled
 
         self.checks = []
-        for c in doc.turn_checks:
-            through = self.geometry.lines_through(self.geometry.lines(c.k, c.diagonal))
-            self.checks.append((through, c.result == "wins", check_label(c)))
+        for e in words(doc, "turn"):
+            c = as_check(e)
+            if c is not None:
+                through = self.geometry.lines_through(self.geometry.lines(c.k, c.diagonal))
+                self.checks.append((through, c.result == "wins", label(e)))
+        self.ends = Compiled(self, doc)
 
     def _codes(self) -> None:
         """Piece codes as in the flat family: 1 + ((owner * colours) + colour) * shapes +

@@ -21,7 +21,7 @@ def moves_of(state, seat: int) -> list:
     if state.chain >= 0:
         return jumps_from(state, seat, state.chain)
     out = placements(state, seat)
-    if g.movers:
+    if g.movers and not state.ph.placement_only:
         steps, captures, forced = piece_moves(state, seat)
         if forced:
             return captures
@@ -36,7 +36,7 @@ def placements(state, seat: int) -> list:
     targets = state.free
     if not (combos and targets):
         return []
-    if g.locks:
+    if state.ph.locks:
         targets = open_targets(state, seat, targets)
     out = []
     positions = bits(targets)
@@ -49,7 +49,7 @@ def placements(state, seat: int) -> list:
 def open_targets(state, seat: int, targets: int) -> int:
     """``targets`` without those whose landing space ``seat`` may not enter."""
     g = state.game
-    banned = g.no_entry[seat]
+    banned = state.ph.no_entry[seat]
     if not g.stacks:
         return targets & ~banned
     for t in bits(targets):
@@ -69,7 +69,7 @@ def movable(state, seat: int) -> list[tuple[int, int, int]]:
     g = state.game
     board, stock = state.board, state.stock & g.seat_stock[seat]
     out = []
-    for space in bits(state.own[seat] & ~g.no_exit[seat] & ~state.frozen & ~state.closed):
+    for space in bits(state.own[seat] & ~state.ph.no_exit[seat] & ~state.frozen & ~state.closed):
         _owner, _color, shape, ri = g.piece[board[space]]
         if g.reach[shape] is None or stock >> ri & 1:
             continue  # stationary, or an identical piece is still in reserve
@@ -90,7 +90,7 @@ def piece_moves(state, seat: int) -> tuple[list, list, bool]:
     """(plain steps, captures, whether a must-capture piece has a capture)."""
     g = state.game
     board = state.board
-    no_entry = g.no_entry[seat]
+    no_entry = state.ph.no_entry[seat]
     steps, captures = [], []
     forced = False
     for space, pos, shape in movable(state, seat):
@@ -155,7 +155,7 @@ def _onto_stack(state, seat: int, shape: int, pos: int) -> list[tuple[int, bool]
     piece that captures by cover, covering an opponent's top piece (which it takes and
     whose space it lands in: a full stack may be entered so)."""
     g = state.game
-    no_entry = g.no_entry[seat]
+    no_entry = state.ph.no_entry[seat]
     if g.stack_cover[shape]:
         top = top_space(state, pos)
         if top >= 0 and (code := state.board[top]) > 0 and enemy(g, code, seat):
@@ -190,7 +190,7 @@ def _by_stack(state, seat: int, space: int, pos: int, shape: int) -> tuple[list,
     for ray in g.reach[shape][seat][pos].rays:
         for d in ray:
             if state.heights[d] + carry <= g.height and not (
-                g.no_entry[seat] >> landing(state, d) & 1
+                state.ph.no_entry[seat] >> landing(state, d) & 1
             ):
                 if showdown and (
                     carried or any(enemy(g, board[s], seat) for s in stack_pieces(state, d))
@@ -213,7 +213,7 @@ def _hits(state, seat: int, pos: int, shape: int) -> list[tuple[int, bool]]:
     """Captures by a diagonal (or triagonal) step onto an opponent's piece, and en
     passant: onto the space an opponent's piece passed over on the move just played."""
     g = state.game
-    board, no_entry = state.board, g.no_entry[seat]
+    board, no_entry = state.board, state.ph.no_entry[seat]
     passed, passer = state.en_passant()
     out = []
     for d in g.hitting[shape][seat][pos]:
@@ -232,7 +232,7 @@ def _jumps(state, seat: int, pos: int, shape: int) -> list[tuple[int, bool]]:
     """Jump captures of the piece at ``pos`` as (landing, True): over an enemy piece (the
     first piece on the line, for a sliding piece) to the empty space just beyond it."""
     g = state.game
-    board, no_entry = state.board, g.no_entry[seat]
+    board, no_entry = state.board, state.ph.no_entry[seat]
     out = []
     for line in g.jumps[shape][seat][pos]:
         for i, over in enumerate(line[:-1]):

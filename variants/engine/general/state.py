@@ -14,13 +14,13 @@ the last placement or capture, which can never be undone (unless captives reinca
 then over the whole game).
 """
 
-from variants.rules.vocabulary import STALEMATE_LABELS
-
 from ..errors import IllegalMove
 from ..outcome import DRAW as R_DRAW
 from ..outcome import LOSS, WIN, Outcome
 from .changes import PieceChanges
-from .ending import stalemate_results
+from .codes import bits
+from .endings import after_move, dq_note, overachieved, stalemate_results, stalemate_verdict
+from .endings import start as endings_start
 from .generate import moves_of
 from .moves import (
     ACCEPT,
@@ -35,6 +35,8 @@ from .moves import (
     STACK,
     STEP,
 )
+from .phases import PhaseRun
+from .rounds import Rounds
 from .showdown import Showdown
 
 CACHE_LIMIT = 200_000
@@ -42,11 +44,14 @@ REPEATS = 3
 QUIET = 50  # chess's fifty-move rule, in games where pieces move
 
 
-class GeneralState(PieceChanges, Showdown):
+class GeneralState(PieceChanges, Showdown, PhaseRun, Rounds):
     __slots__ = (
         "game", "seed", "board", "cmask", "own", "heights", "free", "reserves", "stock",
         "hash", "seen", "chain", "converted", "frozen", "turn", "placed", "passes", "offer",
         "declined", "outcome", "ply", "last", "out", "quiet", "decided", "closed", "passant",
+        "dq", "marks",
+        # phases and simultaneous rounds (phases.py, rounds.py)
+        "phase", "ph", "folded", "planning", "plans", "round", "last_round",
     )  # fmt: skip
 
     def __init__(self, game, seed=None):
@@ -78,10 +83,14 @@ class GeneralState(PieceChanges, Showdown):
         self.ply = 0
         self.last = None
         self.out = 0
-        if game.movers:
-            self.seen[self.hash + game.z_turn[0]] = 1
-        if not self._can_move(0) and not game.allow_pass:
-            self._stalemate()
+        self.dq = 0  # seats disqualified as overachievers (endings.py)
+        self.marks = endings_start(self)  # what "last" endings follow (endings.py)
+        self.folded = 0  # seats folded at the end of a phase (phases.py)
+        self.planning = 0  # seats still to plan this round (rounds.py)
+        self.plans: dict = {}  # seat -> Move registered this round (hidden)
+        self.round = 0  # simultaneous rounds resolved so far
+        self.last_round = None  # ((seat, Move), ...) of the latest round resolved
+        self._enter_phase(0, start=True)
 
     # -- reading --------------------------------------------------------------------
     def to_move(self) -> tuple[int, ...]:
@@ -89,6 +98,8 @@ class GeneralState(PieceChanges, Showdown):
             return ()
         if self.offer is not None:
             return tuple(self.offer)
+        if self.ph.simultaneous:
+            return tuple(bits(self.planning))
         return (self.turn,)
 
     def is_terminal(self) -> bool:
@@ -103,12 +114,15 @@ class GeneralState(PieceChanges, Showdown):
         """The position (pieces, reserves, seat to move, turn state) as a hashable value;
         bots use it for transpositions."""
         offer = None if self.offer is None else tuple(self.offer)
+        plans = tuple(sorted(self.plans.items())) if self.plans else ()
         return (
             self.hash, self.turn, self.placed, self.chain, self.declined, offer, self.passes,
-            self.en_passant()[0],
+            self.en_passant()[0], self.phase, self.folded, self.planning, plans,
         )  # fmt: skip
 
     def legal_moves(self, seat: int) -> list:
+        if self.ph.simultaneous and self.offer is None and self.outcome is None:
+            return self._plan_moves(seat)
         if self.outcome is not None or self.offer is not None or seat != self.turn:
             if self.offer is not None and self.outcome is None and seat in self.offer:
                 return [ACCEPT_MOVE, DECLINE_MOVE]
@@ -118,7 +132,7 @@ class GeneralState(PieceChanges, Showdown):
         if self.chain >= 0:
             return [*moves, PASS_MOVE]
         extra = []
-        if g.allow_pass:
+        if self.ph.allow_pass:
             extra.append(PASS_MOVE)
         if g.agree_draw and not self.placed and not self.declined and seat != g.chaos:
             extra.append(DRAW_MOVE)
@@ -128,10 +142,10 @@ class GeneralState(PieceChanges, Showdown):
         """The seat's placements and steps (memoised per position on small boards; never
         mutate the list returned)."""
         g = self.game
-        cache = g.cache
+        cache = self.ph.cache
         if cache is None:
             return moves_of(self, seat)
-        if g.movers:
+        if g.movers:  # (each phase has its own memo: phases.py)
             key = (self.hash, seat, self.chain, self.en_passant()[0] if g.passing else 0)
         else:
             key = (self.free, seat, self.stock & g.seat_stock[seat])
@@ -144,7 +158,7 @@ class GeneralState(PieceChanges, Showdown):
 
     def _can_move(self, seat: int) -> bool:
         g = self.game
-        if not g.movers and not g.locks:
+        if not g.movers and not self.ph.locks:
             return bool(self.free) and bool(self.stock & g.seat_stock[seat])
         return bool(self._moves(seat))
 
@@ -173,6 +187,8 @@ class GeneralState(PieceChanges, Showdown):
 
     def apply(self, seat: int, move) -> None:
         """Play ``move`` for ``seat``; IllegalMove (state untouched) if it may not."""
+        if self.ph.simultaneous and self.offer is None and self.outcome is None:
+            return self._plan(seat, move)  # a plan of a simultaneous round (rounds.py)
         kind = getattr(move, "kind", None)
         if kind not in (PLACE, STEP, STACK) or self.offer is not None or self.outcome is not None:
             return self._apply_other(seat, move)
@@ -207,7 +223,7 @@ class GeneralState(PieceChanges, Showdown):
         ri = combo if g.choose else g.seat_color[seat] * g.nshapes + combo
         if not self.reserves[ri]:
             raise IllegalMove(f"{move}: no {self._piece_name(ri)} left in reserve")
-        if (g.movers or g.locks) and move not in self._moves(seat):
+        if (g.movers or self.ph.locks) and move not in self._moves(seat):
             raise IllegalMove(self._why_not(seat, move))
 
     def _why_not(self, seat: int, move) -> str:
@@ -243,6 +259,8 @@ class GeneralState(PieceChanges, Showdown):
                     for line in through[at]:
                         if cm & line == line:
                             return self._line(seat, line, wins, label, at)
+        if not g.ends.legacy_only and after_move(self, seat):
+            return None  # a typed ending (variants/rules/endings.py) ended the game
         if g.multi:  # a board with no target left is decided by the stalemate rule
             b = space // g.geometry.cells
             if not self.free & g.board_targets[b] and self.decided[b] is None:
@@ -253,6 +271,8 @@ class GeneralState(PieceChanges, Showdown):
     def _go_on(self, seat: int) -> None:
         """The turn goes on (a chain, two pieces a turn) or passes to the next seat."""
         g = self.game
+        if self.ph.simultaneous:
+            return None  # a round's moves: the round goes on (rounds.py)
         if self.chain >= 0:
             return None  # the same seat goes on jumping (or passes)
         if self.placed + 1 < g.pieces_per_turn and self._can_move(seat):
@@ -267,32 +287,42 @@ class GeneralState(PieceChanges, Showdown):
         self.placed = 0
         self.declined = False
         self.chain = -1
+        if self._inactive() >> s & 1:  # every seat is out, folded or locked this phase
+            return self._stalemate("No seat may move")
         if g.movers:
             key = self.hash + g.z_turn[s] + (self.en_passant()[0] if g.passing else 0)
-            seen = self.seen.get(key, 0) + 1
-            self.seen[key] = seen
-            if seen >= REPEATS:
-                return self._stalemate("The same position came up three times")
-            if self.quiet >= g.quiet_limit:
-                return self._stalemate(f"{QUIET} moves by each seat without a placement or capture")
-            if self.ply >= g.ply_limit:  # reincarnation can breed pieces for ever
-                return self._stalemate(f"The game reached {g.ply_limit:,} moves")
+            why = self._limit_reached(key)
+            if why:
+                return self._stalemate(why)
         if not self._can_move(s):
             self._cannot_move()
         return None
 
+    def _limit_reached(self, key: int) -> str | None:
+        """Count position ``key``; why the game (phase) stalemates now, or None."""
+        g = self.game
+        seen = self.seen.get(key, 0) + 1
+        self.seen[key] = seen
+        if seen >= REPEATS:
+            return "The same position came up three times"
+        if self.quiet >= g.quiet_limit:
+            return f"{QUIET} moves by each seat without a placement or capture"
+        if self.ply >= g.ply_limit:  # reincarnation can breed pieces for ever
+            return f"The game reached {g.ply_limit:,} moves"
+        return None
+
     def _cannot_move(self) -> None:
         """The seat to move has no move: it must pass, or the game is stalemated."""
-        g = self.game
-        live = [o for o in range(g.nseats) if not self.out >> o & 1]
-        if g.allow_pass and any(self._can_move(o) for o in live):
+        live = self._active_seats()
+        if self.ph.allow_pass and any(self._can_move(o) for o in live):
             return
         self._stalemate()
 
     def _live_after(self, seat: int) -> int:
         n = self.game.nseats
+        inactive = self._inactive()
         s = (seat + 1) % n
-        while self.out >> s & 1 and s != seat:
+        while inactive >> s & 1 and s != seat:
             s = (s + 1) % n
         return s
 
@@ -312,12 +342,12 @@ class GeneralState(PieceChanges, Showdown):
                 self.ply += 1
                 self.last = move
                 return self._next_turn()
-            if not g.allow_pass:
+            if not self.ph.allow_pass:
                 raise IllegalMove("this game has no option to pass")
             self.ply += 1
             self.last = move
             self.passes += 1
-            if self.passes >= g.nseats - self.out.bit_count():
+            if self.passes >= len(self._active_seats()):
                 return self._stalemate()
             return self._next_turn()
         if kind == DRAW and move == DRAW_MOVE:
@@ -382,13 +412,18 @@ class GeneralState(PieceChanges, Showdown):
             results = [WIN if g.teams[s] in live else LOSS for s in range(g.nseats)]
             return self._finish(results, reason, f"Seat {seat + 1} left the game ({reason})", ())
         self.offer = None
+        if self.ph.simultaneous:
+            return self._forfeit_in_round()
         if self.out >> self.turn & 1:
             self.placed = 0
             self._next_turn()
         return None
 
     def skip(self, seat: int) -> None:
-        """The seat to move loses its turn (a timer's "skip" consequence)."""
+        """The seat to move loses its turn (a timer's "skip" consequence); in a
+        simultaneous round, the seat's plan is nothing."""
+        if self.ph.simultaneous and self.outcome is None and self.offer is None:
+            return self._skip_plan(seat)
         if self.outcome is not None or self.offer is not None or seat != self.turn:
             raise IllegalMove(f"seat {seat + 1} is not the seat to move")
         self.passes = 0
@@ -404,6 +439,13 @@ class GeneralState(PieceChanges, Showdown):
             results = [LOSS if g.teams[s] == team else WIN for s in range(g.nseats)]
         who = g.color_names[g.seat_color[seat]] if not g.choose else f"seat {seat + 1}"
         detail = f"{label}: {who} (seat {seat + 1}) completed a line"
+        if g.ends.overachievers:  # the first winners are disqualified: play may go on
+            lost = 0 if wins else sum(1 << s for s in range(g.nseats) if g.teams[s] == team)
+            results = overachieved(self, results, lost)
+            if results is None:
+                self.converted = []
+                return None if after_move(self, seat) else self._go_on(seat)
+            detail += dq_note(self)
         if not g.multi:
             return self._finish(results, "victory", detail, (g.line_coords(line),))
         self.converted = []
@@ -436,15 +478,16 @@ class GeneralState(PieceChanges, Showdown):
         self._finish(results, "boards", detail, lines)
 
     def _stalemate(self, why: str = "") -> None:
+        if self._next_phase_instead():  # before the last phase, stalemate ends the phase
+            return None
         g = self.game
         if g.multi:
             for b, d in enumerate(self.decided):
                 if d is None:
                     self.decided[b] = (stalemate_results(self, b), None)
             return self._finish_boards()
-        results = stalemate_results(self)
-        reason = "draw" if g.stalemate == "draw" else "stalemate"
-        label = STALEMATE_LABELS[g.stalemate]
+        results, label = stalemate_verdict(self)
+        reason = "draw" if all(r == R_DRAW for r in results) else "stalemate"
         self._finish(results, reason, f"{why}: {label}" if why else label, ())
 
     def _agreed_draw(self) -> None:
@@ -493,6 +536,15 @@ class GeneralState(PieceChanges, Showdown):
         new.ply = self.ply
         new.last = self.last
         new.out = self.out
+        new.dq = self.dq
+        new.marks = self.marks
+        new.phase = self.phase
+        new.ph = self.ph
+        new.folded = self.folded
+        new.planning = self.planning
+        new.plans = self.plans.copy()
+        new.round = self.round
+        new.last_round = self.last_round
         return new
 
     def _piece_name(self, ri: int) -> str:

@@ -10,6 +10,16 @@ def view(state, seat: int | None) -> dict:
     data = flat_view(state, seat)
     data["family"] = "general"
     data["chain"] = None if state.chain < 0 else g.pos_text(state.chain)
+    # phases and simultaneous rounds (issue 19): public, except a plan, which only its
+    # own seat sees (rounds.py)
+    data["phase"] = state.phase_view()
+    plans = state.plans_view(seat)
+    if plans is not None:
+        data["plans"] = plans
+    data["round"] = state.round
+    data["last_round"] = (
+        None if state.last_round is None else [[s + 1, str(m)] for s, m in state.last_round]
+    )
     if state.frozen:
         for b, board in enumerate(data["boards"]):
             for piece in board["pieces"]:
