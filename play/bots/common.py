@@ -7,8 +7,9 @@ Everything here goes through the engine's public API (``to_move``, ``legal_moves
 ``fast``, and the calls ``new_initial_state`` and ``parse_move``.
 
 **A bot must never read hidden information.** Every search starts from
-``sample_root(state, seat, rng)``: today's flat games hide nothing, so it is a plain
-``clone()``; when cloaked spaces arrive it will instead build a state consistent with
+``sample_root(state, seat, rng)``: in a simultaneous round a copy without the other
+seats' unresolved plans, else (today's flat games hide nothing) a plain ``clone()``;
+when cloaked spaces arrive it will instead build a state consistent with
 ``state.view(seat)``, and no bot needs to change.
 """
 
@@ -25,9 +26,15 @@ REWARD = {"win": 1.0, "draw": 0.5, "loss": 0.0}
 def sample_root(state, seat: int, rng):
     """The position a bot searches from: one that ``seat`` could be in, given what it sees.
 
-    The one place a bot copies a live state. Today nothing is hidden, so the copy is exact
-    (``rng`` unused); later this samples the unseen part from ``state.view(seat)``."""
-    del seat, rng
+    The one place a bot copies a live state. In a simultaneous round the other seats'
+    plans are hidden until the round resolves: the copy forgets them
+    (``state.without_plans(seat)``: those seats are to plan again), so no search can
+    read them. Otherwise nothing is hidden yet, so the copy is exact (``rng`` unused);
+    later this samples the unseen part from ``state.view(seat)``."""
+    del rng
+    without = getattr(state, "without_plans", None)
+    if without is not None:
+        return without(seat)
     return state.clone()
 
 
