@@ -30,6 +30,7 @@ from .outcome import Outcome
 from .state import State, _line_words
 
 getrefcount = sys.getrefcount
+CONSTANT_RULES = ("draw", "all-win", "all-lose")  # stalemate rules that ignore the board
 
 
 class FastState(State):
@@ -119,6 +120,20 @@ class FastState(State):
             return None
         moves = self.legal_moves(self.turn)
         return moves[int(rng.random() * len(moves))]
+
+    def _stalemate(self) -> None:
+        """As ``State._stalemate``; where the rule does not look at the board (a draw, all
+        win, all lose) and nobody left, one shared Outcome for every game that ends so."""
+        g = self.game
+        if self.out or g.stalemate not in CONSTANT_RULES:
+            return State._stalemate(self)
+        outcome = g.fast_outcomes.get("stalemate")
+        if outcome is None:
+            State._stalemate(self)
+            g.fast_outcomes["stalemate"] = self.outcome
+            return None
+        self.outcome = outcome
+        return None
 
     def _line(self, seat: int, line: int, wins: bool, label: str, board: int) -> None:
         g = self.game

@@ -85,7 +85,8 @@ class Game:
         self.fast_cache: dict[int, list[Move]] | None = (
             {} if self.fast and self.ntargets <= CACHE_TARGETS else None
         )
-        self.fast_outcomes: dict[tuple, object] = {}  # FastState: (seat, line, label) -> Outcome
+        # FastState: (seat, line, label) -> Outcome, and "stalemate" where the rule ignores the board
+        self.fast_outcomes: dict = {}
         self.fast_plenty = self.fast and self._plenty()
         self.fast_wintab = self._wintab() if self.fast and one else None
         # FastState on at most 12 targets: the legal-move list of every set of open
