@@ -85,7 +85,7 @@ class Game:
         self.fast_cache: dict[int, list[Move]] | None = (
             {} if self.fast and self.ntargets <= CACHE_TARGETS else None
         )
-        # FastState: (seat, line, label) -> Outcome, and "stalemate" where the rule ignores the board
+        # FastState: (seat, line, label) -> Outcome; "stalemate" where the rule ignores the board
         self.fast_outcomes: dict = {}
         self.fast_plenty = self.fast and self._plenty()
         self.fast_wintab = self._wintab() if self.fast and one else None
