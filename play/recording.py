@@ -123,13 +123,13 @@ def record_games(
                 )
                 for _, game, number in games
             )
-            Seat.objects.bulk_create(
-                seat
+            # The seats and the moves (most of the rows: ~20 a game) in one executemany
+            # each: the ORM's per-field preparation cost more than the games themselves.
+            seats = [
+                row
                 for match, (players, game, _) in zip(matches, games, strict=True)
-                for seat in _seats(match, players, chaos, game.outcome)
-            )
-            # The moves (most of the rows: ~20 a game) in one executemany: the ORM's
-            # per-field preparation cost more than the games themselves.
+                for row in _seat_rows(match.pk, players, chaos, game.outcome)
+            ]
             created = connection.ops.adapt_datetimefield_value(timezone.now())
             rows = [
                 (match.pk, ply, m.seat, Move.Kind.MOVE.value, m.notation, True, m.think_ms, created)
@@ -137,6 +137,7 @@ def record_games(
                 for ply, m in enumerate(game.moves, 1)
             ]
             with connection.cursor() as cursor:
+                cursor.executemany(_insert(Seat, _SEAT_COLUMNS), seats)
                 cursor.executemany(_MOVE_INSERT, rows)
     except IntegrityError:
         if tournament is None:
@@ -145,12 +146,41 @@ def record_games(
     return matches
 
 
+_SEAT_COLUMNS = ("match_id", "index", "kind", "player_id", "invitation", "result", "rank")
+
+
+def _insert(model, columns) -> str:
+    """An INSERT of ``columns`` into ``model``'s table, names quoted ("index" is a word
+    of SQL)."""
+    quote = connection.ops.quote_name
+    return "INSERT INTO {} ({}) VALUES ({})".format(
+        quote(model._meta.db_table),
+        ", ".join(quote(c) for c in columns),
+        ", ".join(["%s"] * len(columns)),
+    )
+
+
 _MOVE_COLUMNS = ("match_id", "ply", "seat", "kind", "notation", "auto", "think_ms", "created")
 _MOVE_INSERT = "INSERT INTO {} ({}) VALUES ({})".format(
     Move._meta.db_table,
     ", ".join(_MOVE_COLUMNS),
     ", ".join(["%s"] * len(_MOVE_COLUMNS)),
 )
+
+
+def _seat_rows(match_id: int, players: Sequence, chaos: int | None, outcome) -> list[tuple]:
+    """``_seats`` as rows of ``_SEAT_COLUMNS`` (no model instances: they cost more than
+    the games)."""
+    picks = iter(players)
+    accepted = Seat.Invitation.ACCEPTED.value
+    rows = []
+    for index, (result, rank) in enumerate(zip(outcome.results, outcome.ranks, strict=True)):
+        if index == chaos:
+            rows.append((match_id, index, Seat.Kind.CHAOS.value, None, accepted, result, rank))
+        else:
+            player = next(picks).pk
+            rows.append((match_id, index, Seat.Kind.PLAYER.value, player, accepted, result, rank))
+    return rows
 
 
 def _seats(match: Match, players: Sequence, chaos: int | None, outcome) -> list[Seat]:
