@@ -24,6 +24,7 @@ from leaderboards.models import (
     Universe,
 )
 from play.models import Match, Seat
+from variants.models import RuleSet
 
 log = logging.getLogger(__name__)
 
@@ -132,10 +133,17 @@ def rate_matches(match_ids: Sequence[int]) -> int:
         return 0
     try:
         with transaction.atomic():
-            matches = Match.objects.select_for_update(of=("self",)).select_related(
-                "rule_set", "created_by", "universe"
+            # The rule sets once (a tournament's matches share one: its document is the
+            # largest field read), and none of the match's JSON fields (not needed here).
+            matches = (
+                Match.objects.select_for_update(of=("self",))
+                .select_related("created_by", "universe")
+                .defer("outcome", "team_clocks", "series_ready")
             )
             found = {m.pk: m for m in matches.filter(pk__in=ids)}
+            rule_sets = RuleSet.objects.in_bulk({m.rule_set_id for m in found.values()})
+            for m in found.values():
+                m.rule_set = rule_sets[m.rule_set_id]
             done = set(
                 RatingHistory.objects.filter(match_id__in=ids).values_list("match_id", flat=True)
             )
