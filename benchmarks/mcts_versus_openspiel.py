@@ -11,7 +11,8 @@ UCT with the same exploration (ours c = 1 on rewards in [0, 1] is OpenSpiel's c 
 "decisive moves" at expansion, see play/bots/mcts.py).
 
 1. Speed: each round, from the start position and from a few positions reached by random
-   moves, both choose a move in turn, each timed on its own; simulations/s and the ratio.
+   moves, both choose a move in turn, each timed on its own (by this process's CPU time,
+   which other processes on a shared machine do not inflate); simulations/s and the ratio.
 2. Strength: ``--games`` games of Connect4 (colours alternate), ours against theirs;
    wins, draws and losses from our side.
 """
@@ -69,19 +70,20 @@ def positions(game, spiel, n: int, rng):
 def speed(name, simulations: int, rounds: int) -> float:
     game, spiel = compile_game(catalogue.get(name)), pyspiel.load_game(GAMES[name])
     rng = random.Random(7)
+    clock = time.process_time  # CPU time: other processes on a shared machine do not count
     ours_rate, theirs_rate, ratios = [], [], []
     for r in range(rounds):
         a_sims = a_time = b_sims = b_time = 0.0
         for ours, theirs in positions(game, spiel, 4, rng):
             agent = MctsAgent(seed=r, simulations=simulations)
             bot = spiel_bot(spiel, simulations, r)
-            started = time.perf_counter()
+            started = clock()
             agent.choose(ours.clone(), ours.to_move()[0])
-            a_time += time.perf_counter() - started
+            a_time += clock() - started
             a_sims += agent.last_simulations
-            started = time.perf_counter()
+            started = clock()
             bot.step(theirs.clone())
-            b_time += time.perf_counter() - started
+            b_time += clock() - started
             b_sims += simulations
         ours_rate.append(a_sims / a_time)
         theirs_rate.append(b_sims / b_time)
