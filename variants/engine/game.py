@@ -69,7 +69,7 @@ class Game:
         )
         self.seat_code = [self.code[s][c * self.nshapes] for s, c in enumerate(self.seat_color)]
         one = len(self.checks) == 1
-        self.fast_through = self.checks[0][0] if one else None
+        self.fast_through = self._landing_lines(doc) if one else None
         self.fast_wins = self.checks[0][1] if one else None
         self.fast_label = self.checks[0][2] if one else None
         self.fast_k = doc.turn_checks[0].k if one else 0
@@ -183,6 +183,23 @@ class Game:
                 here.append((tuple(ahead), tuple(behind)))
             runs.append(tuple(here))
         return runs
+
+    def _landing_lines(self, doc: RuleDoc) -> list:
+        """FastState's lines through each space for its one turn check. On stacks without
+        set-up pieces or locks a piece lands on the top of its stack, so a line holding a
+        space above it is not complete yet: left out (Connect4: 3 of a column's 4)."""
+        through = self.checks[0][0]
+        if not self.stacks or doc.initial_pieces or doc.locked:
+            return through
+        g = self.geometry
+        out = []
+        for space, lines in enumerate(through):
+            b, x, y, z = g.coords[space]
+            above = 0
+            for h in range(z + 1, g.Z):
+                above |= 1 << g.index(b, x, y, h)
+            out.append(tuple(line for line in lines if not line & above))
+        return out
 
     def _plenty(self) -> bool:
         """FastState: whether neither seat can run out of pieces before the board fills
