@@ -57,6 +57,10 @@ class NestedGame:
         self.inner_level = g.N - 1
         self._start = None  # the starting position where the set-up draws nothing
         self.first_inner = g.offset[g.N - 1]  # innermost blocks have the highest ids
+        # Two levels (Ultimate's): a cell's ancestors are the peak and its block, and a
+        # move sends the next team to one block (apply's simple path unrolls its loops).
+        self.two_levels = g.N == 2 and all(len(d) == 1 for d in self.dest)
+        self.dest_block = [d[0] if d else 0 for d in self.dest]
         self.P = g.P
         self.next_seat = tuple((s + 1) % self.nseats for s in range(self.nseats))
         # Per cell, for the simple path of apply: (innermost block, its bit there, the

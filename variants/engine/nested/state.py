@@ -184,12 +184,19 @@ class NestedState:
                     self.cell[i] = seat
                     emask[ib] = em ^ bit
                     avail = self.avail
-                    emptied = False
-                    for b in anc:
-                        left = avail[b] - 1
-                        avail[b] = left
-                        if not left:
-                            emptied = True
+                    if game.two_levels:  # the peak and one block: no loop
+                        left = avail[0] - 1
+                        avail[0] = left
+                        inner = avail[ib] - 1
+                        avail[ib] = inner
+                        emptied = not left or not inner
+                    else:
+                        emptied = False
+                        for b in anc:
+                            left = avail[b] - 1
+                            avail[b] = left
+                            if not left:
+                                emptied = True
                     masks = self.tmask[seat]
                     tm = masks[ib] | bit
                     masks[ib] = tm
@@ -211,12 +218,20 @@ class NestedState:
                     self.last = move
                     self.trail = (self.trail, seat, move)
                     if self.outcome is None:
-                        area = 0
-                        decided = game.free_when_decided
-                        for b in game.dest[i]:
-                            if not avail[b] or (decided and bown[b] != OPEN):
-                                break
-                            area = b
+                        if game.two_levels:  # sent to one block, or free (0)
+                            b = game.dest_block[i]
+                            area = (
+                                b
+                                if avail[b] and (not game.free_when_decided or bown[b] == OPEN)
+                                else 0
+                            )
+                        else:
+                            area = 0
+                            decided = game.free_when_decided
+                            for b in game.dest[i]:
+                                if not avail[b] or (decided and bown[b] != OPEN):
+                                    break
+                                area = b
                         self.area = area
                         self.turn = self._live_after(seat) if self.out else game.next_seat[seat]
                     return
