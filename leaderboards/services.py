@@ -9,7 +9,7 @@ import logging
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 from django.db.models import Q
 from django.utils import timezone
 
@@ -173,6 +173,7 @@ def rate_matches(match_ids: Sequence[int]) -> int:
                 for key, row in _locked_ratings(sorted(keys), rule_set_id, universe, first).items():
                     rows[(rule_set_id, universe.pk, key)] = row
             history = []
+            adapt = connection.ops.adapt_datetimefield_value
             for match, universe, when, results in todo:
                 mine = {
                     r.key: rows[(match.rule_set_id, universe.pk, r.key)]
@@ -180,13 +181,14 @@ def rate_matches(match_ids: Sequence[int]) -> int:
                     if r.key is not None
                 }
                 skills = {k: math.Skill(r.mu, r.sigma) for k, r in mine.items()}
+                at = adapt(when)
                 for key, skill in math.rate_match(results, skills).items():
-                    entry = _update(mine[key], skill, when, save=False)
-                    entry.match = match
-                    history.append(entry)
+                    row = mine[key]
+                    values = _advance(row, skill, when)
+                    history.append((row.pk, match.pk, row.player_id, *values, at))
             if rows:
                 Rating.objects.bulk_update(list(rows.values()), RATING_FIELDS)
-            RatingHistory.objects.bulk_create(history)
+            _insert_history(history)
             return len(todo)
     except IntegrityError:  # another process rated some of them: one by one
         return sum(rate_match(pk) for pk in ids)
@@ -233,19 +235,11 @@ def _locked_ratings(keys: Iterable[int], rule_set_id: int, universe, when) -> di
     return {r.player_id: r for r in rows}
 
 
-def _update(row: Rating, skill: math.Skill, when, save: bool = True) -> RatingHistory:
+def _advance(row: Rating, skill: math.Skill, when) -> tuple[float, ...]:
+    """Move a rating row to ``skill`` (not saved); the history's values: mu, sigma and
+    ordinal before, then after."""
     before = math.Skill(row.mu, row.sigma)
-    entry = RatingHistory(
-        rating=row,
-        player_id=row.player_id,
-        mu_before=before.mu,
-        sigma_before=before.sigma,
-        mu_after=skill.mu,
-        sigma_after=skill.sigma,
-        ordinal_before=before.ordinal,
-        ordinal_after=skill.ordinal,
-        at=when,
-    )
+    values = (before.mu, before.sigma, before.ordinal, skill.mu, skill.sigma, skill.ordinal)
     if math.level(skill.ordinal) != math.level(row.ordinal) or row.matches == 0:
         row.level_since = when
     row.mu, row.sigma, row.ordinal = skill.mu, skill.sigma, skill.ordinal
@@ -253,9 +247,45 @@ def _update(row: Rating, skill: math.Skill, when, save: bool = True) -> RatingHi
     row.score = row.ordinal + row.top_burst
     row.matches += 1
     row.last_match = when
+    return values
+
+
+def _update(row: Rating, skill: math.Skill, when, save: bool = True) -> RatingHistory:
+    mu0, sigma0, ordinal0, mu1, sigma1, ordinal1 = _advance(row, skill, when)
+    entry = RatingHistory(
+        rating=row,
+        player_id=row.player_id,
+        mu_before=mu0,
+        sigma_before=sigma0,
+        mu_after=mu1,
+        sigma_after=sigma1,
+        ordinal_before=ordinal0,
+        ordinal_after=ordinal1,
+        at=when,
+    )
     if save:
         row.save()
     return entry
+
+
+_HISTORY_COLUMNS = ("rating_id", "match_id", "player_id", "mu_before", "sigma_before",
+                    "ordinal_before", "mu_after", "sigma_after", "ordinal_after", "at")  # fmt: skip
+
+
+def _insert_history(rows: list[tuple]) -> None:
+    """RatingHistory rows (``_HISTORY_COLUMNS``) in one executemany: a tournament's
+    finaliser writes hundreds, and the ORM's per-field preparation cost more than the
+    ratings themselves."""
+    if not rows:
+        return
+    quote = connection.ops.quote_name
+    sql = "INSERT INTO {} ({}) VALUES ({})".format(
+        quote(RatingHistory._meta.db_table),
+        ", ".join(quote(c) for c in _HISTORY_COLUMNS),
+        ", ".join(["%s"] * len(_HISTORY_COLUMNS)),
+    )
+    with connection.cursor() as cursor:
+        cursor.executemany(sql, rows)
 
 
 def on_match_finished(sender, match_id: int, **kwargs) -> None:

@@ -231,13 +231,16 @@ def schedule(t: Tournament) -> tuple[tuple[int, int], ...]:
     return _schedule(sizes, t.batch_size)
 
 
+# What a batch reads of its tournament (its games are written with its creator and
+# universe: fetched with the batch, not by two more queries a batch).
+_WITH_TOURNAMENT = ("tournament__rule_set", "tournament__created_by", "tournament__universe")
+
+
 def run_batch(batch_id: int) -> int:
     """Play the batch's games that are not written yet; how many this call wrote. A batch
     that is running already is left to its runner (if that died, ``reconcile`` queues it
     again)."""
-    batch = (
-        TournamentBatch.objects.select_related("tournament__rule_set").filter(pk=batch_id).first()
-    )
+    batch = TournamentBatch.objects.select_related(*_WITH_TOURNAMENT).filter(pk=batch_id).first()
     if batch is None:
         return 0  # its tournament was deleted
     tournament = batch.tournament
@@ -262,7 +265,7 @@ def run_batches(batch_id: int, seconds: float = 5.0) -> int:
     known: dict = {}  # the tournament's sets, players and schedule, read once here
     while tournament_id is not None and time.monotonic() - started < seconds:
         batch = (
-            TournamentBatch.objects.select_related("tournament__rule_set")
+            TournamentBatch.objects.select_related(*_WITH_TOURNAMENT)
             .filter(tournament_id=tournament_id, state=TournamentBatch.State.QUEUED)
             .order_by("number")
             .first()

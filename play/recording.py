@@ -106,7 +106,7 @@ def record_games(
         return []
     try:
         with transaction.atomic():
-            matches = Match.objects.bulk_create(
+            matches = [
                 Match(
                     rule_set=rule_set,
                     seed=game.seed,
@@ -122,7 +122,11 @@ def record_games(
                     game_number=number,
                 )
                 for _, game, number in games
-            )
+            ]
+            if tournament is None:
+                matches = Match.objects.bulk_create(matches)
+            else:
+                _insert_matches(matches, tournament)
             # The seats and the moves (most of the rows: ~20 a game) in one executemany
             # each: the ORM's per-field preparation cost more than the games themselves.
             seats = [
@@ -144,6 +148,44 @@ def record_games(
             raise
         return None
     return matches
+
+
+# The columns of a batch's matches that differ from game to game; the others are the
+# same for all (prepared once, from the first).
+_MATCH_VARYING = ("seed", "started", "finished", "ply", "outcome", "game_number")
+
+
+def _insert_matches(matches: list[Match], tournament) -> None:
+    """A tournament batch's matches in one executemany, then their ids read back by game
+    number (the ORM's bulk insert prepares every field of every row: it cost more than
+    the games). Sets each match's pk, as ``bulk_create`` does."""
+    fields = [f for f in Match._meta.concrete_fields if not f.primary_key]
+    first = matches[0]
+    fixed = {
+        f.attname: f.get_db_prep_save(f.pre_save(first, add=True), connection)
+        for f in fields
+        if f.name not in _MATCH_VARYING
+    }
+    varying = [f for f in fields if f.name in _MATCH_VARYING]
+    rows = []
+    for match in matches:
+        match.created = first.created  # pre_save (auto_now_add) set it on the first only
+        row = dict(fixed)
+        for f in varying:
+            row[f.attname] = f.get_db_prep_save(getattr(match, f.attname), connection)
+        rows.append([row[f.attname] for f in fields])
+    with connection.cursor() as cursor:
+        cursor.executemany(_insert(Match, [f.column for f in fields]), rows)
+    numbers = [m.game_number for m in matches]
+    ids = dict(
+        Match.objects.filter(tournament=tournament, game_number__in=numbers).values_list(
+            "game_number", "pk"
+        )
+    )
+    for match in matches:
+        match.pk = ids[match.game_number]
+        match._state.adding = False
+        match._state.db = "default"
 
 
 _SEAT_COLUMNS = ("match_id", "index", "kind", "player_id", "invitation", "result", "rank")

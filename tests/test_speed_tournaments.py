@@ -91,7 +91,8 @@ def test_record_games_writes_a_batch_in_one_go_and_refuses_a_second_write():
 
 @pytest.mark.parametrize("chaos", [None, 1])
 def test_record_games_writes_the_same_seats_as_record_game(chaos):
-    """The batch path writes seats as raw rows: the same rows as the one-game path."""
+    """The batch path writes matches and seats as raw rows: the same rows as the one-game
+    path."""
     from leaderboards.models import Tournament
     from play.recording import record_game
 
@@ -123,3 +124,10 @@ def test_record_games_writes_the_same_seats_as_record_game(chaos):
         )  # fmt: skip
 
     assert seats(made[0]) == seats(made[1]) and len(seats(made[0])) == 6
+
+    def matches(t):  # every column but the id, the tournament and the creation time
+        names = [f.attname for f in Match._meta.concrete_fields]
+        names = [n for n in names if n not in ("id", "tournament_id", "created")]
+        return list(Match.objects.filter(tournament=t).order_by("game_number").values(*names))
+
+    assert matches(made[0]) == matches(made[1]) and len(matches(made[0])) == 3
