@@ -172,7 +172,9 @@ class NestedState:
         geo = game.geometry
         if game.simple and seat == self.turn and self.outcome is None and move.__class__ is Move:
             # The common case, checked in a few steps and played inline: _play and
-            # _route line for line (keep them in step), for no filter and no Kyū.
+            # _route line for line (keep them in step), for no filter and no Kyū; the
+            # last block of each team (``last_inner``) is kept only where a filter
+            # (no sending back) reads it.
             kind, i, combo, _ = move
             if not kind and not combo and 0 <= i < game.ntargets:
                 ib, bit, anc, within, lines = game.simple_info[i]
