@@ -23,7 +23,7 @@ from leaderboards.models import (
     StandardPlayer,
     Universe,
 )
-from play.models import Match, Seat
+from play.models import CrewMember, Match, Seat
 from variants.models import RuleSet
 
 log = logging.getLogger(__name__)
@@ -149,8 +149,14 @@ def rate_matches(match_ids: Sequence[int]) -> int:
             )
             seats_of: dict[int, list[Seat]] = {pk: [] for pk in ids}
             seats = Seat.objects.filter(match_id__in=ids).select_related("player")
-            for seat in seats.prefetch_related("crew").order_by("match_id", "index"):
+            for seat in seats.order_by("match_id", "index"):
                 seats_of[seat.match_id].append(seat)
+            # Crews in one query of ids (a prefetch built a query set per seat to read none
+            # in a tournament's games).
+            crews: dict[int, list[int]] = {}
+            members = CrewMember.objects.filter(seat__match_id__in=ids).order_by("seat_id", "order")
+            for seat_id, player_id in members.values_list("seat_id", "player_id"):
+                crews.setdefault(seat_id, []).append(player_id)
             public = None
             todo = []  # (match, universe, when, results)
             wanted: dict[tuple, set[int]] = {}  # (rule set id, universe) -> player ids
@@ -163,7 +169,7 @@ def rate_matches(match_ids: Sequence[int]) -> int:
                     public = public or default_universe()
                     universe = public
                 when = match.finished or timezone.now()
-                results = _seat_results(match, seats_of[pk])
+                results = _seat_results(match, seats_of[pk], crews)
                 todo.append((match, universe, when, results))
                 keys = {r.key for r in results if r.key is not None}
                 wanted.setdefault((match.rule_set_id, universe), set()).update(keys)
@@ -194,7 +200,9 @@ def rate_matches(match_ids: Sequence[int]) -> int:
         return sum(rate_match(pk) for pk in ids)
 
 
-def _seat_results(match: Match, seats: Sequence[Seat]) -> list:
+def _seat_results(match: Match, seats: Sequence[Seat], crews: dict | None = None) -> list:
+    """The seats' results for the rating maths; ``crews`` (seat id -> member player ids,
+    in order) where the caller read them already, else each seat's crew is read."""
     teams = _teams_of(match)
     results = [
         math.SeatResult(
@@ -204,15 +212,21 @@ def _seat_results(match: Match, seats: Sequence[Seat]) -> list:
         )
         for s in seats
     ]
+
     # A crew (people sharing a nested game's team) is rated like Partners: one team.
+    def members(seat) -> list[int]:
+        if crews is not None:
+            return crews.get(seat.pk, [])
+        return [m.player_id for m in seat.crew.all()]
+
     results += [
         math.SeatResult(
-            key=m.player_id,
+            key=m,
             team=teams[s.index] if s.index < len(teams) else s.index,
             rank=s.rank or 1,
         )
         for s in seats
-        for m in s.crew.all()
+        for m in members(s)
     ]
     return results
 

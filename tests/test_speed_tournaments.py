@@ -131,3 +131,25 @@ def test_record_games_writes_the_same_seats_as_record_game(chaos):
         return list(Match.objects.filter(tournament=t).order_by("game_number").values(*names))
 
     assert matches(made[0]) == matches(made[1]) and len(matches(made[0])) == 3
+
+
+def test_rate_matches_rates_a_crew_as_rate_match_does():
+    """Crews are read in one query in the one-pass path: the same ratings as one by one."""
+    from play.models import CrewMember
+
+    ultimate = rule_set("Ultimate-Tic-Tac-Toe")
+    a, b, c, d = bot("A", "easy"), bot("B", "medium"), bot("C", "easy"), random_player()
+    ids = []
+    for i in range(6):
+        players = [(a, b), (b, a), (a, d)][i % 3]
+        match = finish(ultimate, players, RESULTS[i % 3], rate=False)
+        if i % 2 == 0:  # c joins the second seat's crew
+            CrewMember.objects.create(seat=match.seats.get(index=1), order=1, player=c)
+        ids.append(match.pk)
+    for pk in ids:
+        rate_match(pk)
+    one_by_one = ratings()
+    assert {row[0] for row in one_by_one[0]} == {a.pk, b.pk, c.pk, d.pk}
+    Rating.objects.all().delete()
+    assert rate_matches(ids) == 6
+    assert ratings() == one_by_one
