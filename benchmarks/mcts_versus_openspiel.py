@@ -1,7 +1,7 @@
 """Our MCTS against OpenSpiel's Python MCTS: simulations per second, and a match.
 
     .venv/bin/python benchmarks/mcts_versus_openspiel.py [--simulations 1000]
-        [--rounds 5] [--games 40] [--only Tic-Tac-Toe,Connect4]
+        [--rounds 5] [--games 40] [--first 0] [--only Tic-Tac-Toe,Connect4]
 
 Needs ``open_spiel`` (not a requirement of the project): ``.venv/bin/pip install open_spiel``.
 
@@ -98,11 +98,11 @@ def speed(name, simulations: int, rounds: int) -> float:
     return med
 
 
-def match(games: int, simulations: int) -> None:
+def match(games: int, simulations: int, first: int = 0) -> None:
     game, spiel = compile_game(catalogue.get("Connect4")), pyspiel.load_game("connect_four")
     tally = {"win": 0, "draw": 0, "loss": 0}
     started = time.perf_counter()
-    for g in range(games):
+    for g in range(first, first + games):
         our_seat = g % 2
         agent = MctsAgent(seed=1000 + g, simulations=simulations)
         bot = spiel_bot(spiel, simulations, 2000 + g)
@@ -136,6 +136,7 @@ def main() -> None:
     ap.add_argument("--simulations", type=int, default=1000)
     ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("--games", type=int, default=40)
+    ap.add_argument("--first", type=int, default=0, help="seeds of the games start here")
     ap.add_argument("--only", default="")
     args = ap.parse_args()
     one, five, _ = os.getloadavg()
@@ -145,7 +146,7 @@ def main() -> None:
     gm = math.exp(sum(map(math.log, meds)) / len(meds))
     print(f"geometric mean of the ratios: {gm:.2f}")
     if args.games:
-        match(args.games, args.simulations)
+        match(args.games, args.simulations, args.first)
     one, five, _ = os.getloadavg()
     print(f"after: load average {one:.2f} (1 min), {five:.2f} (5 min)")
 

@@ -167,3 +167,16 @@ def test_the_catalogue_dilemma_when_it_is_there():
         for k in range(10)
     )
     assert picks.most_common(1)[0][0] == best, (means, picks)
+
+
+def test_mcts_searches_nested_simultaneous_order_move_by_move():
+    """Nested boards' simultaneous order plays each team's move at once (the allowed area
+    follows it): not a round of hidden plans, so MCTS searches it move by move."""
+    doc = {"board": {"type": "nested"}, "nested": {"turn_order": "simultaneous"}}
+    g = game(doc)
+    state = g.new_initial_state(seed=1)
+    assert len(state.to_move()) == 2
+    for seed in range(3):
+        agents = [make_agent("mcts:30", seed=seed), make_agent("mcts:30", seed=seed + 1)]
+        state, _moves = play_game(g, agents, seed=seed)  # an illegal move would raise
+        assert state.is_terminal()

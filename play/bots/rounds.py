@@ -27,9 +27,12 @@ GAMMA = 0.1  # the share of uniform exploration mixed into each seat's strategy
 
 
 def is_round(state, seats) -> bool:
-    """Whether the several ``seats`` of ``to_move()`` plan a simultaneous round (not
-    answer a draw offer, the other case of several seats to move)."""
-    if len(seats) < 2:
+    """Whether the several ``seats`` of ``to_move()`` plan a simultaneous round: plans
+    that stay hidden until the last one is in (the general family's rounds, which have
+    ``pending_plans``). Not a draw offer being answered, and not nested boards'
+    simultaneous order, where each team's move is played at once and changes where the
+    next one may go (searched one move after another, as before)."""
+    if len(seats) < 2 or not hasattr(state, "pending_plans"):
         return False
     return not any(str(m) in ("accept", "decline") for m in state.legal_moves(seats[0]))
 
