@@ -10,17 +10,20 @@ Why it is fast (every microsecond here is paid on every move of every playout):
   targets for the whole game (``Game.fast_table``, made at compile time for at most 12
   targets, else ``Game.fast_cache``, filled as positions come); on big boards one list
   per state, kept in step by ``apply`` (the move played is cut out, of a copy if anyone
-  else holds the list: a list once handed out never changes). **Never mutate a list ``legal_moves``
-  returns**; copy it;
+  else holds the list: a list once handed out never changes). **Never mutate a list
+  ``legal_moves`` returns**; copy it;
 - ``apply`` checks and plays in one function body, no call in between; ``play`` (the
   trusted apply) is the same body without the checks;
 - where the reserves cannot run out (``Game.fast_plenty``), no move looks at them
   beyond counting them down;
-- no line is tested until the mover has k pieces; on boards of at most 16 spaces one
-  look-up in a table of every colour mask says whether a line is complete; on boards with
-  many lines through a space (15x15, k 5) the run through the new piece is counted;
-- the outcome of a line is one shared ``Outcome`` per (seat, line), its words made when
-  first read.
+- no line is tested until the mover has k pieces; on boards of at most 12 spaces one
+  look-up in a table of every colour mask says whether a line is complete
+  (``Game.fast_wintab``); on boards with many lines through a space (15x15, k 5) the run
+  through the new piece is counted; on stacks the lines holding a space above the piece
+  (still empty) are not tested (``Game._landing_lines``);
+- the outcome of a line is one shared ``Outcome`` per (seat, line), and of a stalemate
+  whose rule ignores the board one per game, their words made when first read;
+- ``SmallFastState``: Tic-Tac-Toe-sized boards, whose ``apply`` is a dozen lines.
 """
 
 import sys
