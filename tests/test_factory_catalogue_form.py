@@ -77,3 +77,14 @@ def test_everyone_this_phase_only_locks_a_space_for_phase_one_alone():
     state.marker = "exclusive"  # an exclusive space needs a seat
     assert "Choose the seat" in apply_action(state, "toggle", "1,1,1,1")
     assert not state.moving.exclusive
+
+
+def test_no_named_general_game_is_warned_to_be_a_draw_every_time():
+    """Their endings decide ("Most 2-same-color-in-a-row wins"): the factory's warning that
+    nothing wins or loses must not show for them (it did, for every dilemma game)."""
+    from variants.factory.warnings import warnings_for
+
+    for name in GENERAL:
+        assert not [w for w in warnings_for(catalogue.get(name)) if "No line" in w], name
+    (draw,) = warnings_for({"name": "x", "turn_checks": []})
+    assert "every match is a draw" in draw

@@ -125,6 +125,9 @@ def test_staghunt_between_two_people_neither_sees_the_others_plan(person):
     assert "pentagon 3,1" not in boot
     assert json.loads(boot)["state"]  # the page's first render, read above
     assert len(_pieces(bob)) == 2  # only the two set-up pentagons
+    # bob's return is told to alice once (not once per connection), and not to bob.
+    assert alice.locator("[data-testid=note]", has_text="bob is back.").count() <= 1
+    assert bob.locator("[data-testid=note]", has_text="bob is back.").count() == 0
     for size, page in (("laptop", alice), ("phone", bob)):
         shot(page, f"match-staghunt-mid-round-{size}")
     _plan(bob, "pentagon 4,1", last=True)  # white hunts the stag too
@@ -143,6 +146,9 @@ def test_prisoner_dilemma_to_the_end_the_pentagon_outranks_the_x(person):
     match, alice, bob, _frames = _match_of_two(person, "PrisonerDilemma")
     _plan(alice, "x 5,1")
     _plan(bob, "pentagon 5,1", last=True)
+    note = alice.locator("[data-testid=note]", has_text="Round 1:")
+    note.wait_for()
+    assert note.inner_text() == "Round 1: alice X on column 5 · bob pentagon on column 5"
     match = _finished(match, (alice, bob))
     record = list(match.moves.order_by("ply").values_list("seat", "notation"))
     assert record[:2] == [(0, "x 5,1"), (1, "pentagon 5,1")], record
