@@ -26,7 +26,10 @@ GENERAL = [
 
 
 @pytest.fixture
-def creator(db, django_user_model, client):
+def creator(db, django_user_model, client, monkeypatch):
+    # The quick estimate (random games on every redraw of the form) says nothing about the
+    # controls and costs up to 0.15 s a request: left out here, kept in the browser tests.
+    monkeypatch.setattr("variants.factory.estimate.estimate", lambda doc: "")
     u = django_user_model.objects.create_user("maker", password=None)
     u.role = "creator"
     u.save()

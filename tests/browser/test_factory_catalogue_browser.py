@@ -33,8 +33,9 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 SHOTS = Path(os.environ.get("FACTORYE2E_SHOTS", "/work/shots/factorye2e"))
 SIZES = {"laptop": (1366, 768), "phone": (390, 844)}
 # One of each kind: a moving piece and a turn check; exclusive stacks, set-up pieces, a
-# power and two phases (simultaneous); phase 1's own lock; three boards under cloaks.
-CLICKED = ["9-Holes", "StagHunt", "ContractHunt", "3Blotto13"]
+# power and two phases (simultaneous); phase 1's own lock; three boards under cloaks;
+# two endings (one in a turn-check dropdown) and three phases of cloaked stacks.
+CLICKED = ["9-Holes", "StagHunt", "ContractHunt", "3Blotto13", "Shopping9"]
 OVER = "!document.querySelector('#vf-game-over').hidden"
 
 
@@ -49,12 +50,15 @@ def test_a_general_game_clicked_through_the_form_has_the_catalogues_fingerprint(
     doc = rules.parse(catalogue.get(name))
     form = BrowserForm(page)
     build(form, doc, f"My{name}")
-    if name == "StagHunt":  # the factory with phases and markers, phase 1 shown
+    if name in ("StagHunt", "ContractHunt"):  # the factory with phases and markers
         form.pick("id_phase", "0")
+        if name == "ContractHunt":  # phase 1's own lock on stack 4, said on its spaces
+            label = page.get_attribute("#sp-1-4-1-1", "aria-label")
+            assert label.endswith("locked in phase 1"), label
         for size, (w, h) in SIZES.items():
             page.set_viewport_size({"width": w, "height": h})
             assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
-            shot(page, f"factory-staghunt-{size}")
+            shot(page, f"factory-{name.lower()}-{size}")
         page.set_viewport_size({"width": 1366, "height": 768})
     where = form.save()
     assert SAVED.search(where), f"{name} not saved: {form.errors()}"
