@@ -265,7 +265,8 @@ export function moveWords(text, view) {
   } else {
     where = `column ${x}, row ${y}` + (size[2] > 1 ? `, level ${z}` : "");
   }
-  const piece = [parsed.color, parsed.shape].filter(Boolean).join(" ");
+  // The X is written as a capital, as the rules line writes it ("1 black X").
+  const piece = [parsed.color, parsed.shape === "x" ? "X" : parsed.shape].filter(Boolean).join(" ");
   const several = view && view.boards && view.boards.length > 1;
   return `${piece ? `${piece} on ` : ""}${several ? `board ${parsed.board}, ` : ""}${where}`;
 }

@@ -194,7 +194,8 @@ export class MatchClient {
         break;
       case "player:reconnected":
         this.disconnected.delete(message.seat);
-        this.note(`${this.seatName(message.seat)} is back.`);
+        // Not to the person who came back ("bob is back." on bob's own page).
+        if (!this.you().includes(message.seat)) this.note(`${this.seatName(message.seat)} is back.`);
         this.renderBanners();
         this.renderSeats();
         break;
@@ -885,6 +886,10 @@ export class MatchClient {
 
   /** A short-lived note (a player is back, a draw answered). */
   note(text, tone = "success") {
+    // The same note twice (a page reloaded twice) is shown once, its time restarted.
+    for (const old of this.el.banners.querySelectorAll("[data-testid=note]")) {
+      if (old.textContent === text) old.remove();
+    }
     const node = element("div", `alert alert-${tone} py-2`, text);
     node.setAttribute("role", "status");
     node.dataset.testid = "note";

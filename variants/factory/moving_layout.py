@@ -17,7 +17,7 @@ from variants.rules.vocabulary import (
 )
 
 from .controls import Control, Option, select
-from .moving_state import COVER_RESULTS, full_rows
+from .moving_state import COVER_RESULTS, THIS_PHASE, full_rows
 from .state import FactoryState
 
 Errors = Callable[[str], list[str]]
@@ -134,10 +134,13 @@ def seat_control(state: FactoryState) -> Control:
     return select(
         "marker_seat",
         "Seat of the exclusive and lock markers",
-        [(0, "Everyone")] + [(i + 1, name) for i, name in enumerate(names)],
+        [(0, "Everyone"), (THIS_PHASE, "Everyone, this phase only")]
+        + [(i + 1, name) for i, name in enumerate(names)],
         state.moving.marker_seat,
         id="id_marker_seat",
-        help="Everyone: a locked space. A seat: locked to that seat, or exclusive to it.",
+        help="Everyone: a locked space, empty all game. This phase only: no piece enters "
+        "or leaves it in this phase (pieces on it stay). A seat: locked to that seat, or "
+        "exclusive to it.",
     )
 
 

@@ -32,6 +32,7 @@ if TYPE_CHECKING:
 
 Spot = tuple[int, int, int, int]
 SPACE_MARKERS = ("lock", "exclusive", "sticky")
+THIS_PHASE = -1  # marker_seat: "Everyone, this phase only" (a phase's own locked space)
 # A lock's flags as written in the hidden field: entry and exit, entry only, exit only.
 LOCK_FLAGS = {"ex": (True, True), "e": (True, False), "x": (False, True)}
 
@@ -65,7 +66,9 @@ class MovingState:
     exclusive: dict[Spot, frozenset[int]] = field(default_factory=dict)  # -> 1-based seats
     # (space, flags) -> seats that may not enter ("e") / leave ("x") / either ("ex")
     seat_locks: dict[tuple[Spot, str], frozenset[int]] = field(default_factory=dict)
-    marker_seat: int = 0  # the seat the exclusive / lock markers apply to (0: everyone)
+    # The seat the exclusive / lock markers apply to (0: everyone; THIS_PHASE: the lock
+    # marker locks the space to everyone for the shown phase only, its pieces staying).
+    marker_seat: int = 0
 
     def row(self, row: int) -> ShapeMoves:
         return self.rules.get(row) or ShapeMoves()
@@ -121,7 +124,7 @@ def from_post(data: Mapping, rows: int, seats: int, spot_of, problems: list) -> 
         )
         if moves != ShapeMoves():
             state.rules[r] = moves
-    state.marker_seat = bounded_int(data.get("marker_seat", 0), 0, seats) or 0
+    state.marker_seat = bounded_int(data.get("marker_seat", 0), THIS_PHASE, seats) or 0
 
     def spots(key: str) -> list[tuple[Spot, list[str]]]:
         out = []
@@ -213,7 +216,7 @@ def adjust(state: FactoryState, seats: int) -> None:
                 r.result = "remove"
         if r == ShapeMoves():
             del m.rules[row]
-    m.marker_seat = m.marker_seat if 0 <= m.marker_seat <= seats else 0
+    m.marker_seat = m.marker_seat if THIS_PHASE <= m.marker_seat <= seats else 0
     m.sticky = {s for s in m.sticky if state.on_board(s)}
 
     def keep(seat_map):
@@ -242,7 +245,7 @@ def toggle(state: FactoryState, spot: Spot, marker: str) -> str:
     the property loses it, one without gains it. Returns a note ("" if none)."""
     m = state.moving
     seat = m.marker_seat
-    if marker == "exclusive" and not seat:
+    if marker == "exclusive" and seat <= 0:
         return "Choose the seat the space is exclusive to (beside the markers), then a space."
     spots = _spots(state, spot)
     if marker == "sticky":

@@ -369,7 +369,10 @@ def apply_action(state: FactoryState, action: str, toggle: str = "") -> str:
             return "That space is not on the board."
         if not state.marker:
             return "Select a marker first (the lock or a piece beside a reserve), then a space."
-        if state.marker == "cloak" or (state.marker == "lock" and state.phase_shown > 0):
+        this_phase = state.moving.marker_seat == moving_state.THIS_PHASE
+        if state.marker == "cloak" or (
+            state.marker == "lock" and (state.phase_shown > 0 or this_phase)
+        ):
             return phase_state.toggle(state, spot, state.marker)
         if state.phase_shown > 0:
             return "After phase 1 only the cloak and lock markers change spaces."
