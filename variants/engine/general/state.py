@@ -36,6 +36,7 @@ from .moves import (
     STEP,
 )
 from .phases import PhaseRun
+from .pots import Pots
 from .rounds import Rounds
 from .showdown import Showdown
 
@@ -44,7 +45,7 @@ REPEATS = 3
 QUIET = 50  # chess's fifty-move rule, in games where pieces move
 
 
-class GeneralState(PieceChanges, Showdown, PhaseRun, Rounds):
+class GeneralState(PieceChanges, Pots, Showdown, PhaseRun, Rounds):
     __slots__ = (
         "game", "seed", "board", "cmask", "own", "heights", "free", "reserves", "stock",
         "hash", "seen", "chain", "converted", "frozen", "turn", "placed", "passes", "offer",
@@ -60,7 +61,7 @@ class GeneralState(PieceChanges, Showdown, PhaseRun, Rounds):
         self.seed = seed
         self.board = board[:]
         self.cmask = cmask[:]
-        self.own = [0] * game.nseats
+        self.own = game.start_own[:]  # set-up pieces of a seat's colour (game.py)
         self.heights = heights[:]
         self.free = free
         self.reserves = reserves[:]
