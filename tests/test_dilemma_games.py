@@ -28,16 +28,11 @@ PENDING = catalogue.pending()
 BOTS = ("random", "easy", "medium", "hard:2", "mcts:40")
 
 # What the engine lacks to play each game as read (READINGS.md says what each means).
-SPLIT = (
-    "a move by stack of pieces that cannot capture onto a stack of tied captors makes no "
-    "showdown, and captors' own pieces are never in a pot (the reading: the split pot)"
-)
 BOARDS = (
     "with several boards the engine decides each board by the stalemate endings and counts "
     "boards (the reading: least area over all boards; a team with no piece has no area)"
 )
 GAPS = {
-    "3P-PublicGoods": [SPLIT],
     "BoS": [BOARDS],
     "3P-BoS": [BOARDS],
 }

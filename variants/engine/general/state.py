@@ -324,9 +324,12 @@ class GeneralState(PieceChanges, Pots, Showdown, PhaseRun, Rounds):
     def _cannot_move(self) -> None:
         """The seat to move has no move: it must pass, or the game is stalemated."""
         live = self._active_seats()
-        if self.ph.allow_pass and any(self._can_move(o) for o in live):
-            return
-        self._stalemate()
+        # Before the last phase a seat that cannot move is skipped: the phase ends when
+        # no active seat can (READINGS.md, "A seat with nothing to play is skipped").
+        skip = self.phase + 1 < len(self.game.phases)
+        if (self.ph.allow_pass or skip) and any(self._can_move(o) for o in live):
+            return None if self.ph.allow_pass else self._next_turn()
+        return self._stalemate()
 
     def _live_after(self, seat: int, inactive: int) -> int:
         n = self.game.nseats
