@@ -162,6 +162,9 @@ def matches(state, e, board=None, excluded=frozenset()) -> tuple[set[int], bool]
         }  # fmt: skip
         return teams, bool(teams)
     values = {t: v for t, v in values.items() if t not in excluded}
+    if e.measure == "area" and c == "least":  # a team with no piece has no area to compare
+        present = {t for t, by_color in team_pieces(state, board).items() if by_color}
+        values = {t: v for t, v in values.items() if t in present}
     if not values:
         return set(), False
     if c in ("most", "least"):

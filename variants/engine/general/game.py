@@ -100,6 +100,9 @@ class GeneralGame(Notation):
                 through = self.geometry.lines_through(self.geometry.lines(c.k, c.diagonal))
                 self.checks.append((through, c.result == "wins", label(e)))
         self.ends = Compiled(self, doc)
+        # Typed stalemate endings measure every board at once (area over all boards):
+        # with several boards, no board is decided alone by the stalemate rule.
+        self.typed_stalemate = any(e.when == "stalemate" for e in doc.endings)
         self.typed_endings = not self.ends.legacy_only  # the state calls endings.after_move
 
     def _codes(self) -> None:

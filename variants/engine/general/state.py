@@ -263,7 +263,7 @@ class GeneralState(PieceChanges, Pots, Showdown, PhaseRun, Rounds):
                             return self._line(seat, line, wins, label, at)
         if self._typed_endings(seat):
             return None  # a typed ending (variants/rules/endings.py) ended the game
-        if g.multi:  # a board with no target left is decided by the stalemate rule
+        if g.multi and not g.typed_stalemate:  # a full board: decided by the stalemate rule
             b = space // g.geometry.cells
             if not self.free & g.board_targets[b] and self.decided[b] is None:
                 if self._decide_board(b, stalemate_results(self, b)):
@@ -493,7 +493,7 @@ class GeneralState(PieceChanges, Pots, Showdown, PhaseRun, Rounds):
         if self._next_phase_instead():  # before the last phase, stalemate ends the phase
             return None
         g = self.game
-        if g.multi:
+        if g.multi and not g.typed_stalemate:  # (typed endings: over all boards, below)
             for b, d in enumerate(self.decided):
                 if d is None:
                     self.decided[b] = (stalemate_results(self, b), None)
