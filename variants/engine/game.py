@@ -242,10 +242,14 @@ class Game:
         cmask = [0] * self.ncolors
         for s in doc.locked:
             board[g.index(s.board - 1, *(v - 1 for v in s.at))] = LOCKED
+        # As in the general family: a set-up piece of one seat's colour is that seat's.
+        owners = [self.seat_color.count(c) == 1 and not self.choose for c in range(self.ncolors)]
         for p in doc.initial_pieces:
             i = g.index(p.board - 1, *(v - 1 for v in p.at))
             color = self.color_names.index(p.color)
-            board[i] = self.unowned[color * self.nshapes + self.shape_names.index(p.shape)]
+            ri = color * self.nshapes + self.shape_names.index(p.shape)
+            seat = self.seat_color.index(color) if owners[color] else None
+            board[i] = self.unowned[ri] if seat is None else self.code[seat][ri]
             cmask[color] |= 1 << i
         reserves = [0] * (self.ncolors * self.nshapes)
         for color, by_shape in (doc.reserves or {}).items():
