@@ -60,6 +60,7 @@ ORDER = (
     "3Blotto13",
     "KBeauty9",
     "Shopping9",
+    "3P-9X-HideSeek",
 )
 
 
