@@ -10,6 +10,8 @@ from collections import Counter
 
 import pytest
 
+from play.bots.arena import play_game
+from play.bots.specs import make_agent
 from tests.engine_helpers import game, play
 from variants import catalogue
 from variants.engine import compile_game
@@ -164,6 +166,29 @@ def test_random_games_are_played_and_won_by_the_most_circles(hideseek):
         assert "Most circles wins" in state.outcome.detail, state.outcome.detail
         assert {s for s in range(3) if state.outcome.results[s] == "win"} == winners
     assert min(lengths) >= 4 and sum(lengths) / len(lengths) > 10 and chaos_moved
+
+
+def test_a_seats_sampled_world_holds_the_pieces_it_cannot_see_and_no_more(hideseek):
+    """What a bot of a seat searches (``determinise``): the set-up is public (nothing to
+    guess: the truth itself), and later the same pieces as the truth, the hidden ones put
+    where their owners could be."""
+    state = hideseek.new_initial_state(seed=1)
+    for seat in (BLACK, WHITE, PINK, CHAOS):
+        assert pieces(full_view(state.determinise(seat, random.Random(seat)), None)) == truth(state)
+    hide(state)
+    everything = Counter(truth(state).values())
+    for seat in (BLACK, WHITE, PINK, CHAOS):
+        world = pieces(full_view(state.determinise(seat, random.Random(seat)), None))
+        assert Counter(world.values()) == everything, seat
+        assert {at for at, p in world.items() if p[1] == "circle" and p[0] != "pink"} <= CENTRE
+
+
+@pytest.mark.parametrize("kind", ["easy", "medium", "hard", "mcts"])
+def test_every_built_in_bot_plays_it_from_its_seats_view(hideseek, kind):
+    agents = [make_agent({"kind": kind}, seed=i, time_limit=0.02) for i in range(3)]
+    for seed in range(2):
+        state, n = play_game(hideseek, agents, seed=seed)
+        assert state.is_terminal() and n >= 4
 
 
 def test_a_goal_is_reached_by_a_move_not_by_a_set_up_piece_standing_on_it():
