@@ -110,15 +110,18 @@ def test_the_seeker_finds_a_hider_by_stepping_onto_it(hideseek):
 
 
 def test_the_seeker_must_capture_a_hider_it_has_seen(hideseek):
-    """Pink tried to place on white's space in phase 1 (refused: it now sees white's
-    circle) and places next to it in phase 2: then it has only the capture, although
-    black's circle (unseen) is next to it too."""
+    """Pink tries to place on white's space (refused: it now sees white's circle, and as
+    the only seat still able to place it places again) and lands next to it: once its
+    turn comes it has only the capture among its piece moves, although black's circle
+    (unseen) is next to it too."""
     state = hideseek.new_initial_state(seed=1)
     play(state, "circle 3,3,1", "circle 5,5,1", "pentagon 5,5,1")  # pink's attempt
     assert truth(state).get((5, 5)) == ("white", "circle")
     assert centre(state.view(PINK)) == {(5, 5): ("white", "circle")}  # found, not taken
+    assert list(state.to_move()) == [PINK] and state.view(None)["phase"]["number"] == 1
+    play(state, "pentagon 4,4,1")
     assert state.view(None)["phase"]["number"] == 2
-    play(state, "4,6,1x3,6,1", "pass", "pass", "pentagon 4,4,1", "3,6,1x2,5,1", "pass", "pass")
+    play(state, "4,6,1x3,6,1", "pass", "pass")
     # must capture: no step (the phase's option to pass stands: a pass moves no piece)
     assert moves(state, PINK) == {"4,4,1x5,5,1", "pass"}
     play(state, "4,4,1x5,5,1")
