@@ -1,7 +1,7 @@
 """Our MCTS against OpenSpiel's Python MCTS: simulations per second, and a match.
 
     .venv/bin/python benchmarks/mcts_versus_openspiel.py [--simulations 1000]
-        [--rounds 5] [--games 40] [--only Tic-Tac-Toe,Connect4]
+        [--rounds 5] [--games 40] [--first 0] [--only Tic-Tac-Toe,Connect4]
 
 Needs ``open_spiel`` (not a requirement of the project): ``.venv/bin/pip install open_spiel``.
 
@@ -11,7 +11,8 @@ UCT with the same exploration (ours c = 1 on rewards in [0, 1] is OpenSpiel's c 
 "decisive moves" at expansion, see play/bots/mcts.py).
 
 1. Speed: each round, from the start position and from a few positions reached by random
-   moves, both choose a move in turn, each timed on its own; simulations/s and the ratio.
+   moves, both choose a move in turn, each timed on its own (by this process's CPU time,
+   which other processes on a shared machine do not inflate); simulations/s and the ratio.
 2. Strength: ``--games`` games of Connect4 (colours alternate), ours against theirs;
    wins, draws and losses from our side.
 """
@@ -69,19 +70,20 @@ def positions(game, spiel, n: int, rng):
 def speed(name, simulations: int, rounds: int) -> float:
     game, spiel = compile_game(catalogue.get(name)), pyspiel.load_game(GAMES[name])
     rng = random.Random(7)
+    clock = time.process_time  # CPU time: other processes on a shared machine do not count
     ours_rate, theirs_rate, ratios = [], [], []
     for r in range(rounds):
         a_sims = a_time = b_sims = b_time = 0.0
         for ours, theirs in positions(game, spiel, 4, rng):
             agent = MctsAgent(seed=r, simulations=simulations)
             bot = spiel_bot(spiel, simulations, r)
-            started = time.perf_counter()
+            started = clock()
             agent.choose(ours.clone(), ours.to_move()[0])
-            a_time += time.perf_counter() - started
+            a_time += clock() - started
             a_sims += agent.last_simulations
-            started = time.perf_counter()
+            started = clock()
             bot.step(theirs.clone())
-            b_time += time.perf_counter() - started
+            b_time += clock() - started
             b_sims += simulations
         ours_rate.append(a_sims / a_time)
         theirs_rate.append(b_sims / b_time)
@@ -96,11 +98,11 @@ def speed(name, simulations: int, rounds: int) -> float:
     return med
 
 
-def match(games: int, simulations: int) -> None:
+def match(games: int, simulations: int, first: int = 0) -> None:
     game, spiel = compile_game(catalogue.get("Connect4")), pyspiel.load_game("connect_four")
     tally = {"win": 0, "draw": 0, "loss": 0}
     started = time.perf_counter()
-    for g in range(games):
+    for g in range(first, first + games):
         our_seat = g % 2
         agent = MctsAgent(seed=1000 + g, simulations=simulations)
         bot = spiel_bot(spiel, simulations, 2000 + g)
@@ -134,6 +136,7 @@ def main() -> None:
     ap.add_argument("--simulations", type=int, default=1000)
     ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("--games", type=int, default=40)
+    ap.add_argument("--first", type=int, default=0, help="seeds of the games start here")
     ap.add_argument("--only", default="")
     args = ap.parse_args()
     one, five, _ = os.getloadavg()
@@ -143,7 +146,7 @@ def main() -> None:
     gm = math.exp(sum(map(math.log, meds)) / len(meds))
     print(f"geometric mean of the ratios: {gm:.2f}")
     if args.games:
-        match(args.games, args.simulations)
+        match(args.games, args.simulations, args.first)
     one, five, _ = os.getloadavg()
     print(f"after: load average {one:.2f} (1 min), {five:.2f} (5 min)")
 

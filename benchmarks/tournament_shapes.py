@@ -13,6 +13,9 @@ tournament of every pair (100 games a pair) and times it from creation until it 
 games played, written and rated. Then it plays the same games (same seats, same seeds)
 in a plain loop in one process, no database, and prints both rates and the ratio. Rounds
 alternate the tournament and the loop; the machine's load is printed before and after.
+On a shared machine the wall-clock rates move with other processes' load, so it also
+prints the CPU seconds each side spent (the worker and its pool, from /proc; not the
+PostgreSQL or Redis servers) and their ratio, which that load barely moves.
 """
 
 import argparse
@@ -44,6 +47,31 @@ def shape_env(shape: str) -> dict:
         env["DATABASE_URL"] = PG_URL
         env["REDIS_URL"] = REDIS_URL
     return env
+
+
+def cpu_seconds(root: int) -> float:
+    """User + system CPU seconds of process ``root`` and every process under it (a Celery
+    worker and its pool), read from /proc (0 where /proc is missing)."""
+    tick = os.sysconf("SC_CLK_TCK")
+    parent, spent = {}, {}
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat") as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        parent[int(entry)] = int(fields[1])
+        spent[int(entry)] = (int(fields[11]) + int(fields[12])) / tick
+    total = 0.0
+    for pid, seconds in spent.items():
+        p = pid
+        while p and p != root:
+            p = parent.get(p, 0)
+        if p == root:
+            total += seconds
+    return total
 
 
 def load() -> str:
@@ -105,10 +133,11 @@ def child(shape: str, game_name: str, specs: list[str], rounds: int) -> None:
             if worker.poll() is not None or time.time() > deadline:
                 sys.exit(f"the worker did not start: see {log}")
             time.sleep(0.2)
-        out = {"worker": [], "loop": [], "games": 0}
+        out = {"worker": [], "loop": [], "games": 0, "worker_cpu": [], "loop_cpu": []}
         for _ in range(rounds):
             plan = benchmark_plan(rule_set, default_universe(), [p.pk for p in players])
             plan = Plan(plan.rule_set, plan.universe, f"bench-{stamp}", plan.sets, plan.kind)
+            cpu = cpu_seconds(worker.pid)
             started = time.perf_counter()
             t = tournaments.create_from_plan(plan, trainer)
             while True:
@@ -117,12 +146,16 @@ def child(shape: str, game_name: str, specs: list[str], rounds: int) -> None:
                     break
                 time.sleep(0.02)
             elapsed = time.perf_counter() - started
+            worker_cpu = cpu_seconds(worker.pid) - cpu
             if status != "done":
                 sys.exit(f"the tournament failed: see {log}")
             t.refresh_from_db()
             out["worker"].append(t.total_games / elapsed)
+            out["worker_cpu"].append(worker_cpu)
             out["games"] = t.total_games
-            out["loop"].append(plain_loop(t))
+            rate, loop_cpu = plain_loop(t)
+            out["loop"].append(rate)
+            out["loop_cpu"].append(loop_cpu)
         print("RESULT " + json.dumps(out), flush=True)
     finally:
         worker.terminate()
@@ -145,11 +178,11 @@ def plain_loop(t) -> float:
     order = schedule(t)
     seated = [[players[pk] for pk in math.seat_rotation(sets[o].players, i)] for o, i in order]
     game = game_of_rule_set(t.rule_set)
-    started = time.perf_counter()
+    started, cpu = time.perf_counter(), time.process_time()
     for number, seats in enumerate(seated, 1):  # as the worker plays them (no writes)
         seed = game_seed(t, number)
         play_timed(game, [agent_for(p, seed + i) for i, p in enumerate(seats)], seed)
-    return len(seated) / (time.perf_counter() - started)
+    return len(seated) / (time.perf_counter() - started), time.process_time() - cpu
 
 
 # --- the parent ----------------------------------------------------------------------------
@@ -206,10 +239,12 @@ def main() -> None:
             print(f"{shape}: failed\n{proc.stdout[-2000:]}\n{proc.stderr[-3000:]}")
             continue
         out = json.loads(line[7:])
-        for w, p in zip(out["worker"], out["loop"], strict=True):
+        rows = zip(out["worker"], out["loop"], out["worker_cpu"], out["loop_cpu"], strict=True)
+        for w, p, wc, lc in rows:
             print(
                 f"{shape:9} {out['games']} games: worker {w:8.1f} games/s (written, rated)   "
-                f"plain loop {p:8.1f} games/s   ratio {w / p:.2f}",
+                f"plain loop {p:8.1f} games/s   ratio {w / p:.2f}   "
+                f"CPU: worker {wc:5.2f} s, loop {lc:5.2f} s, ratio {lc / max(wc, 1e-9):.2f}",
                 flush=True,
             )
     print(f"after: {load()}")

@@ -1,14 +1,16 @@
 """Random playouts: our engine against OpenSpiel driven from Python, side by side.
 
     .venv/bin/python benchmarks/versus_openspiel.py [--rounds 5] [--seconds 1.0]
-        [--only Connect4,...] [--loop public|random_move]
+        [--only Connect4,...] [--loop public|random_move] [--clock cpu|wall]
 
 Needs ``open_spiel`` (not a requirement of the project): ``.venv/bin/pip install open_spiel``.
 
 Both engines run the same loop in the same process — ask who moves, list the legal moves,
 pick one with ``random.Random.choice``, apply it — until the game ends. A round lasts
-``--seconds``: the engines take turns game by game (each timed on its own), so a change
-of machine load falls on both alike; a round's ratio is ours/theirs. It prints per game
+``--seconds``: the engines take turns in blocks of a few ms of whole games (each block
+timed on its own, by this process's CPU time unless ``--clock wall``: other processes on
+a shared machine then do not count), so a change of machine load falls on both alike; a
+round's ratio is ours/theirs. It prints per game
 the median moves/s of each, the median ratio with its range over the rounds, and the
 geometric mean of the median ratios. ``--loop random_move`` also times our
 ``state.random_move(rng)`` loop (a shortcut of the public API), which is not the bar.
@@ -91,17 +93,28 @@ def theirs(game, rng) -> int:
     return moves
 
 
-def round_(players, seconds: float) -> list[float]:
-    """Moves/s of each (play, game, rng) in ``players``, taking turns game by game for
-    ``seconds``, so that a change of machine load falls on all alike."""
-    clock = time.perf_counter
+BLOCK = 0.005  # seconds of games per turn of an engine (a clock read per block, not per game)
+
+
+def round_(players, seconds: float, cpu: bool = True) -> list[float]:
+    """Moves/s of each (play, game, rng) in ``players``, taking turns block by block (a few
+    ms of whole games each) for ``seconds``, so that a change of machine load falls on all
+    alike. ``cpu``: timed by this process's CPU time, which other processes on a shared
+    machine do not inflate (wall time counts the time they took the processor away)."""
+    wall = time.perf_counter
+    clock = time.process_time if cpu else wall
     moves = [0] * len(players)
     spent = [0.0] * len(players)
-    deadline = clock() + seconds
-    while clock() < deadline:
+    deadline = wall() + seconds
+    while wall() < deadline:
         for k, (play, game, rng) in enumerate(players):
-            started = clock()
-            moves[k] += play(game, rng)
+            started, until = clock(), wall() + BLOCK
+            n = 0
+            while True:
+                n += play(game, rng)
+                if wall() >= until:
+                    break
+            moves[k] += n
             spent[k] += clock() - started
     return [m / s for m, s in zip(moves, spent, strict=True)]
 
@@ -120,10 +133,17 @@ def main() -> None:
     ap.add_argument("--seconds", type=float, default=1.0)
     ap.add_argument("--only", default="", help="comma-separated names of: " + ", ".join(GAMES))
     ap.add_argument("--loop", choices=("public", "random_move"), default="public")
+    ap.add_argument(
+        "--clock", choices=("cpu", "wall"), default="cpu", help="time by CPU time (default)"
+    )
     args = ap.parse_args()
+    cpu = args.clock == "cpu"
     names = [n.strip() for n in args.only.split(",") if n.strip()] or list(GAMES)
     print(f"before: {busy()}")
-    print(f"{args.rounds} rounds of {args.seconds}s, alternating game by game; loop: {args.loop}")
+    print(
+        f"{args.rounds} rounds of {args.seconds}s, alternating blocks of {BLOCK * 1000:.0f} ms;"
+        f" loop: {args.loop}; clock: {args.clock}"
+    )
     head = f"{'game':12} {'ours/s':>10} {'OpenSpiel/s':>12} {'ratio':>6}  range"
     if args.loop == "random_move":
         head += f"      {'random_move/s':>13} {'ratio':>6}"
@@ -136,10 +156,10 @@ def main() -> None:
         players = [(ours, game, random.Random(1)), (theirs, spiel, random.Random(1))]
         if args.loop == "random_move":
             players.append((ours_random_move, game, random.Random(1)))
-        round_(players, 0.05)  # warm the caches compile_game leaves to first use
+        round_(players, 0.05, cpu)  # warm the caches compile_game leaves to first use
         ratios, a, b, r2, c = [], [], [], [], []
         for _ in range(args.rounds):
-            x, y, *z = round_(players, args.seconds)
+            x, y, *z = round_(players, args.seconds, cpu)
             a.append(x)
             b.append(y)
             ratios.append(x / y)

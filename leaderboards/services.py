@@ -9,7 +9,7 @@ import logging
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 from django.db.models import Q
 from django.utils import timezone
 
@@ -23,7 +23,8 @@ from leaderboards.models import (
     StandardPlayer,
     Universe,
 )
-from play.models import Match, Seat
+from play.models import CrewMember, Match, Seat
+from variants.models import RuleSet
 
 log = logging.getLogger(__name__)
 
@@ -135,17 +136,30 @@ def rate_matches(match_ids: Sequence[int]) -> int:
         return 0
     try:
         with transaction.atomic():
-            matches = Match.objects.select_for_update(of=("self",)).select_related(
-                "rule_set", "created_by", "universe"
+            # The rule sets once (a tournament's matches share one: its document is the
+            # largest field read), and none of the match's JSON fields (not needed here).
+            matches = (
+                Match.objects.select_for_update(of=("self",))
+                .select_related("created_by", "universe")
+                .defer("outcome", "team_clocks", "series_ready")
             )
             found = {m.pk: m for m in matches.filter(pk__in=ids)}
+            rule_sets = RuleSet.objects.in_bulk({m.rule_set_id for m in found.values()})
+            for m in found.values():
+                m.rule_set = rule_sets[m.rule_set_id]
             done = set(
                 RatingHistory.objects.filter(match_id__in=ids).values_list("match_id", flat=True)
             )
             seats_of: dict[int, list[Seat]] = {pk: [] for pk in ids}
             seats = Seat.objects.filter(match_id__in=ids).select_related("player")
-            for seat in seats.prefetch_related("crew").order_by("match_id", "index"):
+            for seat in seats.order_by("match_id", "index"):
                 seats_of[seat.match_id].append(seat)
+            # Crews in one query of ids (a prefetch built a query set per seat to read none
+            # in a tournament's games).
+            crews: dict[int, list[int]] = {}
+            members = CrewMember.objects.filter(seat__match_id__in=ids).order_by("seat_id", "order")
+            for seat_id, player_id in members.values_list("seat_id", "player_id"):
+                crews.setdefault(seat_id, []).append(player_id)
             public = None
             todo = []  # (match, universe, when, results)
             wanted: dict[tuple, set[int]] = {}  # (rule set id, universe) -> player ids
@@ -158,7 +172,7 @@ def rate_matches(match_ids: Sequence[int]) -> int:
                     public = public or default_universe()
                     universe = public
                 when = match.finished or timezone.now()
-                results = _seat_results(match, seats_of[pk])
+                results = _seat_results(match, seats_of[pk], crews)
                 todo.append((match, universe, when, results))
                 keys = {r.key for r in results if r.key is not None}
                 wanted.setdefault((match.rule_set_id, universe), set()).update(keys)
@@ -168,6 +182,7 @@ def rate_matches(match_ids: Sequence[int]) -> int:
                 for key, row in _locked_ratings(sorted(keys), rule_set_id, universe, first).items():
                     rows[(rule_set_id, universe.pk, key)] = row
             history = []
+            adapt = connection.ops.adapt_datetimefield_value
             for match, universe, when, results in todo:
                 mine = {
                     r.key: rows[(match.rule_set_id, universe.pk, r.key)]
@@ -175,19 +190,22 @@ def rate_matches(match_ids: Sequence[int]) -> int:
                     if r.key is not None
                 }
                 skills = {k: math.Skill(r.mu, r.sigma) for k, r in mine.items()}
+                at = adapt(when)
                 for key, skill in math.rate_match(results, skills).items():
-                    entry = _update(mine[key], skill, when, save=False)
-                    entry.match = match
-                    history.append(entry)
+                    row = mine[key]
+                    values = _advance(row, skill, when)
+                    history.append((row.pk, match.pk, row.player_id, *values, at))
             if rows:
                 Rating.objects.bulk_update(list(rows.values()), RATING_FIELDS)
-            RatingHistory.objects.bulk_create(history)
+            _insert_history(history)
             return len(todo)
     except IntegrityError:  # another process rated some of them: one by one
         return sum(rate_match(pk) for pk in ids)
 
 
-def _seat_results(match: Match, seats: Sequence[Seat]) -> list:
+def _seat_results(match: Match, seats: Sequence[Seat], crews: dict | None = None) -> list:
+    """The seats' results for the rating maths; ``crews`` (seat id -> member player ids,
+    in order) where the caller read them already, else each seat's crew is read."""
     teams = _teams_of(match)
     results = [
         math.SeatResult(
@@ -197,15 +215,21 @@ def _seat_results(match: Match, seats: Sequence[Seat]) -> list:
         )
         for s in seats
     ]
+
     # A crew (people sharing a nested game's team) is rated like Partners: one team.
+    def members(seat) -> list[int]:
+        if crews is not None:
+            return crews.get(seat.pk, [])
+        return [m.player_id for m in seat.crew.all()]
+
     results += [
         math.SeatResult(
-            key=m.player_id,
+            key=m,
             team=teams[s.index] if s.index < len(teams) else s.index,
             rank=s.rank or 1,
         )
         for s in seats
-        for m in s.crew.all()
+        for m in members(s)
     ]
     return results
 
@@ -228,19 +252,11 @@ def _locked_ratings(keys: Iterable[int], rule_set_id: int, universe, when) -> di
     return {r.player_id: r for r in rows}
 
 
-def _update(row: Rating, skill: math.Skill, when, save: bool = True) -> RatingHistory:
+def _advance(row: Rating, skill: math.Skill, when) -> tuple[float, ...]:
+    """Move a rating row to ``skill`` (not saved); the history's values: mu, sigma and
+    ordinal before, then after."""
     before = math.Skill(row.mu, row.sigma)
-    entry = RatingHistory(
-        rating=row,
-        player_id=row.player_id,
-        mu_before=before.mu,
-        sigma_before=before.sigma,
-        mu_after=skill.mu,
-        sigma_after=skill.sigma,
-        ordinal_before=before.ordinal,
-        ordinal_after=skill.ordinal,
-        at=when,
-    )
+    values = (before.mu, before.sigma, before.ordinal, skill.mu, skill.sigma, skill.ordinal)
     if math.level(skill.ordinal) != math.level(row.ordinal) or row.matches == 0:
         row.level_since = when
     row.mu, row.sigma, row.ordinal = skill.mu, skill.sigma, skill.ordinal
@@ -248,9 +264,45 @@ def _update(row: Rating, skill: math.Skill, when, save: bool = True) -> RatingHi
     row.score = row.ordinal + row.top_burst
     row.matches += 1
     row.last_match = when
+    return values
+
+
+def _update(row: Rating, skill: math.Skill, when, save: bool = True) -> RatingHistory:
+    mu0, sigma0, ordinal0, mu1, sigma1, ordinal1 = _advance(row, skill, when)
+    entry = RatingHistory(
+        rating=row,
+        player_id=row.player_id,
+        mu_before=mu0,
+        sigma_before=sigma0,
+        mu_after=mu1,
+        sigma_after=sigma1,
+        ordinal_before=ordinal0,
+        ordinal_after=ordinal1,
+        at=when,
+    )
     if save:
         row.save()
     return entry
+
+
+_HISTORY_COLUMNS = ("rating_id", "match_id", "player_id", "mu_before", "sigma_before",
+                    "ordinal_before", "mu_after", "sigma_after", "ordinal_after", "at")  # fmt: skip
+
+
+def _insert_history(rows: list[tuple]) -> None:
+    """RatingHistory rows (``_HISTORY_COLUMNS``) in one executemany: a tournament's
+    finaliser writes hundreds, and the ORM's per-field preparation cost more than the
+    ratings themselves."""
+    if not rows:
+        return
+    quote = connection.ops.quote_name
+    sql = "INSERT INTO {} ({}) VALUES ({})".format(
+        quote(RatingHistory._meta.db_table),
+        ", ".join(quote(c) for c in _HISTORY_COLUMNS),
+        ", ".join(["%s"] * len(_HISTORY_COLUMNS)),
+    )
+    with connection.cursor() as cursor:
+        cursor.executemany(sql, rows)
 
 
 def on_match_finished(sender, match_id: int, **kwargs) -> None:

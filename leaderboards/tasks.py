@@ -18,8 +18,11 @@ log = logging.getLogger(__name__)
 RETRIES = 3
 
 
+# Their return values are for the worker's log only: not stored in the result backend
+# (on the embedded shape, SQLite: a write per task, more than a batch of games costs).
 @shared_task(
     name="leaderboards.run_batch",
+    ignore_result=True,
     autoretry_for=(OperationalError,),
     max_retries=RETRIES,
     retry_backoff=True,
@@ -32,6 +35,7 @@ def run_batch(batch_id: int) -> int:
 
 @shared_task(
     name="leaderboards.finalise",
+    ignore_result=True,
     autoretry_for=(OperationalError,),
     max_retries=RETRIES,
     retry_backoff=True,
@@ -42,7 +46,7 @@ def finalise(tournament_id: int) -> bool:
     return tournaments.finalise(tournament_id)
 
 
-@shared_task(name="leaderboards.reconcile")
+@shared_task(name="leaderboards.reconcile", ignore_result=True)
 def reconcile(tournament_id: int) -> list[int]:
     from leaderboards import tournaments
 

@@ -235,13 +235,16 @@ def schedule(t: Tournament) -> tuple[tuple[int, int], ...]:
     return _schedule(sizes, t.batch_size)
 
 
+# What a batch reads of its tournament (its games are written with its creator and
+# universe: fetched with the batch, not by two more queries a batch).
+_WITH_TOURNAMENT = ("tournament__rule_set", "tournament__created_by", "tournament__universe")
+
+
 def run_batch(batch_id: int) -> int:
     """Play the batch's games that are not written yet; how many this call wrote. A batch
     that is running already is left to its runner (if that died, ``reconcile`` queues it
     again)."""
-    batch = (
-        TournamentBatch.objects.select_related("tournament__rule_set").filter(pk=batch_id).first()
-    )
+    batch = TournamentBatch.objects.select_related(*_WITH_TOURNAMENT).filter(pk=batch_id).first()
     if batch is None:
         return 0  # its tournament was deleted
     tournament = batch.tournament
@@ -263,9 +266,10 @@ def run_batches(batch_id: int, seconds: float = 5.0) -> int:
     tournament_id = (
         TournamentBatch.objects.filter(pk=batch_id).values_list("tournament_id", flat=True).first()
     )
+    known: dict = {}  # the tournament's sets, players and schedule, read once here
     while tournament_id is not None and time.monotonic() - started < seconds:
         batch = (
-            TournamentBatch.objects.select_related("tournament__rule_set")
+            TournamentBatch.objects.select_related(*_WITH_TOURNAMENT)
             .filter(tournament_id=tournament_id, state=TournamentBatch.State.QUEUED)
             .order_by("number")
             .first()
@@ -273,7 +277,7 @@ def run_batches(batch_id: int, seconds: float = 5.0) -> int:
         if batch is None or batch.tournament.status != Tournament.Status.RUNNING:
             break
         if _claim(batch):
-            count += _run_claimed(batch)
+            count += _run_claimed(batch, known)
     if tournament_id is not None:
         status = Tournament.objects.filter(pk=tournament_id).values_list("status", flat=True)
         if status and status[0] == Tournament.Status.FINALISING:
@@ -295,7 +299,10 @@ def _claim(batch: TournamentBatch) -> bool:
     return bool(taken)
 
 
-def _run_claimed(batch: TournamentBatch) -> int:
+def _run_claimed(batch: TournamentBatch, known: dict | None = None) -> int:
+    """Play and write a claimed batch. ``known`` (from ``run_batches``, which runs several
+    batches of one tournament) keeps its sets, players and schedule between batches:
+    they never change once the tournament is made."""
     tournament = batch.tournament
     numbers = range(batch.first_game, batch.last_game + 1)
     written = set(
@@ -303,12 +310,17 @@ def _run_claimed(batch: TournamentBatch) -> int:
             "game_number", flat=True
         )
     )
-    sets = {s.order: s for s in tournament.sets.all()}
-    players = {
-        p.pk: p
-        for p in Player.objects.filter(pk__in={pk for s in sets.values() for pk in s.players})
-    }
-    order = schedule(tournament)
+    if known is None or known.get("tournament") != tournament.pk:
+        sets = {s.order: s for s in tournament.sets.all()}
+        players = {
+            p.pk: p
+            for p in Player.objects.filter(pk__in={pk for s in sets.values() for pk in s.players})
+        }
+        order = _schedule(tuple(sets[k].games for k in sorted(sets)), tournament.batch_size)
+        if known is not None:
+            known.update(tournament=tournament.pk, sets=sets, players=players, order=order)
+    else:
+        sets, players, order = known["sets"], known["players"], known["order"]
     played = []  # (seated players, PlayedGame, number): written together at the end
     touched = time.monotonic()
 

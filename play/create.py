@@ -221,22 +221,16 @@ def join_queue(rule_set, user, *, afk_timeout: int = 60, afk_warning: int = 20) 
 
     player = human_player(user)
     with transaction.atomic():
-        waiting = (
-            Match.objects.select_for_update(skip_locked=True)
-            .filter(rule_set=rule_set, status=Match.Status.INVITED, seats__kind=Seat.Kind.OPEN)
-            .exclude(seats__player=player)
-            .order_by("created")
-            .first()
-        )
-        if waiting is None:
+        waiting = _waiting_match(rule_set, player)
+        seats = seating.load(waiting) if waiting is not None else []
+        seat = next((s for s in seats if s.kind == Seat.Kind.OPEN), None)
+        if seat is None:  # none waits, or its last seat was taken while we waited for it
             game = game_of_rule_set(rule_set)
             others = game.nseats - (game.chaos is not None) - 1
             choices = [SeatChoice("player", player)] + [SeatChoice("open")] * others
             return create_match(
                 rule_set, choices, user, afk_timeout=afk_timeout, afk_warning=afk_warning
             )
-        seats = seating.load(waiting)
-        seat = next(s for s in seats if s.kind == Seat.Kind.OPEN)
         seat.kind, seat.player, seat.invitation = Seat.Kind.PLAYER, player, Seat.Invitation.ACCEPTED
         seat.save(update_fields=["kind", "player", "invitation"])
         if seating.all_accepted(seats):
@@ -247,6 +241,26 @@ def join_queue(rule_set, user, *, afk_timeout: int = 60, afk_warning: int = 20) 
         else:
             notify.match_changed(waiting, [])
     return waiting
+
+
+def _waiting_match(rule_set, player):
+    """The oldest match of ``rule_set`` with an open seat (not ``player``'s own), locked.
+
+    SKIP LOCKED lets two joiners take two seats at once; but a waiting match is also
+    locked for a moment by its creator's own socket connecting (presence), and skipping it
+    then opened a second match, leaving both players waiting for ever. So when every
+    candidate is locked, wait for the oldest one instead."""
+    candidates = (
+        Match.objects.filter(
+            rule_set=rule_set, status=Match.Status.INVITED, seats__kind=Seat.Kind.OPEN
+        )
+        .exclude(seats__player=player)
+        .order_by("created")
+    )
+    found = candidates.select_for_update(skip_locked=True).first()
+    if found is None:
+        found = candidates.select_for_update(of=("self",)).first()
+    return found
 
 
 def matched_event(match: Match) -> dict:

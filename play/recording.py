@@ -108,7 +108,7 @@ def record_games(
         return []
     try:
         with transaction.atomic():
-            matches = Match.objects.bulk_create(
+            matches = [
                 Match(
                     rule_set=rule_set,
                     seed=game.seed,
@@ -124,14 +124,18 @@ def record_games(
                     game_number=number,
                 )
                 for _, game, number in games
-            )
-            Seat.objects.bulk_create(
-                seat
+            ]
+            if tournament is None:
+                matches = Match.objects.bulk_create(matches)
+            else:
+                _insert_matches(matches, tournament)
+            # The seats and the moves (most of the rows: ~20 a game) in one executemany
+            # each: the ORM's per-field preparation cost more than the games themselves.
+            seats = [
+                row
                 for match, (players, game, _) in zip(matches, games, strict=True)
-                for seat in _seats(match, players, chaos, game.outcome)
-            )
-            # The moves (most of the rows: ~20 a game) in one executemany: the ORM's
-            # per-field preparation cost more than the games themselves.
+                for row in _seat_rows(match.pk, players, chaos, game.outcome)
+            ]
             created = connection.ops.adapt_datetimefield_value(timezone.now())
             rows = [
                 (match.pk, ply, m.seat, str(m.kind), m.notation, True, m.think_ms, created)
@@ -139,6 +143,7 @@ def record_games(
                 for ply, m in enumerate(game.moves, 1)
             ]
             with connection.cursor() as cursor:
+                cursor.executemany(_insert(Seat, _SEAT_COLUMNS), seats)
                 cursor.executemany(_MOVE_INSERT, rows)
     except IntegrityError:
         if tournament is None:
@@ -147,12 +152,79 @@ def record_games(
     return matches
 
 
+# The columns of a batch's matches that differ from game to game; the others are the
+# same for all (prepared once, from the first).
+_MATCH_VARYING = ("seed", "started", "finished", "ply", "outcome", "game_number")
+
+
+def _insert_matches(matches: list[Match], tournament) -> None:
+    """A tournament batch's matches in one executemany, then their ids read back by game
+    number (the ORM's bulk insert prepares every field of every row: it cost more than
+    the games). Sets each match's pk, as ``bulk_create`` does."""
+    fields = [f for f in Match._meta.concrete_fields if not f.primary_key]
+    first = matches[0]
+    fixed = {
+        f.attname: f.get_db_prep_save(f.pre_save(first, add=True), connection)
+        for f in fields
+        if f.name not in _MATCH_VARYING
+    }
+    varying = [f for f in fields if f.name in _MATCH_VARYING]
+    rows = []
+    for match in matches:
+        match.created = first.created  # pre_save (auto_now_add) set it on the first only
+        row = dict(fixed)
+        for f in varying:
+            row[f.attname] = f.get_db_prep_save(getattr(match, f.attname), connection)
+        rows.append([row[f.attname] for f in fields])
+    with connection.cursor() as cursor:
+        cursor.executemany(_insert(Match, [f.column for f in fields]), rows)
+    numbers = [m.game_number for m in matches]
+    ids = dict(
+        Match.objects.filter(tournament=tournament, game_number__in=numbers).values_list(
+            "game_number", "pk"
+        )
+    )
+    for match in matches:
+        match.pk = ids[match.game_number]
+        match._state.adding = False
+        match._state.db = "default"
+
+
+_SEAT_COLUMNS = ("match_id", "index", "kind", "player_id", "invitation", "result", "rank")
+
+
+def _insert(model, columns) -> str:
+    """An INSERT of ``columns`` into ``model``'s table, names quoted ("index" is a word
+    of SQL)."""
+    quote = connection.ops.quote_name
+    return "INSERT INTO {} ({}) VALUES ({})".format(
+        quote(model._meta.db_table),
+        ", ".join(quote(c) for c in columns),
+        ", ".join(["%s"] * len(columns)),
+    )
+
+
 _MOVE_COLUMNS = ("match_id", "ply", "seat", "kind", "notation", "auto", "think_ms", "created")
 _MOVE_INSERT = "INSERT INTO {} ({}) VALUES ({})".format(
     Move._meta.db_table,
     ", ".join(_MOVE_COLUMNS),
     ", ".join(["%s"] * len(_MOVE_COLUMNS)),
 )
+
+
+def _seat_rows(match_id: int, players: Sequence, chaos: int | None, outcome) -> list[tuple]:
+    """``_seats`` as rows of ``_SEAT_COLUMNS`` (no model instances: they cost more than
+    the games)."""
+    picks = iter(players)
+    accepted = Seat.Invitation.ACCEPTED.value
+    rows = []
+    for index, (result, rank) in enumerate(zip(outcome.results, outcome.ranks, strict=True)):
+        if index == chaos:
+            rows.append((match_id, index, Seat.Kind.CHAOS.value, None, accepted, result, rank))
+        else:
+            player = next(picks).pk
+            rows.append((match_id, index, Seat.Kind.PLAYER.value, player, accepted, result, rank))
+    return rows
 
 
 def _seats(match: Match, players: Sequence, chaos: int | None, outcome) -> list[Seat]:

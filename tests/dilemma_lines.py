@@ -182,12 +182,32 @@ def engine_table(name, doc):
         else:
             rounds = LINES[name](key)
         try:
-            got = play_line(game, rounds, then=then)
+            if name == "3P-PublicGoods":
+                got = split_pots(game, rounds, captors=3)
+            else:
+                got = play_line(game, rounds, then=then)
         except LineError as e:  # the engine does not let the line be played as read
             table[key] = f"not playable: {e}"
             continue
         table[key] = _as_written(got, want)
     return table
+
+
+def split_pots(game, rounds, captors):
+    """``play_line`` with the random start of a split pot enumerated, uniform over the
+    ``captors`` (the engine draws it in ``Pots._deal_start``; each start is fixed in turn)."""
+    from variants.engine.general.pots import Pots
+
+    drawn = Pots._deal_start
+    out: dict = {}
+    try:
+        for start in range(captors):
+            Pots._deal_start = lambda self, n, start=start: start % n
+            for o, p in play_line(game, rounds).items():
+                out[o] = out.get(o, 0) + p / captors
+    finally:
+        Pots._deal_start = drawn
+    return out
 
 
 def _as_written(got: dict, want):

@@ -101,7 +101,8 @@ def test_misere_notakto_completing_a_line_wins():
 def test_connect6_opening_stone_and_two_moves_a_turn():
     s = game("Connect6-19x19").new_initial_state()
     centre = s.view(0)["boards"][0]["pieces"]
-    assert centre == [{"at": [10, 10, 1], "color": "white", "shape": "circle", "owner": None}]
+    # the set-up stone is white's colour, so white's (seat 2: owner 1)
+    assert centre == [{"at": [10, 10, 1], "color": "white", "shape": "circle", "owner": 1}]
     with pytest.raises(IllegalMove):
         s.apply(0, s.game.parse_move("10,10,1"))
     play(s, "1,1,1")

@@ -414,18 +414,17 @@ def test_dimension_selects_offer_one_to_the_limit():
 
 def test_unsupported_features_are_disabled_and_coming():
     layout = page.build(adjust(default_state()))
-    for control in (layout.cloaking, layout.phases, layout.phase, layout.order, layout.movement):
-        assert control.disabled and control.coming
+    for control in (layout.cloaking, layout.phases, layout.order, layout.movement):
+        assert not control.disabled and not control.coming  # phases and cloaking are saved
+    assert layout.phase.disabled  # one phase: nothing to choose
     row = layout.shape_rows[0]
     for control in (row.power, row.condition, row.result, row.move):
-        assert control.disabled and control.coming
-    assert row.condition.value == "" and row.result.value == ""  # "No power" clears them
-    assert [m.label for m in layout.space_markers if m.coming] == [
-        "Exclusive marker",
-        "Cloak marker",
-        "Sticky marker",
-        "Dealt common marker",
-    ]
+        assert not control.coming  # pieces that move are played (tests/test_factory_moving.py)
+    assert row.condition.disabled and row.result.disabled  # "No power" disables them
+    assert row.condition.value == "" and row.result.value == ""  # and clears them
+    # Only the dealt pieces wait (the seed: they do not show until batch play).
+    assert not [m.label for m in layout.space_markers if m.coming]  # no "coming" anywhere
+    assert "Dealt common marker" not in [m.label for m in layout.space_markers]  # batch play
     assert not layout.allow_pass.disabled and not layout.agree_draw.disabled
     assert layout.phase_locks == ["Player 1", "Player 2"]
     state = default_state()
@@ -436,12 +435,15 @@ def test_unsupported_features_are_disabled_and_coming():
 def test_check_and_stalemate_labels_come_from_the_vocabulary():
     layout = page.build(adjust(default_state()))
     labels = [o.label for o in layout.checks[0].options]
-    assert len(labels) == 20
+    assert len(labels[:20]) == 20 and all(lab.startswith("First ") for lab in labels[:20])
     assert "First 3-same-color-in-a-row wins (no diagonal)" in labels
     assert "First 2-same-color-in-a-row loses" in labels
-    assert [o.label for o in layout.stalemate.options] == list(
-        rules.vocabulary.STALEMATE_LABELS.values()
-    )
+    # Then the typed endings of the seed's "can extend" lists (rules/endings.py).
+    assert "Last pentagon wins" in labels
+    assert "More pieces than Chaos wins (at stalemate)" in labels
+    stalemate = [o.label for o in layout.stalemate.options]
+    assert stalemate[:7] == list(rules.vocabulary.STALEMATE_LABELS.values())
+    assert "More pieces than Chaos wins" in stalemate[7:]
 
 
 @pytest.mark.parametrize(
@@ -787,7 +789,7 @@ def test_saved_page_is_read_only_with_summary_and_creator(client, saved, ann):
     assert 'id="id_rename"' not in html  # only Admins rename
     assert 'aria-label="space 10,10,1, white circle"' in html
     # Blank dropdowns and zero selects are hidden; every select is disabled.
-    assert 'class="fc-control d-none"' in html
+    assert 'class="fc-field d-none"' in html  # the cleared power condition and result
     selects = re.findall(r"<select[^>]*>", html)
     assert selects and all("disabled" in tag for tag in selects)
 

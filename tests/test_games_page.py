@@ -75,10 +75,10 @@ def test_search_by_name_ignores_case(client, catalogue):
     assert names_on(response) == [] and "No game matches" in response.content.decode()
 
 
-def test_pages_of_forty_eight_keep_the_filters(client, trainer):
-    create_games(trainer, 53)
+def test_pages_of_sixty_keep_the_filters(client, trainer):
+    create_games(trainer, 65)
     first = client.get("/games/?q=game-&board=squares")
-    assert len(names_on(first)) == 48 and "Page 1 of 2" in first.content.decode()
+    assert len(names_on(first)) == 60 and "Page 1 of 2" in first.content.decode()
     assert "?q=game-&amp;board=squares&amp;page=2" in first.content.decode()
     second = client.get("/games/?q=game-&board=squares&page=2")
     assert len(names_on(second)) == 5

@@ -180,8 +180,9 @@ def test_sticky_exclusive_and_locked_spaces():
 
 
 def test_most_area_counts_what_a_team_can_reach_orthogonally():
+    # (set-up pieces of white's colour are white's: stationary, so nobody can move)
     doc = moving(
-        circle={},
+        circle={"move": "stationary"},
         reserves={"black": {"circle": 1}, "white": {"circle": 0}},
         initial_pieces=[{"at": [2, 1, 1], "color": "white"}, {"at": [1, 2, 1], "color": "white"}],
         stalemate="most-area-wins",

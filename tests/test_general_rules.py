@@ -119,13 +119,12 @@ def errors_of(data) -> dict[str, str]:
         ),  # fmt: skip
         (
             {
-                "board": {"type": "stacks", "size": [3, 1, 3]},
                 "shape_rules": {
                     "circle": {"move": "adjacent", "power": "can-capture", "result": "convert"}
                 },
             },
             "shape_rules.circle.result",
-            "convert: only moving by stack",
+            "convert: only on stacks",
         ),  # fmt: skip
         (
             {"shape_rules": {"circle": {"move": "orthogonal-by-full-stack"}}},

@@ -13,7 +13,14 @@ from variants.engine import IllegalMove, RulesError, compile_game
 from variants.engine.general.generate import stack_pieces
 
 SHAPES = ["circle", "triangle", "x", "cross", "star", "pentagon"]
-MOVES = ["orthogonal-by-stack", "orthogonal-by-full-stack", "adjacent", "orthogonal", "knight"]
+MOVES = [
+    "orthogonal-by-stack",
+    "orthogonal-by-full-stack",
+    "adjacent",
+    "orthogonal",
+    "knight",
+    "stationary",
+]  # stationary capturing pieces guard their stacks (pots.py)
 RESULTS = ["remove", "convert", "reincarnate", "reincarnate-x2"]
 
 

@@ -124,6 +124,42 @@ def test_matchmaking_pairs_two_people(ttt, creator, other_creator):
     assert [s.player.user for s in fresh(first).seats.all()] == [creator, other_creator]
 
 
+@pytest.mark.django_db(transaction=True)
+def test_matchmaking_waits_for_a_match_locked_for_a_moment(creator, other_creator):
+    """The waiting player's own socket connecting locks its match row for a moment; a second
+    joiner then must take that seat, not open a match of its own (both would wait for ever:
+    the Socket.IO tests' lost game:start in CI). Row locks exist on PostgreSQL only."""
+    import threading
+    import time
+
+    from django.db import connection, transaction
+
+    if connection.vendor != "postgresql":
+        pytest.skip("row locks: PostgreSQL only")
+    ttt = rule_set("Tic-Tac-Toe")
+    first = services.join_queue(ttt, creator)
+    locked, release = threading.Event(), threading.Event()
+
+    def hold():  # what presence.connect does: lock the match row in a transaction
+        try:
+            with transaction.atomic():
+                Match.objects.select_for_update().get(pk=first.pk)
+                locked.set()
+                release.wait(5)
+                time.sleep(0.2)
+        finally:
+            connection.close()
+
+    holder = threading.Thread(target=hold)
+    holder.start()
+    assert locked.wait(5)
+    release.set()
+    second = services.join_queue(ttt, other_creator)
+    holder.join()
+    assert second.pk == first.pk
+    assert fresh(first).status == "active"
+
+
 def test_a_bot_answers_a_human(ttt, creator):
     match = start(ttt, creator, creator, bot())
     assert match.status == "active"

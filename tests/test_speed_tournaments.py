@@ -87,3 +87,69 @@ def test_record_games_writes_a_batch_in_one_go_and_refuses_a_second_write():
     ]
     assert record_games(ttt, None, games[1:], tournament=t) is None  # already written
     assert Match.objects.filter(tournament=t).count() == 3
+
+
+@pytest.mark.parametrize("chaos", [None, 1])
+def test_record_games_writes_the_same_seats_as_record_game(chaos):
+    """The batch path writes matches and seats as raw rows: the same rows as the one-game
+    path."""
+    from leaderboards.models import Tournament
+    from play.recording import record_game
+
+    ttt = rule_set("Tic-Tac-Toe")
+    a, b = bot("A", "easy"), bot("B", "medium")
+    players = (a,) if chaos is not None else (a, b)
+    now = timezone.now()
+    games = [
+        (players, PlayedGame(n, [PlayedMove(0, "1,1,1", 1)], outcome(*RESULTS[n % 3]), now, now), n)
+        for n in (1, 2, 3)
+    ]
+    made = []
+    for name in ("batch", "one"):
+        made.append(
+            Tournament.objects.create(
+                name=name, rule_set=ttt, universe=default_universe(), total_games=3, seed=1
+            )
+        )
+    record_games(ttt, chaos, games, tournament=made[0])
+    for seated, game, number in games:
+        record_game(ttt, seated, chaos, game, tournament=made[1], game_number=number)
+
+    def seats(t):
+        return list(
+            Seat.objects.filter(match__tournament=t)
+            .order_by("match__game_number", "index")
+            .values_list("index", "kind", "player_id", "invitation", "result", "rank",
+                         "disconnect_deadline")
+        )  # fmt: skip
+
+    assert seats(made[0]) == seats(made[1]) and len(seats(made[0])) == 6
+
+    def matches(t):  # every column but the id, the tournament and the creation time
+        names = [f.attname for f in Match._meta.concrete_fields]
+        names = [n for n in names if n not in ("id", "tournament_id", "created")]
+        return list(Match.objects.filter(tournament=t).order_by("game_number").values(*names))
+
+    assert matches(made[0]) == matches(made[1]) and len(matches(made[0])) == 3
+
+
+def test_rate_matches_rates_a_crew_as_rate_match_does():
+    """Crews are read in one query in the one-pass path: the same ratings as one by one."""
+    from play.models import CrewMember
+
+    ultimate = rule_set("Ultimate-Tic-Tac-Toe")
+    a, b, c, d = bot("A", "easy"), bot("B", "medium"), bot("C", "easy"), random_player()
+    ids = []
+    for i in range(6):
+        players = [(a, b), (b, a), (a, d)][i % 3]
+        match = finish(ultimate, players, RESULTS[i % 3], rate=False)
+        if i % 2 == 0:  # c joins the second seat's crew
+            CrewMember.objects.create(seat=match.seats.get(index=1), order=1, player=c)
+        ids.append(match.pk)
+    for pk in ids:
+        rate_match(pk)
+    one_by_one = ratings()
+    assert {row[0] for row in one_by_one[0]} == {a.pk, b.pk, c.pk, d.pk}
+    Rating.objects.all().delete()
+    assert rate_matches(ids) == 6
+    assert ratings() == one_by_one

@@ -36,6 +36,12 @@ FINGERPRINTS = {
     "BoS": "d956d0f28432ad21", "3P-BoS": "fd54f6f0e936eeea",
     "ContractHunt": "60d3993670c9718d", "4P-TrolleyDilemma": "055f3aa0fb4a5b97",
     "3P-TrolleyDilemma": "a7a6760838e9be91",
+    # converting covers on stacks (issue 19, lane "stackpots")
+    "RockPaperScissors": "2d7877b8b6548daa", "NeedyTrust": "7ddc93791155a3e3",
+    "RichTrust": "3f1cdf128ff91e50", "NeedyUltimatum": "6b09d481f1abedc2",
+    "RichUltimatum": "2f4b2b9a44e1ea0f", "NeedyDictator": "0680a78f4cd0f9fa",
+    "RichDictator": "f54369a9d6e383d0", "Centipede9": "0e252063abcab61c",
+    "NeedyCentipede4": "b1204591d5110d63",
     # cloaked games (issue 20)
     "3Blotto13": "983902417fe8edaa", "KBeauty9": "dfff5796b9134920",
     "Shopping9": "ed71b6a9dba8cb29",

@@ -14,7 +14,8 @@ import pytest
 
 from tests.engine_helpers import game
 from variants import catalogue
-from variants.engine.state import FastState, State
+from variants.engine.fast import FastState
+from variants.engine.state import State
 
 NAMES = catalogue.names()
 SLOW = ("Ultimate-Checked",)  # its filter plays every candidate: fewer games
@@ -120,3 +121,57 @@ def test_playout_is_random_move_and_apply(name):
         # (a plan of a simultaneous round is a ply only once it is played: rounds.py)
         assert n == m and fast.ply == slow.ply <= n
         assert snapshot(fast) == snapshot(slow)
+
+
+# Documents off the catalogue that take FastState's other branches: reserves that run
+# out (the stalemate rule decides), a losing line, two turn checks, set-up pieces, one
+# colour for both seats, stacks with more than 24 targets (the kept list, cut when a
+# stack fills), a 4x4 board (legal lists memoised as positions come).
+FAST_DOCS = {
+    "scarce": {"reserves": {"black": {"circle": 3}, "white": {"circle": 2}},
+               "stalemate": "most-pieces-wins"},
+    "loses": {"board": {"type": "squares", "size": [4, 4, 1]},
+              "turn_checks": [{"k": 3, "result": "loses"}]},
+    "two-checks": {"board": {"type": "squares", "size": [5, 5, 1]},
+                   "turn_checks": [{"k": 4, "result": "wins"},
+                                   {"k": 3, "result": "loses", "diagonal": False}]},
+    "set-up": {"board": {"type": "squares", "size": [4, 3, 1]},
+               "initial_pieces": [{"at": [1, 1, 1], "color": "white"},
+                                  {"at": [2, 2, 1], "color": "black"}]},
+    "shared": {"colors": "shared", "reserves": {"black": {"circle": 9}},
+               "turn_checks": [{"k": 3, "result": "loses"}]},
+    "big-stacks": {"board": {"type": "stacks", "size": [6, 5, 2]},
+                   "reserves": {"black": {"circle": 30}, "white": {"circle": 30}},
+                   "turn_checks": [{"k": 4, "result": "wins"}]},
+    "scarce-stacks": {"board": {"type": "stacks", "size": [4, 1, 3]},
+                      "reserves": {"black": {"circle": 4}, "white": {"circle": 3}},
+                      "turn_checks": [{"k": 3, "result": "wins"}]},
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("name", FAST_DOCS)
+def test_fast_state_agrees_with_state_off_the_catalogue(name):
+    g = game({**FAST_DOCS[name], "name": f"fast-{name}"})
+    assert g.fast, name
+    for seed in range(30):
+        rng = random.Random(seed)
+        fast, plain = g.new_initial_state(seed=seed), State(g, seed)
+        while not plain.is_terminal():
+            assert snapshot(fast) == snapshot(plain), f"{name}, seed {seed}"
+            seat = plain.to_move()[0]
+            move = rng.choice(plain.legal_moves(seat))
+            other = rng.choice(g.moves_for(0))  # often taken: refused alike, state untouched
+            errors = []
+            for s in (fast, plain):
+                try:
+                    s.clone().apply(1 - seat, other)
+                except Exception as e:  # noqa: BLE001 - compared below
+                    errors.append(str(e))
+            assert len(errors) == 2 and errors[0] == errors[1]
+            clone = fast.clone()
+            fast.apply(seat, move)
+            plain.apply(seat, move)
+            clone.play(seat, move)
+            assert snapshot(clone) == snapshot(fast)
+        assert snapshot(fast) == snapshot(plain)
+        assert fast.outcome == plain.outcome

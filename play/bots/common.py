@@ -7,8 +7,9 @@ Everything here goes through the engine's public API (``to_move``, ``legal_moves
 ``fast``, and the calls ``new_initial_state`` and ``parse_move``.
 
 **A bot must never read hidden information.** Every search starts from
-``sample_root(state, seat, rng)``: today's flat games hide nothing, so it is a plain
-``clone()``; when cloaked spaces arrive it will instead build a state consistent with
+``sample_root(state, seat, rng)``: in a simultaneous round a copy without the other
+seats' unresolved plans, else (today's flat games hide nothing) a plain ``clone()``;
+when cloaked spaces arrive it will instead build a state consistent with
 ``state.view(seat)``, and no bot needs to change.
 """
 
@@ -25,12 +26,17 @@ REWARD = {"win": 1.0, "draw": 0.5, "loss": 0.0}
 def sample_root(state, seat: int, rng):
     """The position a bot searches from: one that ``seat`` could be in, given what it sees.
 
-    The one place a bot copies a live state. Where nothing is hidden the copy is exact
-    (``rng`` unused); in a cloaked game (issue 20) the state can ``determinise``: the
-    pieces hidden from ``seat`` are drawn at random from what the seat knows only."""
+    The one place a bot copies a live state. In a cloaked game (issue 20) the state can
+    ``determinise``: the pieces hidden from ``seat`` are drawn at random from what the
+    seat knows only. In a simultaneous round the other seats' plans are hidden until the
+    round resolves: the copy forgets them (``state.without_plans(seat)``: those seats are
+    to plan again), so no search can read them. Otherwise the copy is exact."""
     determinise = getattr(state, "determinise", None)
     if determinise is not None:
         return determinise(seat, rng)
+    without = getattr(state, "without_plans", None)
+    if without is not None:
+        return without(seat)
     return state.clone()
 
 

@@ -10,19 +10,27 @@ follow from ``to_move``). Chaos plays uniformly at random, so the tree models it
 One enhancement, for tactics: when a node is first expanded and its mover can win at
 once, that winning move is its only child ("decisive moves", Teytaud & Teytaud 2010).
 Without it UCT needs thousands of simulations to notice that a reply loses on the spot.
+
+Simultaneous rounds (several seats plan at once, none seeing the others' plans) are one
+node whose children are the joint plans, searched by regret matching per seat
+(``rounds.py``); the search starts from ``sample_root``, which forgets the other seats'
+unresolved plans (``state.without_plans(seat)``).
 """
 
 import math
 import random
 
 from .common import Budget, rewards, rollout, sample_root, winning_move
+from .rounds import RoundStats, is_round
 
 DEFAULT_SIMULATIONS = 1000
 EXPLORATION = 1.0  # UCT's c, for rewards in [0, 1]
 
 
 class Node:
-    __slots__ = ("move", "mover", "parent", "player", "untried", "children", "visits", "value")
+    __slots__ = (
+        "move", "mover", "parent", "player", "untried", "children", "visits", "value", "round",
+    )  # fmt: skip
 
     def __init__(self, move=None, mover=None, parent=None):
         self.move = move
@@ -33,8 +41,14 @@ class Node:
         self.children = []
         self.visits = 0
         self.value = 0.0  # sum of the mover's rewards
+        self.round = None  # RoundStats where seats plan a simultaneous round here
 
     def expand(self, state, player: int) -> None:
+        seats = state.to_move()
+        if is_round(state, seats):  # several seats plan at once: one node, joint plans
+            self.round = RoundStats(state, seats, state.game.chaos)
+            self.untried = ()
+            return
         self.player = player
         moves = state.legal_moves(player)
         # Chaos moves at random, so it is not assumed to take its wins.
@@ -62,19 +76,24 @@ class MctsAgent:
         root_state = sample_root(state, seat, self.rng)
         root = Node()
         root.expand(root_state, seat)
-        if len(root.untried) == 1:  # forced, or a winning move: nothing to think about
+        rnd = root.round  # a simultaneous round: ``seat`` is one of its planners
+        options = root.untried if rnd is None else rnd.moves[rnd.seats.index(seat)]
+        if len(options) == 1:  # forced, or a winning move: nothing to think about
             self.last_simulations = 0
-            return root.untried[0]
+            return options[0]
         n = 0
         while (self.simulations is None or n < self.simulations) and not budget.over():
             self._simulate(root, root_state)
             n += 1
         self.last_simulations = n
+        if rnd is not None:
+            return rnd.choose(seat, self.rng)
         return self._best(root)
 
     def _simulate(self, root: Node, root_state) -> None:
         state = root_state.clone()
-        node = self._descend(root, state)
+        rounds = []  # (RoundStats, picks) met on the way down
+        node = self._descend(root, state, rounds)
         if state.outcome is None:
             rollout(state, self.rng)
         reward = rewards(state.outcome)
@@ -83,8 +102,10 @@ class MctsAgent:
             if node.mover is not None:
                 node.value += reward[node.mover]
             node = node.parent
+        for stats, picks in rounds:
+            stats.update(picks, reward)
 
-    def _descend(self, node: Node, state) -> Node:
+    def _descend(self, node: Node, state, rounds: list) -> Node:
         """Select down the tree, playing its moves on ``state``; add one new node."""
         chaos = state.game.chaos
         sqrt, log, c2 = math.sqrt, math.log, EXPLORATION * EXPLORATION
@@ -92,6 +113,21 @@ class MctsAgent:
         while state.outcome is None:
             if node.untried is None:
                 node.expand(state, state.to_move()[0])
+            if node.round is not None:  # a simultaneous round: every seat plans
+                stats = node.round
+                picks = stats.pick(self.rng)
+                for k, (index, _p) in enumerate(picks):
+                    if state.outcome is not None:
+                        break
+                    play(stats.seats[k], stats.moves[k][index])
+                rounds.append((stats, picks))
+                key = tuple(index for index, _p in picks)
+                child = stats.children.get(key)
+                if child is None:
+                    child = stats.children[key] = Node(None, None, node)
+                    return child
+                node = child
+                continue
             untried = node.untried
             if untried:
                 i = int(self.rng.random() * len(untried))

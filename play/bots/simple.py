@@ -3,7 +3,7 @@
 import random
 
 from .base import RandomAgent
-from .common import Budget, after, is_draw_offer
+from .common import Budget, after, is_draw_offer, sample_root
 
 # Medium's ranks of a move, best first.
 WINS, SAFE, OFFER, THREATENED, LOSES = 4, 3, 2, 1, 0
@@ -36,6 +36,7 @@ class MediumAgent:
         if answers or len(moves) == 1:
             return answers[0] if answers else moves[0]
         self.rng.shuffle(moves)  # ties, and a move cut short by the clock, fall at random
+        state = sample_root(state, seat, self.rng)  # never another seat's hidden plan
         budget = Budget(self.time_limit)
         killers: list = []  # replies that won somewhere: try them first elsewhere
         best, best_rank = [], -1

@@ -17,6 +17,8 @@
 // data-testid="cell", data-key, data-coords, and data-move (or data-moves, "|"-joined,
 // when several legal moves share it). Legal ones are focusable buttons.
 
+import * as moving from "./board_moving.js";
+
 const NS = "http://www.w3.org/2000/svg";
 const U = 40; // one cell, in SVG units
 const SLICE_GAP = 14;
@@ -90,10 +92,13 @@ function drawPiece(parent, cx, cy, size, color, shape, extraClass = "") {
     "stroke-width": OUTLINES[color] ? 2.5 : 0,
   };
   if (!shape) {
-    // Its colour without its shape (cloaking obscures, issue 20): a swatch, no shape.
-    g.classList.add("is-obscured");
-    el("rect", { x: 5, y: 5, width: 30, height: 30, rx: 4, ...paint, "stroke-dasharray": "4 3" }, g);
-  } else if (shape === "circle" || !SHAPE_POINTS[shape]) {
+    // Obscured (cloaking, issue 20): the colour is seen, not the shape.
+    g.classList.add("vf-obscured", "is-obscured");
+    el("rect", { x: 6, y: 6, width: 28, height: 28, rx: 9, ...paint }, g);
+    el("text", { x: 20, y: 21, "text-anchor": "middle", "dominant-baseline": "central", "font-size": 18, fill: color === "black" ? "#fff" : "#222" }, g).textContent = "?";
+    return g;
+  }
+  if (shape === "circle" || !SHAPE_POINTS[shape]) {
     el("circle", { cx: 20, cy: 20, r: 17, ...paint }, g);
   } else {
     el("polygon", { points: SHAPE_POINTS[shape], ...paint }, g);
@@ -260,7 +265,8 @@ export function moveWords(text, view) {
   } else {
     where = `column ${x}, row ${y}` + (size[2] > 1 ? `, level ${z}` : "");
   }
-  const piece = [parsed.color, parsed.shape].filter(Boolean).join(" ");
+  // The X is written as a capital, as the rules line writes it ("1 black X").
+  const piece = [parsed.color, parsed.shape === "x" ? "X" : parsed.shape].filter(Boolean).join(" ");
   const several = view && view.boards && view.boards.length > 1;
   return `${piece ? `${piece} on ` : ""}${several ? `board ${parsed.board}, ` : ""}${where}`;
 }
@@ -316,7 +322,10 @@ class Sheet {
     this.highlight = options.highlight || {};
     this.uid = `vf${++renderCount}`;
     this.cells = [];
-    this.positions = new Map(); // "board:x,y,z" -> {panel, mark, cell, cx, cy} (flat games)
+    this.positions = new Map(); // "board:x,y,z" -> {panel, mark, cell, piece, cx, cy} (flat games)
+    this.byKey = new Map(); // data-key -> cell record
+    this.selected = null; // a piece whose destinations are lit (board_moving.js)
+    this.targets = new Map(); // lit destination key -> its moves
   }
 
   /** Labels grow with the board, so they stay readable once the drawing is scaled down. */
@@ -393,23 +402,60 @@ class Sheet {
     }
     el("rect", { class: "vf-cell-bg", x, y, width: w, height: h }, g);
     const record = { g, key, moves, cx: x + w / 2, cy: y + h / 2 };
-    if (legal) {
+    if (this.onMove) {
+      // Every cell listens: one that is not legal now may become a piece's destination.
       g.addEventListener("click", () => this.activate(record));
       g.addEventListener("keydown", (event) => this.keydown(event, record));
+      if (legal) moving.enableDrag(this, record, parseFlatMove);
     }
     this.cells.push(record);
+    this.byKey.set(key, record);
     return g;
   }
 
   activate(record) {
-    if (!this.onMove || !record.moves.length) return;
-    // A piece that moves: click it, then choose its destination.
-    const steps = record.moves.some((move) => (parseFlatMove(move) || {}).to);
-    if (record.moves.length === 1 && !steps) {
+    if (!this.onMove || this.dragged) return;
+    // A lit destination of the selected piece: move there.
+    if (this.targets.has(record.key)) {
+      this.commit(record);
+      return;
+    }
+    const steps = moving.stepsOf(record, parseFlatMove);
+    const places = record.moves.filter((move) => !(parseFlatMove(move) || {}).to);
+    if (this.selected === record) {
+      // The selected piece again: put it down (or, on a stack that also takes a drop, drop).
+      moving.clear(this);
+      if (places.length) this.place(record, places);
+      return;
+    }
+    if (steps.length) {
+      // A piece that moves: click it, its destinations light up, click one.
       this.closeChooser();
-      this.onMove(record.moves[0]);
+      moving.select(this, record, parseFlatMove);
+      return;
+    }
+    moving.clear(this);
+    if (places.length) this.place(record, places);
+  }
+
+  place(record, places) {
+    if (places.length === 1) {
+      this.closeChooser();
+      this.onMove(places[0]);
     } else {
-      this.openChooser(record);
+      this.openChooser({ ...record, moves: places });
+    }
+  }
+
+  /** Move the selected piece to a lit destination (several moves there: ask which). */
+  commit(target) {
+    const moves = this.targets.get(target.key) || [];
+    moving.clear(this);
+    if (moves.length === 1) {
+      this.closeChooser();
+      this.onMove(moves[0]);
+    } else if (moves.length > 1) {
+      this.openChooser({ ...target, moves });
     }
   }
 
@@ -417,6 +463,13 @@ class Sheet {
     if (event.key === "Enter" || event.key === " " || event.key === "Spacebar") {
       event.preventDefault();
       this.activate(record);
+      return;
+    }
+    if (event.key === "Escape" && this.selected) {
+      event.preventDefault();
+      const piece = this.selected;
+      moving.clear(this);
+      piece.g.focus();
       return;
     }
     const dirs = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
@@ -447,7 +500,8 @@ class Sheet {
     const box = document.createElement("div");
     box.className = "vf-chooser";
     box.setAttribute("role", "dialog");
-    box.setAttribute("aria-label", "Choose a piece");
+    const promotion = record.moves.every((m) => (parseFlatMove(m) || {}).to);
+    box.setAttribute("aria-label", promotion ? "Choose the shape it becomes" : "Choose a piece");
     box.dataset.testid = "chooser";
     for (const move of record.moves) {
       const parsed = parseFlatMove(move) || {};
@@ -704,7 +758,7 @@ function renderFlat(sheet) {
           panel.label;
       }
       if (board.type === "stacks")
-        drawStacksPanel(sheet, pg, panel, b, { pieces, locked, legal, lastKey, multi });
+        drawStacksPanel(sheet, pg, panel, b, { pieces, locked, legal, lastKey, multi, board });
       else drawSpacesPanel(sheet, pg, panel, b, board, { pieces, locked, legal, lastKey, multi });
     }
   }
@@ -730,6 +784,8 @@ function boardResultText(board) {
 
 function drawSpacesPanel(sheet, pg, panel, b, board, { pieces, locked, legal, lastKey, multi }) {
   const isHash = board.type === "hash";
+  const marks = moving.marksByKey(board);
+  const fogged = new Set((board.fogged || []).map((at) => flatKey(b, at)));
   if (!isHash) {
     el(
       "rect",
@@ -748,11 +804,12 @@ function drawSpacesPanel(sheet, pg, panel, b, board, { pieces, locked, legal, la
       const classes = [isHash ? "vf-hash-cell" : "vf-square"];
       if (isLocked) classes.push("is-locked");
       if (key === lastKey) classes.push("is-last");
-      const describe = isLocked
-        ? `${where}: locked`
-        : piece
-          ? `${where}: ${piece.color} ${piece.shape || "piece (shape unseen)"}`
-          : `${where}: empty`;
+      const describe =
+        (isLocked
+          ? `${where}: locked`
+          : piece
+            ? `${where}: ${piece.color} ${piece.shape || "piece (shape unseen)"}`
+            : `${where}: empty`) + moving.markWords(marks.get(key));
       const g = sheet.cell(pg, {
         x: c * U,
         y: r * U,
@@ -786,11 +843,17 @@ function drawSpacesPanel(sheet, pg, panel, b, board, { pieces, locked, legal, la
           g,
         );
       }
-      if (piece) drawPiece(g, c * U + U / 2, r * U + U / 2, U * 0.8, piece.color, piece.shape);
+      const drawn = piece
+        ? drawPiece(g, c * U + U / 2, r * U + U / 2, U * 0.8, piece.color, piece.shape)
+        : null;
+      if (piece && piece.paralysed) drawn.classList.add("is-paralysed");
+      moving.drawMarks(g, c * U, r * U, U, marks.get(key));
+      if (fogged.has(key)) el("rect", { class: "vf-fog", x: c * U, y: r * U, width: U, height: U }, g);
       sheet.positions.set(key, {
         panel,
         mark: g,
         cell: g,
+        piece: drawn,
         cx: panel.abs.x + c * U + U / 2,
         cy: panel.abs.y + r * U + U / 2,
       });
@@ -815,8 +878,20 @@ function drawSpacesPanel(sheet, pg, panel, b, board, { pieces, locked, legal, la
   }
 }
 
-function drawStacksPanel(sheet, pg, panel, b, { pieces, locked, legal, lastKey, multi }) {
+/** ", bottom up: black circle, white x" — what a stack holds, for screen readers. */
+function stackWords(b, x, y, H, pieces) {
+  const held = [];
+  for (let z = 1; z <= H; z++) {
+    const p = pieces.get(flatKey(b, [x, y, z]));
+    if (p) held.push(`${p.color} ${p.shape || "piece"}`);
+  }
+  return held.length ? `, bottom up: ${held.join(", ")}` : "";
+}
+
+function drawStacksPanel(sheet, pg, panel, b, { pieces, locked, legal, lastKey, multi, board }) {
   const H = panel.rows;
+  const marks = moving.marksByKey(board);
+  const fogged = new Set((board.fogged || []).map((at) => flatKey(b, at)));
   el("rect", { class: "vf-stacks-bg", x: 0, y: 0, width: panel.cols * U, height: H * U }, pg);
   for (let c = 0; c < panel.cols; c++) {
     const [x, y] = panel.column(c);
@@ -839,12 +914,18 @@ function drawStacksPanel(sheet, pg, panel, b, { pieces, locked, legal, lastKey, 
       coords: `${x},${y}`,
       label: {
         action: `Drop in column ${where}`,
-        describe: `column ${where}: ${height} of ${H} filled`,
+        describe:
+          `column ${where}: ${height} of ${H} filled` +
+          stackWords(b, x, y, H, pieces) +
+          moving.markWords(marks.get(flatKey(b, [x, y, 1]))),
       },
       moves,
       classes,
       data: { board: b },
     });
+    // A mark the whole stack shares is drawn once, around the stack (after its spaces,
+    // so the slots do not cover its badge).
+    const whole = moving.stackMark(marks, (z) => flatKey(b, [x, y, z]), board.size[2]);
     for (let z = 1; z <= H; z++) {
       const row = H - z;
       const sk = flatKey(b, [x, y, z]);
@@ -877,14 +958,18 @@ function drawStacksPanel(sheet, pg, panel, b, { pieces, locked, legal, lastKey, 
       } else {
         mark = el("circle", { class: "vf-slot", cx, cy, r: U * 0.36 }, g);
       }
+      if (!whole) moving.drawMarks(g, c * U, row * U, U, marks.get(sk));
+      if (fogged.has(sk)) el("rect", { class: "vf-fog", x: c * U, y: row * U, width: U, height: U }, g);
       sheet.positions.set(sk, {
         panel,
         mark,
+        piece: pieces.has(sk) ? mark : null,
         cell: null,
         cx: panel.abs.x + cx,
         cy: panel.abs.y + cy,
       });
     }
+    if (whole) moving.drawMarks(g, c * U, 0, U, whole, H * U);
     if (c > 0) el("line", { class: "vf-stack-sep", x1: c * U, y1: 0, x2: c * U, y2: H * U }, pg);
   }
   el(
@@ -1377,6 +1462,13 @@ const LEGEND = [
   ["vf-area", "where the next move must go", (g) => el("rect", { class: "vf-area", x: 2, y: 2, width: 16, height: 16 }, g)],
   ["is-captured", "a won block (the faded mark of its winner)", (g) => el("rect", { x: 2, y: 2, width: 16, height: 16, fill: "#0d6efd", opacity: 0.22 }, g)],
   ["is-drawn", "a drawn block: nobody won it", (g) => el("rect", { x: 2, y: 2, width: 16, height: 16, fill: "#6c757d", opacity: 0.3 }, g)],
+  ["vf-mark-exclusive", "exclusive: only the numbered players may enter or leave", (g) => { el("rect", { class: "vf-mark-exclusive", x: 2, y: 2, width: 16, height: 16 }, g); el("text", { class: "vf-badge vf-badge-exclusive", x: 4, y: 8, "font-size": 8 }, g).textContent = "1"; }],
+  ["vf-badge-locked", "locked to the numbered players (e: entry only, x: exit only)", (g) => { el("text", { class: "vf-badge vf-badge-locked", x: 3, y: 12, "font-size": 9 }, g).textContent = "✕2"; }],
+  ["vf-mark-phase-locked", "locked to everyone this phase", (g, uid) => el("rect", { class: "vf-mark-phase-locked", x: 3, y: 3, width: 14, height: 14 }, g)],
+  ["vf-mark-sticky", "sticky: no piece may leave", (g) => el("rect", { class: "vf-mark-sticky", x: 3, y: 14, width: 14, height: 3.5, rx: 1.5 }, g)],
+  ["is-paralysed", "paralysed: this piece never moves again", (g) => el("circle", { class: "is-paralysed", cx: 10, cy: 10, r: 6, fill: "#777" }, g)],
+  ["vf-obscured", "a piece whose shape you cannot see", (g) => el("rect", { x: 4, y: 4, width: 12, height: 12, rx: 4, fill: "#777" }, g)],
+  ["vf-fog", "cloaked: you cannot see this space", (g) => el("rect", { class: "vf-fog-swatch", x: 2, y: 2, width: 16, height: 16 }, g)],
   ["vf-win-line", "the winning line", (g) => el("line", { class: "vf-win-line", x1: 2, y1: 18, x2: 18, y2: 2, "stroke-width": 4 }, g)],
 ];
 
@@ -1414,11 +1506,24 @@ export function renderBoard(container, view, options = {}) {
   const focusKey = container.dataset.focusKey || null;
   const sheet = new Sheet(view, options);
   sheet.host = container;
+  const before = container.vfLastRender ? container.vfLastRender[0] : null;
   const svg = view.family === "nested" ? renderNested(sheet) : renderFlat(sheet);
   if (sheet.onMove) svg.classList.add("is-interactive");
   svg.setAttribute("tabindex", "-1");
   container.classList.add("vf-board-host");
-  container.replaceChildren(svg);
+  const status = document.createElement("div");
+  status.className = "vf-board-status visually-hidden";
+  status.setAttribute("aria-live", "polite");
+  container.replaceChildren(svg, status);
+  moving.animate(sheet, before, parseFlatMove, drawPiece);
+  if (view.chain && sheet.onMove) {
+    // A chain jump goes on: its piece is already picked up (or "Pass" ends the turn).
+    const board = (view.boards[0] || {}).index || 1;
+    const stacks = view.boards[0] && view.boards[0].type === "stacks";
+    const at = String(view.chain).split(",");
+    const record = sheet.byKey.get(`${board}:${(stacks ? at.slice(0, 2) : at).join(",")}`);
+    if (record) moving.select(sheet, record, parseFlatMove);
+  }
   if (hadFocus) {
     const legal = sheet.cells.filter((c) => c.g.hasAttribute("tabindex"));
     const anchor = sheet.cells.find((c) => c.key === focusKey);

@@ -4,6 +4,7 @@
 // radios cannot do by themselves, confirmations, and the nested board's preview.
 
 import { renderBoard } from "./board.js";
+import { drawGraphs } from "./factory3d.js";
 
 const status = () => document.getElementById("fc-status");
 
@@ -108,3 +109,43 @@ function drawPreview() {
 }
 drawPreview();
 document.addEventListener("htmx:afterSwap", drawPreview);
+
+// Boards with no dimension of 1: the 3-D graph above their slices.
+drawGraphs();
+// After settling: htmx keeps the old classes on elements with the same id until then.
+document.addEventListener("htmx:afterSettle", () => drawGraphs());
+
+// The seed: when every reserve select of a shape is at its maximum, that shape's move
+// dropdown is cleared and disabled. The server applies the rule on every render and on
+// Save (state.adjust); this mirrors it at once, without a round trip.
+const FULL_REASON = "Every reserve of this shape is at its maximum, so it cannot move.";
+document.addEventListener("change", (event) => {
+  const m = /^reserve-\w+-(\d+)$/.exec(event.target.name || "");
+  const move = m && document.getElementById(`id_move-${m[1]}`);
+  if (!move || document.querySelector(".fc-readonly")) return;
+  const selects = document.querySelectorAll(`select[name^="reserve-"][name$="-${m[1]}"]`);
+  const atMax = (s) => s.value === s.options[s.options.length - 1].value;
+  const full = [...selects].every(atMax);
+  let blank = move.querySelector('option[value=""]');
+  let reason = document.getElementById(`${move.id}-reason`);
+  if (full && !move.disabled) {
+    if (!blank) {
+      blank = new Option("", "");
+      move.prepend(blank);
+    }
+    move.value = "";
+    move.disabled = true;
+    if (!reason) {
+      reason = document.createElement("div");
+      reason.className = "form-text fc-reason";
+      reason.id = `${move.id}-reason`;
+      move.after(reason);
+    }
+    reason.textContent = FULL_REASON;
+  } else if (!full && move.disabled) {
+    move.disabled = false;
+    if (blank) blank.remove();
+    move.value = "stationary";
+    if (reason) reason.remove();
+  }
+});

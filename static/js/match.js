@@ -122,6 +122,9 @@ export class MatchClient {
       this.reconnecting = false;
       this.attempt = 0;
       show(this.el.connection, false);
+      const outbox = this.outbox || [];
+      this.outbox = [];
+      outbox.forEach((message) => socket.send(JSON.stringify(message)));
     });
     socket.addEventListener("message", (event) => {
       if (socket !== this.socket) return;
@@ -145,6 +148,7 @@ export class MatchClient {
   scheduleReconnect() {
     this.reconnecting = true;
     this.pending = false;
+    this.outbox = []; // a move queued on a socket that never opened: made afresh, not replayed
     show(this.el.connection, true);
     const delay = Math.min(500 * 2 ** this.attempt, RECONNECT_MAX_MS) + Math.random() * 250;
     this.attempt += 1;
@@ -153,6 +157,12 @@ export class MatchClient {
   }
 
   send(message) {
+    // A click while the page's socket is still opening (just after a load or reload) is
+    // sent once it opens, not dropped: the board is drawn before the socket is up.
+    if (this.socket && this.socket.readyState === WebSocket.CONNECTING && !this.reconnecting) {
+      (this.outbox = this.outbox || []).push(message);
+      return true;
+    }
     if (!this.socket || this.socket.readyState !== WebSocket.OPEN) {
       this.showError("Not connected to the game server: reconnecting…");
       return false;
@@ -194,7 +204,8 @@ export class MatchClient {
         break;
       case "player:reconnected":
         this.disconnected.delete(message.seat);
-        this.note(`${this.seatName(message.seat)} is back.`);
+        // Not to the person who came back ("bob is back." on bob's own page).
+        if (!this.you().includes(message.seat)) this.note(`${this.seatName(message.seat)} is back.`);
         this.renderBanners();
         this.renderSeats();
         break;
@@ -885,6 +896,10 @@ export class MatchClient {
 
   /** A short-lived note (a player is back, a draw answered). */
   note(text, tone = "success") {
+    // The same note twice (a page reloaded twice) is shown once, its time restarted.
+    for (const old of this.el.banners.querySelectorAll("[data-testid=note]")) {
+      if (old.textContent === text) old.remove();
+    }
     const node = element("div", `alert alert-${tone} py-2`, text);
     node.setAttribute("role", "status");
     node.dataset.testid = "note";

@@ -129,7 +129,8 @@ def test_checks_markers_spaces_and_timer(person):
     for value in page.locator("#id_stalemate option").evaluate_all("os => os.map(o => o.value)"):
         page.select_option("#id_stalemate", value)
     options = page.locator("#id_check_0 option").evaluate_all("os => os.map(o => o.text)")
-    assert "First 3-same-color-in-a-row wins (no diagonal)" in options and len(options) == 20
+    assert "First 3-same-color-in-a-row wins (no diagonal)" in options
+    assert "Last pentagon wins" in options  # the typed endings follow the 20 k-checks
     page.select_option("#id_check_0", "4-loses-o")
 
     # Add Check inserts a dropdown (a copy of the last), Delete Check removes one.
@@ -159,8 +160,8 @@ def test_checks_markers_spaces_and_timer(person):
     for marker in ("piece-black-1", "piece-white-1", "lock"):
         page.click(f"label[for=mk-{marker}]")
         assert background(page, f"label[for=mk-{marker}]") == GREEN
-    # The coming markers are shown but cannot be selected.
-    assert page.locator(".fc-marker.is-coming").count() == 4
+    # No "coming" marker: dealt pieces do not show until batch play (the seed).
+    assert page.locator(".fc-marker.is-coming").count() == 0
 
     # With the lock selected, a space toggles locked; the marker stays selected.
     click_space(page, "1-2-2-1")
@@ -184,12 +185,17 @@ def test_checks_markers_spaces_and_timer(person):
     page.select_option("#id_timeout", "skip")
     for control in ("allow_pass", "agree_draw", "pieces_per_turn"):
         assert not page.locator(f"#id_{control}").is_disabled()
-    # What the engine cannot play yet is disabled, with a "coming" note.
-    for control in ("cloaking", "phases", "phase", "order", "movement", "power-1", "move-1"):
-        assert page.locator(f"#id_{control}").is_disabled(), control
+    # Phases and cloaking are played (tests/browser/test_factory_moving_browser.py); one
+    # phase leaves nothing to select.
+    for control in ("cloaking", "phases", "order", "movement"):
+        assert not page.locator(f"#id_{control}").is_disabled(), control
+    assert page.locator("#id_phase").is_disabled()
+    # No power: its condition is cleared and disabled (tests/browser/test_factory_moving...).
     assert page.locator("#id_power_condition-1").input_value() == ""
-    assert page.locator(".fc-coming").count() == 11
-    assert page.locator("#fc-phase-locks button[disabled]").count() == 2
+    assert page.locator("#id_power_condition-1").is_disabled()
+    # Only the dealt common marker waits (the seed: not until batch play).
+    assert page.locator(".fc-coming").count() == 0
+    assert page.locator("#fc-phase-locks button:not([disabled])").count() == 2
 
 
 def test_stacks_pieces_fall_in_the_browser(person):

@@ -28,18 +28,27 @@ ORDER = (
     "3P-LeastLoses-3x4",
     "Wild-TTT-6sq3143",
     "3on5sq",
-    # Social dilemmas of the factory seed (issue 19; READINGS.md). Those the engine cannot
-    # play as read yet wait in pending/ (not loaded): see PENDING below.
+    # Social dilemmas of the factory seed (issue 19; READINGS.md), in the seed's order.
+    # A game the engine cannot play as read would wait in pending/ (not loaded).
+    "RockPaperScissors",
     "4P-TrendSetter",
     "4P-Conformist",
     "3P-PublicGoods",
+    "NeedyTrust",
+    "RichTrust",
     "StagHunt",
     "PrisonerDilemma",
     "OptionalPD",
     "ContractPD",
+    "NeedyUltimatum",
+    "RichUltimatum",
+    "NeedyDictator",
+    "RichDictator",
     "3P-Volunteer",
     "BoS",
     "3P-BoS",
+    "Centipede9",
+    "NeedyCentipede4",
     "ContractHunt",
     "4P-TrolleyDilemma",
     "3P-TrolleyDilemma",
@@ -64,8 +73,8 @@ ORDER = (
 )
 
 
-# Named games written as read (READINGS.md) whose documents the rules refuse so far
-# ("Converts captive(s)" on a cover): kept out of the catalogue until they validate.
+# Named games written as read (READINGS.md) whose documents the rules refuse so far:
+# kept out of the catalogue until they validate (none wait since the converting covers).
 PENDING_DIR = Path(__file__).parent / "pending"
 
 

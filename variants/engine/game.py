@@ -7,13 +7,15 @@ from variants.rules import PLAYER_MODES, RuleDoc, RulesError, canonical_json, co
 from variants.rules.vocabulary import seat_colors
 
 from .errors import InvalidMoveText
+from .fast import FastState, SmallFastState
 from .geometry import Geometry
 from .moves import PLACE, SPECIAL, Move, is_number
-from .state import FastState, State
+from .state import State
 
 LOCKED = -1
 CACHE_TARGETS = 24  # legal-move lists are memoised for boards with at most this many targets
 CACHE_LIMIT = 200_000
+WINTAB_SPACES = 12  # FastState's table of complete lines, for boards of at most this
 
 
 class Game:
@@ -67,7 +69,7 @@ class Game:
         )
         self.seat_code = [self.code[s][c * self.nshapes] for s, c in enumerate(self.seat_color)]
         one = len(self.checks) == 1
-        self.fast_through = self.checks[0][0] if one else None
+        self.fast_through = self._landing_lines(doc) if one else None
         self.fast_wins = self.checks[0][1] if one else None
         self.fast_label = self.checks[0][2] if one else None
         self.fast_k = doc.turn_checks[0].k if one else 0
@@ -83,7 +85,29 @@ class Game:
         self.fast_cache: dict[int, list[Move]] | None = (
             {} if self.fast and self.ntargets <= CACHE_TARGETS else None
         )
+        # FastState: (seat, line, label) -> Outcome; "stalemate" where the rule ignores the board
+        self.fast_outcomes: dict = {}
+        self.fast_plenty = self.fast and self._plenty()
+        self.fast_wintab = self._wintab() if self.fast and one else None
+        # FastState on at most 12 targets: the legal-move list of every set of open
+        # targets, indexed by it (made once, at compile time).
+        self.fast_table = None
+        if self.fast and self.ntargets <= WINTAB_SPACES:
+            table = self.moves_for(0)
+            self.fast_table = [
+                [table[t] for t in range(self.ntargets) if free >> t & 1]
+                for free in range(1 << self.ntargets)
+            ]
+        # SmallFastState's case (see fast.py).
+        self.fast_small = (
+            self.fast_wintab is not None
+            and self.fast_plenty
+            and not self.stacks
+            and self.ntargets == self.geometry.n
+        )
         self.start_moves = None
+        # Per target, the mask of the targets below it (a move's place in the kept list).
+        self.below = [(1 << t) - 1 for t in range(self.ntargets)] if self.fast else None
         if self.fast and self.fast_cache is None:  # FastState's list at the start
             table = self.moves_for(0)
             self.start_moves = [table[t] for t in self.geometry.spaces_of(self.start[3])]
@@ -160,6 +184,52 @@ class Game:
             runs.append(tuple(here))
         return runs
 
+    def _landing_lines(self, doc: RuleDoc) -> list:
+        """FastState's lines through each space for its one turn check. On stacks without
+        set-up pieces or locks a piece lands on the top of its stack, so a line holding a
+        space above it is not complete yet: left out (Connect4: 3 of a column's 4)."""
+        through = self.checks[0][0]
+        if not self.stacks or doc.initial_pieces or doc.locked:
+            return through
+        g = self.geometry
+        out = []
+        for space, lines in enumerate(through):
+            b, x, y, z = g.coords[space]
+            above = 0
+            for h in range(z + 1, g.Z):
+                above |= 1 << g.index(b, x, y, h)
+            out.append(tuple(line for line in lines if not line & above))
+        return out
+
+    def _plenty(self) -> bool:
+        """FastState: whether neither seat can run out of pieces before the board fills
+        (two seats alternate one piece a turn), so that no move need look at reserves."""
+        board, _cmask, heights, free, reserves, _stock = self.start
+        if self.stacks:
+            room = sum(self.height - h for h in heights)
+        else:
+            room = free.bit_count()
+        first, second = self.seat_color
+        if first == second:
+            return reserves[first] >= room
+        return reserves[first] >= (room + 1) // 2 and reserves[second] >= room // 2
+
+    def _wintab(self) -> bytes | None:
+        """FastState on boards of at most 12 spaces: per colour mask, 1 if it holds a line
+        of the one turn check (one look-up instead of a loop over the lines)."""
+        n = self.geometry.n
+        if n > WINTAB_SPACES:
+            return None
+        table = bytearray(1 << n)
+        for line in {line for lines in self.checks[0][0] for line in lines}:
+            table[line] = 1
+        for bit in range(n):  # every superset of a line holds it
+            b = 1 << bit
+            for m in range(1 << n):
+                if m & b and table[m ^ b]:
+                    table[m] = 1
+        return bytes(table)
+
     def decode(self, code: int) -> tuple[int | None, int, int]:
         """Piece code -> (owner seat or None, colour, shape)."""
         v, shape = divmod(code - 1, self.nshapes)
@@ -172,10 +242,14 @@ class Game:
         cmask = [0] * self.ncolors
         for s in doc.locked:
             board[g.index(s.board - 1, *(v - 1 for v in s.at))] = LOCKED
+        # As in the general family: a set-up piece of one seat's colour is that seat's.
+        owners = [self.seat_color.count(c) == 1 and not self.choose for c in range(self.ncolors)]
         for p in doc.initial_pieces:
             i = g.index(p.board - 1, *(v - 1 for v in p.at))
             color = self.color_names.index(p.color)
-            board[i] = self.unowned[color * self.nshapes + self.shape_names.index(p.shape)]
+            ri = color * self.nshapes + self.shape_names.index(p.shape)
+            seat = self.seat_color.index(color) if owners[color] else None
+            board[i] = self.unowned[ri] if seat is None else self.code[seat][ri]
             cmask[color] |= 1 << i
         reserves = [0] * (self.ncolors * self.nshapes)
         for color, by_shape in (doc.reserves or {}).items():
@@ -289,7 +363,9 @@ class Game:
         return coords
 
     def new_initial_state(self, seed: int | None = None) -> State:
-        return FastState(self, seed) if self.fast else State(self, seed)
+        if self.fast:
+            return SmallFastState(self, seed) if self.fast_small else FastState(self, seed)
+        return State(self, seed)
 
     def __repr__(self) -> str:
         return f"<Game {self.name}>"

@@ -36,6 +36,7 @@ class Control:
     help: str = ""  # what the option does (the seed's words), shown under it
     reason: str = ""  # why it is disabled, when another control rules it out
     note: str = ""  # why some of its options are disabled
+    keep: bool = False  # disabled, but its value is still posted (a hidden input)
 
     def __post_init__(self):
         self.id = self.id or "id_" + self.name

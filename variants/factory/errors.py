@@ -26,6 +26,14 @@ _SIMPLE = {
     "turn_checks": "check-0",
     "locked": "board",
     "initial_pieces": "board",
+    "sticky": "board",
+    "exclusive": "board",
+    "space_locks": "board",
+    "shape_rules": "top",
+    "cloaking": "cloaking",
+    "overachievers": "overachievers",
+    "phases": "phases",
+    "endings": "stalemate",
 }
 
 
@@ -53,6 +61,26 @@ def error_key(state: FactoryState, path: str) -> tuple[str, str]:
         color, shape = m[1], m[2]
         if color in state.color_names and shape in state.shapes:
             return f"reserve-{color}-{state.shapes.index(shape) + 1}", ""
+    if m := re.fullmatch(r"phases\[(\d+)\](?:\.(\w+))?(?:\[\d+\])?(\..*)?", path):
+        index, name = int(m[1]), m[2] or ""
+        prefix = f"Phase {index + 1}: " if len(state.phases) > 1 else ""
+        if index != state.phase_shown:
+            return "top", prefix + (f"{name}: " if name else "")
+        if name in ("locked", "cloaked"):
+            return f"phases-{index}-spaces", prefix + f"{name} space: "
+        if name in ("order", "allow_pass", "placement_only", "fold", "locked_seats"):
+            return f"phases-{index}-{name}", ""
+        return "top", prefix
+    if m := re.fullmatch(r"endings\[(\d+)\](\..*)?", path):
+        return _ending_control(state, int(m[1])), ""
+    if m := re.fullmatch(r"(move|power|power_condition|power_result)-\d+", path):
+        return path, ""
+    if m := re.fullmatch(r"shape_rules\.(\w+)(?:\.(move|power|condition|result))?", path):
+        if m[1] in state.shapes:
+            field = {"condition": "power_condition", "result": "power_result"}.get(m[2], m[2])
+            return f"{field or 'move'}-{state.shapes.index(m[1]) + 1}", ""
+    if m := re.fullmatch(r"(sticky|exclusive|space_locks)\[(\d+)\](\..*)?", path):
+        return "board", _marked_space(state, m[1], int(m[2]))
     if m := re.fullmatch(r"(locked|initial_pieces)\[(\d+)\](\..*)?", path):
         items = sorted(state.locked) if m[1] == "locked" else sorted(state.pieces)
         index = int(m[2])
@@ -63,6 +91,29 @@ def error_key(state: FactoryState, path: str) -> tuple[str, str]:
             return "board", f"{what} at {where}: "
         return "board", ""
     return "top", f"{path}: " if path else ""
+
+
+def _ending_control(state: FactoryState, index: int) -> str:
+    """The dropdown holding the index-th ending of the document (phase_state.to_document:
+    an ending in the stalemate dropdown first, then those of the turn checks)."""
+    holders = ["stalemate"] if state.stalemate.startswith("{") else []
+    holders += [f"check-{i}" for i, c in enumerate(state.checks) if c.ending]
+    return holders[index] if index < len(holders) else "top"
+
+
+def _marked_space(state: FactoryState, name: str, index: int) -> str:
+    """ "Sticky space at (2,1,1): " for the index-th item of a marked-space list."""
+    m = state.moving
+    items = {
+        "sticky": sorted(m.sticky),
+        "exclusive": sorted(m.exclusive),
+        "space_locks": [spot for spot, _flags in sorted(m.seat_locks)],
+    }[name]
+    what = {"sticky": "Sticky", "exclusive": "Exclusive", "space_locks": "Locked"}[name]
+    if index >= len(items):
+        return f"{what} space: "
+    b, x, y, z = items[index]
+    return f"{what} space at ({x},{y},{z})" + (f" of board {b}" if state.boards > 1 else "") + ": "
 
 
 def place_errors(state: FactoryState, errors: list[dict[str, str]]) -> dict[str, list[str]]:

@@ -19,6 +19,11 @@ class Cell:
     label: str  # aria-label: "space 3,1,1" (+ what is on it)
     locked: bool = False
     piece: tuple[str, str] | None = None  # (colour, shape name)
+    sticky: bool = False
+    exclusive: str = ""  # the seats it is exclusive to, "1,3"
+    seat_locked: str = ""  # the seats it is locked to, "2"
+    phase_locked: bool = False  # locked to everyone in the shown phase
+    cloaked: bool = False  # cloaked in the shown phase
 
     @property
     def id(self) -> str:
@@ -44,6 +49,19 @@ class BoardView:
     goals: dict[str, list[str]]  # side (top/left/bottom/right/other) -> goal labels
     height_note: str = ""  # stacks: the maximum height, shown in the upper left corner
     axis_note: str = ""  # which axes run across and up
+
+    @property
+    def flags(self) -> list[str]:
+        """The kinds of marked space on this board, for the legend under it."""
+        cells = [c for sl in self.slices for row in sl.rows for c in row]
+        kinds = {
+            "exclusive": any(c.exclusive for c in cells),
+            "lock": any(c.seat_locked for c in cells),
+            "phase-lock": any(c.phase_locked for c in cells),
+            "cloak": any(c.cloaked for c in cells),
+            "sticky": any(c.sticky for c in cells),
+        }
+        return [k for k, on in kinds.items() if on]
 
 
 def goals(state: FactoryState) -> list[tuple[int, str, str]]:
@@ -149,6 +167,24 @@ def _cell(state: FactoryState, b: int, coords: dict[int, int]) -> Cell:
     where = ",".join(map(str, spot[1:]))
     label = (f"board {b} " if state.boards > 1 else "") + f"space {where}"
     cell = Cell(spot, label)
+    m = state.moving
+    if spot in m.sticky:
+        cell.sticky = True
+        cell.label += ", sticky"
+    if spot in m.exclusive:
+        cell.exclusive = ",".join(map(str, sorted(m.exclusive[spot])))
+        cell.label += f", exclusive to seat {cell.exclusive}"
+    locked_to = sorted({s for (at, _f), seats in m.seat_locks.items() if at == spot for s in seats})
+    if locked_to:
+        cell.seat_locked = ",".join(map(str, locked_to))
+        cell.label += f", locked to seat {cell.seat_locked}"
+    phase = state.phases[state.phase_shown]
+    if spot in phase.locked:
+        cell.phase_locked = True
+        cell.label += f", locked in phase {state.phase_shown + 1}"
+    if spot in phase.cloaked:
+        cell.cloaked = True
+        cell.label += f", cloaked in phase {state.phase_shown + 1}"
     if spot in state.locked:
         cell.locked = True
         cell.label += ", locked"

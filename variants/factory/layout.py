@@ -15,16 +15,17 @@ from variants.rules.vocabulary import (
     BOARD_LABELS,
     COLOR_LABELS,
     PLAYER_LABELS,
-    PLAYER_MODES,
     SHAPES,
     STALEMATE_LABELS,
     TIMEOUT_LABELS,
 )
 
-from . import nested_layout
+from . import nested_layout, phase_layout
 from .controls import Control, coming, select
 from .errors import error_key, place_errors
 from .flat_board import AXES, BoardView, draw_boards
+from .moving_layout import seat_control, seat_names
+from .moving_state import encode as encode_moving
 from .nested_layout import NestedLayout
 from .pieces import Marker, ReserveCell, ShapeRow, reserve_cells, shape_rows, space_markers
 from .preview import starting_view
@@ -80,8 +81,19 @@ class Layout:
     hidden: dict[str, str]
     note: str = ""
     phase_locks: list[str] = field(default_factory=list)  # who a phase_lock icon would lock
+    marker_seat: Control | None = None  # whom the exclusive and lock markers mark for
+    fold: Control | None = None  # the shown phase's fold
+    overachievers: Control | None = None
+    phase_lock_states: list = field(default_factory=list)  # phase_layout.PhaseLock per seat
+    phase_lock_errors: list[str] = field(default_factory=list)
+    phase_space_errors: list[str] = field(default_factory=list)
+    phase_note: str = ""
     family: Control | None = None  # flat board / nested boards
     nested: NestedLayout | None = None  # the nested section, when the family is nested
+
+    @property
+    def phase_locked_any(self) -> bool:
+        return any(lock.locked for lock in self.phase_lock_states)
 
     @property
     def marker_selected(self) -> bool:
@@ -254,10 +266,15 @@ def build(
             "reserves_auto": encode_reserves(state.reserves) if state.reserves_auto else "",
             "locked": encode_locked(state),
             "pieces": encode_pieces(state),
+            **encode_moving(state.moving),
         },
         note=note,
-        phase_locks=_seat_names(state),
+        phase_locks=seat_names(state),
     )
+    layout.marker_seat = seat_control(state)
+    if state.family != "nested":
+        check_choices = [(c.value, check_label(_turn_check(c))) for c in CHECK_CHOICES]
+        phase_layout.apply(layout, state, err, check_choices)
     layout.family = select(
         "family",
         "Board family",
@@ -275,11 +292,6 @@ def build(
             control.disabled = True
     layout.top_errors = [m for messages in placed.values() for m in messages]
     return layout
-
-
-def _seat_names(state: FactoryState) -> list[str]:
-    seats, chaos, _teams = PLAYER_MODES[state.players]
-    return ["Chaos" if i == chaos else f"Player {i + 1}" for i in range(seats)]
 
 
 def _all_controls(layout: Layout) -> list[Control]:
@@ -305,6 +317,9 @@ def _all_controls(layout: Layout) -> list[Control]:
     ]
     if layout.family:
         controls.append(layout.family)
+    if layout.marker_seat:
+        controls.append(layout.marker_seat)
+    controls += phase_layout.controls(layout)
     if layout.nested:
         controls += layout.nested.controls()
     for _color, cells in layout.reserves:

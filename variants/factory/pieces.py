@@ -8,7 +8,8 @@ from dataclasses import dataclass
 
 from variants.rules.vocabulary import SHAPES
 
-from .controls import COMING, Control, coming, select
+from .controls import Control, select
+from .moving_layout import move_control, power_controls
 from .state import FactoryState
 
 Errors = Callable[[str], list[str]]  # control key -> its error messages (taken once)
@@ -41,16 +42,14 @@ class ShapeRow:
 
 
 def space_markers() -> list[Marker]:
-    space_markers = [Marker("lock", "Lock marker", icon="fa-lock")] + [
-        Marker("", label, icon=icon, coming=COMING)
-        for label, icon in (
-            ("Exclusive marker", "fa-user-secret"),
-            ("Cloak marker", "fa-eye-slash"),
-            ("Sticky marker", "fa-magnet"),
-            ("Dealt common marker", "fa-clone"),
-        )
+    return [
+        Marker("lock", "Lock marker", icon="fa-lock"),
+        Marker("exclusive", "Exclusive marker", icon="fa-user-secret"),
+        Marker("sticky", "Sticky marker", icon="fa-magnet"),
+        Marker("cloak", "Cloak marker", icon="fa-eye-slash"),
+        # No dealt common marker: the seed's "Deck and dealt pieces do not show until"
+        # 1.7 Batch Play, so it is not drawn at all (a "coming" badge would be noise).
     ]
-    return space_markers
 
 
 def reserve_cells(state: FactoryState, err: Errors) -> list[tuple[str, list[ReserveCell]]]:
@@ -68,6 +67,9 @@ def reserve_cells(state: FactoryState, err: Errors) -> list[tuple[str, list[Rese
                         [(n, str(n)) for n in range(0, limit + 1)],
                         count,
                         integer=True,
+                        # (At the maximum the shape's move is cleared: factory.js at once,
+                        # the server on the next render; no round trip that could swap out
+                        # a second select changed meanwhile.)
                         errors=err(f"reserve-{color}-{row}"),
                     ),
                     Marker(f"piece-{color}-{row}", f"{color} {shape} marker", piece=(color, shape)),
@@ -78,22 +80,11 @@ def reserve_cells(state: FactoryState, err: Errors) -> list[tuple[str, list[Rese
 
 
 def shape_rows(state: FactoryState, err: Errors) -> list[ShapeRow]:
-    limit = state.reserve_limit()
-    shape_rows = []
+    rows = []
     for row, shape in enumerate(state.shapes, start=1):
         others = set(state.shapes) - {shape}
-        full = all(state.reserves.get(c, {}).get(row, 0) >= limit for c in state.color_names)
-        move = coming(
-            f"move-{row}",
-            f"{shape} moves",
-            ["Moves adjacent", "Moves orth by stack", "Moves linear or knight"],
-            selected=-1,
-            blank=True,
-        )
-        if full:
-            # The seed: a shape whose every reserve is at the maximum cannot move.
-            move.coming = "Every reserve of this shape is at its maximum, so it cannot move."
-        shape_rows.append(
+        power, condition, result = power_controls(state, row, shape, err)
+        rows.append(
             ShapeRow(
                 number=row,
                 shape=shape,
@@ -106,25 +97,10 @@ def shape_rows(state: FactoryState, err: Errors) -> list[ShapeRow]:
                     refresh=True,
                     errors=err(f"shape-{row - 1}"),
                 ),
-                power=coming(
-                    f"power-{row}", f"{shape} power", ["No power", "Must capture", "Can capture"]
-                ),
-                # "No power" clears and disables the condition and result dropdowns.
-                condition=coming(
-                    f"power_condition-{row}",
-                    f"{shape} power condition",
-                    ["Cover", "Cover by rank"],
-                    selected=-1,
-                    blank=True,
-                ),
-                result=coming(
-                    f"power_result-{row}",
-                    f"{shape} power result",
-                    ["Removes captive(s)", "Converts captive(s)", "Reincarnate Captive(s)"],
-                    selected=-1,
-                    blank=True,
-                ),
-                move=move,
+                power=power,
+                condition=condition,
+                result=result,
+                move=move_control(state, row, shape, err),
             )
         )
-    return shape_rows
+    return rows

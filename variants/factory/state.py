@@ -19,20 +19,23 @@ from dataclasses import dataclass, field, replace
 
 from variants import rules
 from variants.bounded import OutOfBounds, bounded_int, whole_number
+from variants.rules.schema import ShapeRules
 from variants.rules.vocabulary import (
     COLOR_LABELS,
     COLORS,
     MAX_DIMENSION,
     MAX_SPACES,
     PLAYER_LABELS,
+    PLAYER_MODES,
     SHAPES,
-    STALEMATE_LABELS,
     TIMEOUT_LABELS,
     seat_colors,
 )
 
-from . import nested_state
+from . import moving_state, nested_state, phase_state
+from .moving_state import MovingState
 from .nested_state import NestedState
+from .phase_state import PhaseState
 from .spaces import Spot, column, marker_piece, set_column, toggle_space
 
 # The board types of the flat family; the nested family is the other choice.
@@ -47,14 +50,25 @@ class Check:
     k: int = 3
     result: str = "wins"
     diagonal: bool = True
+    ending: str = ""  # another ending of the typed vocabulary (its key), instead of k
 
     @property
     def value(self) -> str:
-        """The turn-check dropdown's option value, e.g. "3-wins-d" / "4-loses-o"."""
+        """The turn-check dropdown's option value, e.g. "3-wins-d" / "4-loses-o", or an
+        ending's key (JSON)."""
+        if self.ending:
+            return self.ending
         return f"{self.k}-{self.result}-{'d' if self.diagonal else 'o'}"
 
     @classmethod
     def from_value(cls, text: str) -> Check:
+        if phase_state.is_ending(text):
+            found = phase_state.read_ending(text, "turn") or phase_state.read_ending(
+                text, "stalemate"
+            )
+            if found is None:
+                raise ValueError(text)
+            return cls(ending=found)
         k, result, diag = text.split("-")
         if result not in ("wins", "loses") or diag not in ("d", "o"):
             raise ValueError(text)
@@ -87,7 +101,12 @@ class FactoryState:
     agree_draw: bool = False
     seconds: int | None = None
     timeout: str = "loss"
-    marker: str = ""  # "lock" or "piece-<colour>-<row>": the palette marker selected
+    marker: str = ""  # "lock", "exclusive", "sticky" or "piece-<colour>-<row>": the palette marker
+    moving: MovingState = field(default_factory=MovingState)  # pieces that move, marked spaces
+    phases: list[PhaseState] = field(default_factory=lambda: [PhaseState()])
+    phase_shown: int = 0  # the phase whose controls the page shows (0-based)
+    cloaking: str = "none"
+    overachievers: bool = False
 
     # --- derived ------------------------------------------------------------------
 
@@ -96,14 +115,36 @@ class FactoryState:
         return COLORS[: seat_colors(self.players, self.colors)[1]]
 
     @property
+    def seats(self) -> int:
+        return PLAYER_MODES[self.players][0]
+
+    @property
     def spaces(self) -> int:
         return math.prod(self.size) * self.boards
 
     def reserve_limit(self) -> int:
-        """Most pieces one select may offer (``rules.reserve_limit``'s formula), never
-        more than the largest board the seed allows has spaces, whatever was posted."""
-        spaces = min(self.spaces, MAX_SPACES * min(self.boards, MAX_BOARDS))
-        return math.ceil(spaces / len(self.color_names))
+        """Most pieces one select may offer: asked of ``rules.reserve_limit`` itself (so
+        the factory follows the rules' formula, which may depend on the shapes' powers),
+        never more than the largest board the seed allows has spaces, whatever was posted."""
+        boards = min(max(self.boards, 1), MAX_BOARDS)
+        size = tuple(min(max(v or 1, 1), MAX_DIMENSION) for v in self.size)
+        shapes = {
+            self.shapes[row - 1]: ShapeRules.model_construct(
+                move=r.move, power=r.power, condition=r.condition or "cover",
+                result=r.result or "remove",
+            )
+            for row, r in self.moving.rules.items()
+            if 1 <= row <= len(self.shapes)
+        }  # fmt: skip
+        doc = rules.RuleDoc.model_construct(
+            name="limit",
+            players=self.players if self.players in PLAYER_MODES else "2",
+            colors=self.colors,
+            boards=boards,
+            board=rules.BoardSpec.model_construct(type=self.board_type, size=size),
+            shape_rules=shapes,
+        )
+        return max(0, min(rules.reserve_limit(doc), MAX_SPACES * boards))
 
     def on_board(self, spot: Spot) -> bool:
         b, *at = spot
@@ -148,7 +189,9 @@ def from_doc(doc: rules.RuleDoc) -> FactoryState:
         agree_draw=doc.agree_draw,
         seconds=doc.seconds_per_turn,
         timeout=doc.timeout,
+        moving=moving_state.from_doc(doc),
     )
+    phase_state.from_doc(doc, state)
     # A game whose reserves are the derived default keeps following the board when copied.
     state.reserves_auto = state.board_type in FLAT_BOARDS and state.reserves == derived_reserves(
         state
@@ -196,7 +239,7 @@ def from_post(data: Mapping, getlist=None) -> tuple[FactoryState, list[dict[str,
 
     state = FactoryState(
         name=str(data.get("name", "")).strip(),
-        stalemate=choice("stalemate", STALEMATE_LABELS, "draw"),
+        stalemate=phase_state.read_stalemate(data, problems),
         players=choice("players", PLAYER_LABELS, "2"),
         colors=choice("colors", COLOR_LABELS, "assigned"),
         board_type=choice("board_type", FLAT_BOARDS, "hash", "board.type"),
@@ -232,6 +275,8 @@ def from_post(data: Mapping, getlist=None) -> tuple[FactoryState, list[dict[str,
         for i, (axis, default) in enumerate(zip("xyz", base.size, strict=True))
     )
     state.seconds = number("seconds", None, "seconds_per_turn", 5, 86400, blank_ok=True)
+    state.moving = moving_state.from_post(data, len(state.shapes), state.seats, _spot, problems)
+    phase_state.from_post(data, state, _spot, problems)
 
     # Reserves: one select per colour and shape row; a missing select is a new one.
     for color in COLORS:
@@ -314,12 +359,27 @@ def apply_action(state: FactoryState, action: str, toggle: str = "") -> str:
         index = bounded_int(action.removeprefix("delete_check-"), 0, MAX_CHECKS - 1)
         if index is not None and index < len(state.checks):
             del state.checks[index]
+    elif action.startswith("phase_lock-"):
+        seat = bounded_int(action.removeprefix("phase_lock-"), 1, 4)
+        if seat:
+            phase_state.toggle_seat(state, seat)
     elif action == "toggle":
         spot = _spot(toggle)
         if spot is None or not state.on_board(spot):
             return "That space is not on the board."
         if not state.marker:
             return "Select a marker first (the lock or a piece beside a reserve), then a space."
+        this_phase = state.moving.marker_seat == moving_state.THIS_PHASE
+        if state.marker == "cloak" or (
+            state.marker == "lock" and (state.phase_shown > 0 or this_phase)
+        ):
+            return phase_state.toggle(state, spot, state.marker)
+        if state.phase_shown > 0:
+            return "After phase 1 only the cloak and lock markers change spaces."
+        if state.marker in ("exclusive", "sticky") or (
+            state.marker == "lock" and state.moving.marker_seat
+        ):
+            return moving_state.toggle(state, spot, state.marker)
         toggle_space(state, spot, state.marker)
     return ""
 
@@ -362,6 +422,8 @@ def adjust(state: FactoryState) -> FactoryState:
         state.reserves = derived_reserves(state)
     else:
         state.reserves = _completed_reserves(state)
+    moving_state.adjust(state, state.seats)
+    phase_state.adjust(state)
     if state.seconds is None:
         state.timeout = "loss"  # no timer, nothing times out (keeps fingerprints equal)
     return state
@@ -415,7 +477,8 @@ def derived_reserves(state: FactoryState) -> dict[str, dict[int, int]]:
     spaces dealt round-robin over the colours, first shape) — asked of the rules
     themselves, so the factory's default can never drift from the schema's."""
     rows = range(1, len(state.shapes) + 1)
-    doc = to_document(replace(state, name="derived", reserves_auto=False), reserves=False)
+    plain = replace(state, name="derived", reserves_auto=False, moving=MovingState())
+    doc = to_document(plain, reserves=False)
     try:
         parsed = rules.parse(doc)
     except rules.RulesError:
@@ -458,13 +521,16 @@ def to_document(state: FactoryState, reserves: bool = True) -> dict:
         ],
         "locked": [{"board": b, "at": [x, y, z]} for b, x, y, z in sorted(state.locked)],
         "turn_checks": [
-            {"k": c.k, "result": c.result, "diagonal": c.diagonal} for c in state.checks
+            {"k": c.k, "result": c.result, "diagonal": c.diagonal}
+            for c in state.checks
+            if not c.ending
         ],
-        "stalemate": state.stalemate,
-        "allow_pass": state.allow_pass,
+        "stalemate": phase_state.document_stalemate(state),
         "agree_draw": state.agree_draw,
         "seconds_per_turn": state.seconds,
         "timeout": state.timeout if state.seconds is not None else "loss",
+        **moving_state.to_document(state, shape_of),
+        **phase_state.to_document(state),
     }
     if reserves:
         doc["reserves"] = {

@@ -41,7 +41,9 @@ def warnings_for(doc: dict) -> list[str]:
     longest = max(x, y, z)
     spaces = x * y * z * rd.boards - len(rd.locked)
 
-    undecided = rd.stalemate in ("draw", "all-win", "all-lose")  # the end names no winner
+    # The end names no winner (an ending of the phases vocabulary, "Most 2-same-color-in-
+    # a-row wins", names one even when the stalemate dropdown's rule says "draws").
+    undecided = rd.stalemate in ("draw", "all-win", "all-lose") and not rd.endings
     if not rd.turn_checks and undecided:
         out.append(
             f"No line wins or loses and the game ends when the board is full: "

@@ -107,10 +107,13 @@ def _check_shape(doc: RuleDoc, r: ShapeRules, path: str) -> list[tuple[str, str]
         )  # fmt: skip
     if r.condition in COVERS and r.result == "paralyse":
         errors.append((f"{path}.result", "a covered piece cannot be paralysed (it is covered)"))
-    if r.condition in COVERS and r.result == "convert" and not (stacks and r.move in BY_STACK):
+    # The seed: converted "not permitted for cover by rank except on stacks"; a plain
+    # cover off stacks would need the captive's space too. On stacks the captive stays
+    # under its captor (engine/general/pots.py).
+    if r.condition in COVERS and r.result == "convert" and not stacks:
         errors.append(
-            (f"{path}.result", "a cover takes by remove or reincarnate (convert: only moving "
-             "by stack on stacks, where the pot is split)")
+            (f"{path}.result", "a cover takes by remove or reincarnate (convert: only on "
+             "stacks, where the captive stays under its captor)")
         )  # fmt: skip
     if r.condition in JUMPS and r.move in ("knight", "knight-3d"):
         errors.append((f"{path}.condition", "a knight jumps nothing: use 'cover'"))

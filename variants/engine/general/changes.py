@@ -9,7 +9,7 @@ from .codes import enemy
 from .effects import effect_captures
 from .generate import captive_of, jumps_from, landing, stack_pieces, top_space
 from .moves import STACK
-from .ranks import ATTACKER, DEFENDER, duel
+from .ranks import ATTACKER, BY_RANK, DEFENDER, category, duel
 
 
 class PieceChanges:
@@ -45,17 +45,22 @@ class PieceChanges:
         shape = g.piece[code][2]
         if g.effect[shape]:
             self._take(seat, effect_captures(self, seat, shape, space), shape)
+        elif g.guards and g.chip[shape]:
+            self._guard(seat, move.target)  # a guarded stack takes the chip (pots.py)
         elif g.stack_captures and g.showdown[shape]:
             if any(enemy(g, self.board[s], seat) for s in stack_pieces(self, move.target)):
                 self._showdown(move.target, shape)
         return space, color
 
     def _place_cover(self, seat: int, pos: int, code: int) -> int:
-        """A piece placed on stack ``pos`` covers its top piece: where the placed shape
-        captures by cover, an opponent's top piece is taken (by rank, the two duel).
-        Returns -1 if the placed piece is to land, else the space where it was taken."""
+        """A piece placed on stack ``pos`` covers it: by plain cover it takes every piece
+        of the other teams there (pots.py); by rank it duels the top piece. Returns -1 if
+        the placed piece is to land, else the space where it was taken (or converted)."""
         g = self.game
         shape = g.piece[code][2]
+        if category(g.rules[shape]) != BY_RANK:
+            self._cover_all(seat, pos, shape)
+            return -1
         top = top_space(self, pos)
         if top < 0 or (covered := self.board[top]) <= 0 or not enemy(g, covered, seat):
             return -1
@@ -64,10 +69,15 @@ class PieceChanges:
             return -1
         winner = duel(g, shape, defender) if g.ranked else ATTACKER
         if winner == ATTACKER:
-            self._capture(seat, top, shape)
+            if g.converts[shape]:
+                self._convert(seat, top)
+            else:
+                self._capture(seat, top, shape)
             return -1
         if winner != DEFENDER:  # equal ranks: both go
             self._capture(seat, top, -1)
+        elif owner is not None and g.converts[defender]:
+            return self._land_as(owner, pos, shape)  # the placed piece becomes the owner's
         elif owner is not None:
             for _ in range(g.gain[defender]):  # the defender's reward: the placed piece
                 self._gain(owner, shape)
@@ -126,11 +136,12 @@ class PieceChanges:
         effects = []
         if g.effect[shape]:
             effects = effect_captures(self, seat, shape, move.target, origin)
-        elif move.capture and g.stacks:  # a cover of the target stack's top piece
-            captive = top_space(self, move.target)
-            if g.ranked:
-                return self._duel(seat, move, origin, code, shape, captive)
-            self._capture(seat, captive, shape)
+        elif move.capture and g.stacks:  # a cover of the target stack
+            if category(g.rules[shape]) == BY_RANK:  # a duel with the top piece
+                return self._duel(seat, move, origin, code, shape, top_space(self, move.target))
+            self._remove(origin)  # (before the pot falls, when both are on one stack)
+            self._cover_all(seat, move.target, shape)
+            origin = -1
         elif move.capture and g.ranked and self.board[move.target] > 0:
             return self._duel(seat, move, origin, code, shape, move.target)
         elif move.capture:
@@ -141,7 +152,8 @@ class PieceChanges:
                 self._paralyse(captured)
             else:
                 self._capture(seat, captured, shape)
-        self._remove(origin)
+        if origin >= 0:
+            self._remove(origin)
         if move.combo >= 0:  # reached its goal: it becomes the shape the mover chose
             code += move.combo - shape
             shape = move.combo
@@ -151,7 +163,9 @@ class PieceChanges:
         self.own[seat] |= 1 << space
         self.hash += g.z_piece[space][code]
         self._take(seat, effects, shape)
-        if g.passing:
+        if g.guards and g.chip[shape]:
+            self._guard(seat, move.target)  # a guarded stack takes the chip (pots.py)
+        if g.passing and origin >= 0:
             self._passed(origin, space)
         self.chain = -1
         if captured >= 0 and g.rules[shape].condition in CHAINS and captured != move.target:
@@ -199,6 +213,8 @@ class PieceChanges:
         self.converted += landed[1:]  # the carried pieces may complete lines too
         if move.capture:  # a showdown on the destination stack (showdown.py)
             self._showdown(move.target, g.piece[codes[0]][2])
+        elif g.guards and g.chip[g.piece[codes[0]][2]]:
+            self._guard(seat, move.target)  # chips onto a guarded stack (pots.py)
         return landed[0], g.piece[codes[0]][1]
 
     def _duel(
@@ -212,6 +228,9 @@ class PieceChanges:
         winner = duel(g, shape, defender)
         self.chain = -1
         if winner == DEFENDER:  # the attacker is taken; its reward goes to the defender
+            if owner is not None and g.converts[defender] and g.stacks:
+                self._remove(origin)  # converted: it lands on the stack as the owner's
+                return self._land_as(owner, move.target, shape), g.piece[code][1]
             if owner is None:
                 self._capture(seat, origin, -1)
             else:
@@ -221,7 +240,10 @@ class PieceChanges:
             self._capture(seat, target, -1)
             self._capture(seat, origin, -1)
             return target, g.piece[code][1]
-        self._capture(seat, target, shape)
+        if g.converts[shape] and g.stacks:
+            self._convert(seat, target)  # it stays where it stands, the attacker on top
+        else:
+            self._capture(seat, target, shape)
         self._remove(origin)
         space = self._land(move.target)
         if move.combo >= 0:

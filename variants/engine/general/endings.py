@@ -179,6 +179,9 @@ def matches(state, e, board=None, excluded=frozenset()) -> tuple[set[int], bool]
         }  # fmt: skip
         return teams, bool(teams)
     values = {t: v for t, v in values.items() if t not in excluded}
+    if e.measure == "area" and c == "least":  # a team with no piece has no area to compare
+        present = {t for t, by_color in team_pieces(state, board).items() if by_color}
+        values = {t: v for t, v in values.items() if t in present}
     if not values:
         return set(), False
     if c in ("most", "least"):
@@ -267,7 +270,7 @@ def stalemate_verdict(state, board: int | None = None) -> tuple[list[str], str]:
     if not ends.overachievers:
         got = decide(state, ends.stalemate, board)
         if got is None:
-            return [DRAW] * g.nseats, fallback
+            return _level_with_chaos(g, ends.stalemate) or [DRAW] * g.nseats, fallback
         return got[1], got[2]
     excluded = _dq_teams(state)
     got = decide(state, ends.stalemate, board, excluded)
@@ -280,6 +283,18 @@ def stalemate_verdict(state, board: int | None = None) -> tuple[list[str], str]:
     results = [DRAW] * g.nseats if got is None else got[1]
     detail = fallback if got is None else got[2]
     return _disqualify(state, results), detail + dq_note(state)
+
+
+def _level_with_chaos(g, endings) -> list[str] | None:
+    """Nothing matched at stalemate, and every ending says a player with fewer pieces
+    than Chaos loses: no player lost, so every player wins and Chaos loses
+    (3P-PublicGoods' "Less pieces than Chaos loses", READINGS.md). None otherwise (the
+    stalemate value decides: "More pieces than Chaos wins" alone still draws)."""
+    if g.chaos is None or not endings or any(e.result != "loses" for e in endings):
+        return None
+    if any(e.comparison not in ("more-than-chaos", "fewer-than-chaos") for e in endings):
+        return None
+    return [WIN if s != g.chaos else LOSS for s in range(g.nseats)]
 
 
 def after_move(state, seat: int | None) -> bool:

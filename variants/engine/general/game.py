@@ -100,6 +100,9 @@ class GeneralGame(Notation):
                 through = self.geometry.lines_through(self.geometry.lines(c.k, c.diagonal))
                 self.checks.append((through, c.result == "wins", label(e)))
         self.ends = Compiled(self, doc)
+        # Typed stalemate endings measure every board at once (area over all boards):
+        # with several boards, no board is decided alone by the stalemate rule.
+        self.typed_stalemate = any(e.when == "stalemate" for e in doc.endings)
         self.typed_endings = not self.ends.legacy_only  # the state calls endings.after_move
 
     def _codes(self) -> None:
@@ -150,6 +153,10 @@ class GeneralGame(Notation):
         self.showdown = [self.stacks and c and b for c, b in pairs]
         self.stack_captures = any(self.stack_cover) or any(self.showdown)
         self.chip = [r.power == "none" for r in self.rules]  # the lowest rank: no hand
+        # a chip landing on a stack that another team's stationary capturing piece
+        # guards is taken (pots.py)
+        self.guard = [r.power != "none" and r.move == "stationary" for r in self.rules]
+        self.guards = self.stacks and any(self.chip) and any(self.guard)
         self.shape_rank = [SHAPES.index(s) for s in self.shape_names]
         self.reach, self.jumps = [], []
         for r, forward_only in zip(self.rules, self.forward_only, strict=True):
@@ -163,7 +170,10 @@ class GeneralGame(Notation):
                 jumps.append(per_seat[key][1])
             self.reach.append(None if r.move == "stationary" else reach)
             self.jumps.append(jumps if jumps[0] is not None else None)
-        self.ranked = any(r.power != "none" and r.condition == "cover-by-rank" for r in self.rules)
+        self.ranked_rule = [
+            r.power != "none" and r.condition == "cover-by-rank" for r in self.rules
+        ]
+        self.ranked = any(self.ranked_rule)
         # may_cover[a][d]: a piece of shape a may move onto an opponent's piece of shape d
         self.may_cover = [
             [may_cover(self, a, d) for d in range(self.nshapes)] for a in range(self.nshapes)
@@ -303,11 +313,22 @@ class GeneralGame(Notation):
         cmask = [0] * self.ncolors
         for s in doc.locked:
             board[g.index(s.board - 1, *(v - 1 for v in s.at))] = LOCKED
+        # A set-up piece of a colour that is exactly one seat's is that seat's (it moves,
+        # captures and counts as the seat's); shared or chosen colours are nobody's.
+        owners = [self.seat_color.count(c) == 1 and not self.choose for c in range(self.ncolors)]
+        own = [0] * self.nseats
         for p in doc.initial_pieces:
             i = g.index(p.board - 1, *(v - 1 for v in p.at))
             color = self.color_names.index(p.color)
-            board[i] = self.unowned[color * self.nshapes + self.shape_names.index(p.shape)]
+            ri = color * self.nshapes + self.shape_names.index(p.shape)
+            if owners[color]:
+                seat = self.seat_color.index(color)
+                board[i] = self.code[seat][ri]
+                own[seat] |= 1 << i
+            else:
+                board[i] = self.unowned[ri]
             cmask[color] |= 1 << i
+        self.start_own = own
         reserves = [0] * (self.ncolors * self.nshapes)
         for color, by_shape in (doc.reserves or {}).items():
             for shape, n in by_shape.items():

@@ -158,9 +158,17 @@ def _onto_stack(state, seat: int, shape: int, pos: int) -> list[tuple[int, bool]
     no_entry = state.ph.no_entry[seat]
     if g.stack_cover[shape]:
         top = top_space(state, pos)
-        if top >= 0 and (code := state.board[top]) > 0 and enemy(g, code, seat):
-            if g.may_cover[shape][g.piece[code][2]] and not no_entry >> top & 1:
-                return [(pos, True)]
+        full = state.heights[pos] >= g.height
+        if not g.ranked_rule[shape]:  # a plain cover takes every other team's piece
+            if any(enemy(g, state.board[s], seat) for s in stack_pieces(state, pos)):
+                if not (full and g.converts[shape]) and not no_entry >> top & 1:
+                    return [(pos, True)]
+        elif top >= 0 and (code := state.board[top]) > 0 and enemy(g, code, seat):
+            defender = g.piece[code][2]
+            converting = g.converts[shape] or g.converts[defender]  # nothing leaves
+            if g.may_cover[shape][defender] and not no_entry >> top & 1:
+                if not (full and converting):
+                    return [(pos, True)]
     if state.heights[pos] < g.height and not no_entry >> landing(state, pos) & 1:
         return [(pos, False)]
     return []

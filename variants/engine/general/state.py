@@ -36,6 +36,7 @@ from .moves import (
     STEP,
 )
 from .phases import PhaseRun
+from .pots import Pots
 from .rounds import Rounds
 from .showdown import Showdown
 
@@ -44,7 +45,7 @@ REPEATS = 3
 QUIET = 50  # chess's fifty-move rule, in games where pieces move
 
 
-class GeneralState(PieceChanges, Showdown, PhaseRun, Rounds):
+class GeneralState(PieceChanges, Pots, Showdown, PhaseRun, Rounds):
     __slots__ = (
         "game", "seed", "board", "cmask", "own", "heights", "free", "reserves", "stock",
         "hash", "seen", "chain", "converted", "frozen", "turn", "placed", "passes", "offer",
@@ -60,7 +61,7 @@ class GeneralState(PieceChanges, Showdown, PhaseRun, Rounds):
         self.seed = seed
         self.board = board[:]
         self.cmask = cmask[:]
-        self.own = [0] * game.nseats
+        self.own = game.start_own[:]  # set-up pieces of a seat's colour (game.py)
         self.heights = heights[:]
         self.free = free
         self.reserves = reserves[:]
@@ -262,7 +263,7 @@ class GeneralState(PieceChanges, Showdown, PhaseRun, Rounds):
                             return self._line(seat, line, wins, label, at)
         if self._typed_endings(seat):
             return None  # a typed ending (variants/rules/endings.py) ended the game
-        if g.multi:  # a board with no target left is decided by the stalemate rule
+        if g.multi and not g.typed_stalemate:  # a full board: decided by the stalemate rule
             b = space // g.geometry.cells
             if not self.free & g.board_targets[b] and self.decided[b] is None:
                 if self._decide_board(b, stalemate_results(self, b)):
@@ -323,9 +324,12 @@ class GeneralState(PieceChanges, Showdown, PhaseRun, Rounds):
     def _cannot_move(self) -> None:
         """The seat to move has no move: it must pass, or the game is stalemated."""
         live = self._active_seats()
-        if self.ph.allow_pass and any(self._can_move(o) for o in live):
-            return
-        self._stalemate()
+        # Before the last phase a seat that cannot move is skipped: the phase ends when
+        # no active seat can (READINGS.md, "A seat with nothing to play is skipped").
+        skip = self.phase + 1 < len(self.game.phases)
+        if (self.ph.allow_pass or skip) and any(self._can_move(o) for o in live):
+            return None if self.ph.allow_pass else self._next_turn()
+        return self._stalemate()
 
     def _live_after(self, seat: int, inactive: int) -> int:
         n = self.game.nseats
@@ -489,7 +493,7 @@ class GeneralState(PieceChanges, Showdown, PhaseRun, Rounds):
         if self._next_phase_instead():  # before the last phase, stalemate ends the phase
             return None
         g = self.game
-        if g.multi:
+        if g.multi and not g.typed_stalemate:  # (typed endings: over all boards, below)
             for b, d in enumerate(self.decided):
                 if d is None:
                     self.decided[b] = (stalemate_results(self, b), None)

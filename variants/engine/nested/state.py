@@ -114,9 +114,8 @@ class NestedState:
             if seat != self.turn or self.outcome is not None:
                 return []
             area = self.area
-            geo = game.geometry
-            if geo.level[area] == game.inner_level:
-                moves = game.inner_moves.get((area << geo.P) | self.emask[area])
+            if area >= game.first_inner:
+                moves = game.inner_moves.get((area << game.P) | self.emask[area])
                 if moves is not None:
                     return moves
             return self._raw_moves()
@@ -147,10 +146,13 @@ class NestedState:
     def _gather(self, area: int) -> list:
         out = []
         emask = self.emask
-        for ib in self.game.geometry.inner_under[area]:
+        game = self.game
+        known, shift = game.inner_moves, game.P
+        for ib in game.geometry.inner_under[area]:
             m = emask[ib]
             if m:
-                out += self._inner_moves(ib, m)
+                moves = known.get((ib << shift) | m)
+                out += moves if moves is not None else self._inner_moves(ib, m)
         return out
 
     def _inner_moves(self, ib: int, mask: int) -> list:
@@ -170,53 +172,70 @@ class NestedState:
         geo = game.geometry
         if game.simple and seat == self.turn and self.outcome is None and move.__class__ is Move:
             # The common case, checked in a few steps and played inline: _play and
-            # _route line for line (keep them in step), for no filter and no Kyū.
+            # _route line for line (keep them in step), for no filter and no Kyū; the
+            # last block of each team (``last_inner``) is kept only where a filter
+            # (no sending back) reads it.
             kind, i, combo, _ = move
-            if not kind and not combo and 0 <= i < geo.ncells:
-                ib, p, anc, lines = game.cell_info[i]
+            if not kind and not combo and 0 <= i < game.ntargets:
+                ib, bit, anc, within, lines = game.simple_info[i]
                 area = self.area
                 emask = self.emask
                 em = emask[ib]
-                if em >> p & 1 and (not area or anc[geo.level[area]] == area):
+                if em & bit and (not area or within >> area & 1):
                     self.ply += 1
-                    self.last_inner[seat] = ib
                     self.cell[i] = seat
-                    emask[ib] = em & ~(1 << p)
+                    emask[ib] = em ^ bit
                     avail = self.avail
-                    emptied = False
-                    for b in anc:
-                        left = avail[b] - 1
-                        avail[b] = left
-                        if not left:
-                            emptied = True
+                    if game.two_levels:  # the peak and one block: no loop
+                        left = avail[0] - 1
+                        avail[0] = left
+                        inner = avail[ib] - 1
+                        avail[ib] = inner
+                        emptied = not left or not inner
+                    else:
+                        emptied = False
+                        for b in anc:
+                            left = avail[b] - 1
+                            avail[b] = left
+                            if not left:
+                                emptied = True
                     masks = self.tmask[seat]
-                    tm = masks[ib] | (1 << p)
+                    tm = masks[ib] | bit
                     masks[ib] = tm
-                    if self.bown[ib] == OPEN:
-                        for line in lines:
-                            if tm & line == line:
+                    bown = self.bown
+                    if bown[ib] == OPEN:
+                        wins = game.block_wins
+                        if wins is not None:
+                            if wins[tm]:
                                 self._captured(ib, seat)
                                 emptied = True
-                                break
+                        else:
+                            for line in lines:
+                                if tm & line == line:
+                                    self._captured(ib, seat)
+                                    emptied = True
+                                    break
                     if emptied and self.outcome is None:
                         self._ties(anc)
                     self.last = move
                     self.trail = (self.trail, seat, move)
                     if self.outcome is None:
-                        area = 0
-                        bown = self.bown
-                        decided = game.free_when_decided
-                        for b in game.dest[i]:
-                            if not avail[b] or (decided and bown[b] != OPEN):
-                                break
-                            area = b
+                        if game.two_levels:  # sent to one block, or free (0)
+                            b = game.dest_block[i]
+                            area = (
+                                b
+                                if avail[b] and (not game.free_when_decided or bown[b] == OPEN)
+                                else 0
+                            )
+                        else:
+                            area = 0
+                            decided = game.free_when_decided
+                            for b in game.dest[i]:
+                                if not avail[b] or (decided and bown[b] != OPEN):
+                                    break
+                                area = b
                         self.area = area
-                        nxt = seat + 1
-                        if nxt == game.nseats:
-                            nxt = 0
-                        if self.out:
-                            nxt = self._live_after(seat)
-                        self.turn = nxt
+                        self.turn = self._live_after(seat) if self.out else game.next_seat[seat]
                     return
         if (
             not game.filtered
@@ -274,7 +293,10 @@ class NestedState:
 
     def play(self, seat: int, move) -> None:
         """The trusted apply, for internal callers (bots, tools) that pass a move of
-        ``legal_moves(seat)`` of this very position: no checks."""
+        ``legal_moves(seat)`` of this very position: no checks (on simple games apply's
+        inline path, whose few checks cost less than the calls they save)."""
+        if self.game.simple:
+            return self.apply(seat, move)
         self._play(seat, move.target, True)
         self.last = move
         self.trail = (self.trail, seat, move)
