@@ -51,6 +51,7 @@ def play_game(game, agents: list, seed: int, timeout_rule: str = "loss"):
     """``tournaments.play_timed`` with own bots among ``agents``: the final state, the
     log as (seat, notation, think ms, log kind), and each own bot seat's version."""
     from play.bots import RandomAgent
+    from play.bots.common import checked, for_seat
 
     rng = random.Random(seed)
     state = game.new_initial_state(seed=rng.randrange(2**32))
@@ -65,7 +66,9 @@ def play_game(game, agents: list, seed: int, timeout_rule: str = "loss"):
             agent = seats[seat]
             clock = time.perf_counter()
             if not isinstance(agent, RemoteAgent):
-                move = agent.choose(state, seat)
+                # as play_timed: a built-in bot thinks on its seat's position (cloaked
+                # games), never the truth, and its move is checked on the truth
+                move = checked(state, seat, agent.choose(for_seat(state, seat), seat))
                 state.apply(seat, move)
                 moves.append((seat, str(move), _ms(clock), Move.Kind.MOVE))
                 continue

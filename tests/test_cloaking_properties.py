@@ -16,6 +16,7 @@ import random
 import pytest
 from cloak_helpers import blotto_cloaked, blotto_data, cloak_game
 
+from variants import catalogue
 from variants.engine import IllegalMove
 from variants.engine.general.fog import CloakedState
 from variants.engine.general.knowledge import cloaked_spaces, hidden
@@ -52,6 +53,7 @@ THREE = {
     "allow_pass": True,
 }
 FOG3 = [[(1, x, y, 1) for x in (1, 2, 3, 4) for y in (3, 4)]]
+HIDESEEK_CENTRE = [(1, x, y, 1) for x in (3, 4, 5) for y in (3, 4, 5)]
 
 CASES = [
     ("fog5-hides", {**SQUARES, "cloaking": "hides"}, FOG5),
@@ -63,6 +65,8 @@ CASES = [
         {**SQUARES, "cloaking": "hides", "phases": [{"order": "simultaneous"}]},
         FOG5,
     ),
+    # 3P-9X-HideSeek: four seats, pieces that move and capture, the centre cloaked
+    ("hideseek", catalogue.get("3P-9X-HideSeek"), [HIDESEEK_CENTRE, HIDESEEK_CENTRE]),
 ]
 
 

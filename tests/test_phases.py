@@ -80,7 +80,7 @@ def test_phase_lists_are_sorted_and_deduplicated():
     assert a.phases[0].locked_seats == (1, 2) and fingerprint(a) == fingerprint(b)
 
 
-CLOAKED = ("3Blotto13", "KBeauty9", "Shopping9")  # issue 20's games have phases
+CLOAKED = ("3Blotto13", "KBeauty9", "Shopping9", "3P-9X-HideSeek")  # issue 20's games have phases
 
 
 @pytest.mark.parametrize(

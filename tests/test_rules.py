@@ -197,4 +197,4 @@ def test_summary_reads_like_the_seed():
 
 def test_catalogue_fingerprints_are_distinct():
     prints = {fingerprint(parse(d)) for d in catalogue.documents().values()}
-    assert len(prints) == len(catalogue.names()) == 54  # 29 + 22 dilemmas + 3 cloaked
+    assert len(prints) == len(catalogue.names()) == 55  # 29 + 22 dilemmas + 4 cloaked

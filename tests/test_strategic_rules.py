@@ -44,7 +44,7 @@ FINGERPRINTS = {
     "NeedyCentipede4": "b1204591d5110d63",
     # cloaked games (issue 20)
     "3Blotto13": "983902417fe8edaa", "KBeauty9": "dfff5796b9134920",
-    "Shopping9": "ed71b6a9dba8cb29",
+    "Shopping9": "ed71b6a9dba8cb29", "3P-9X-HideSeek": "04d844bf0cd06078",
 }  # fmt: skip
 
 

@@ -17,6 +17,8 @@ weaker bot), and deepening stops as soon as a search reached no heuristic leaf.
 
 import random
 
+from variants.engine import IllegalMove
+
 from .common import REWARD, Budget, rollout, sample_root, traits
 from .keys import PathKey
 
@@ -122,7 +124,14 @@ class HardAgent:
 
     def _child(self, state, seat: int, move, depth: int, ply: int, alpha, beta):
         child = state.clone()
-        child.apply(seat, move)
+        try:
+            child.apply(seat, move)
+        except IllegalMove:
+            if ply:
+                raise
+            # A move of the seat's own position that the sampled world forbids (cloaked
+            # games: a hidden piece in its way): an attempt, so the turn ends unmoved.
+            child.skip(seat)
         self._keys.push(seat, move)
         try:
             return self._search(child, depth - 1, ply + 1, alpha, beta)

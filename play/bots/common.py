@@ -193,7 +193,13 @@ def after(state, seat: int, move):
     """A copy of ``state`` with ``move`` played (the searching bots' one way forward)."""
     child = state.clone()
     # The trusted apply where the family has one: bots pass moves the state listed.
-    getattr(child, "play", child.apply)(seat, move)
+    try:
+        getattr(child, "play", child.apply)(seat, move)
+    except IllegalMove:
+        # A move of the seat's own position that a sampled world (sample_root, cloaked
+        # games) forbids, a hidden piece in its way: an attempt; the turn ends unmoved.
+        child = state.clone()
+        child.skip(seat)
     return child
 
 

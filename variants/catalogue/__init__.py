@@ -69,6 +69,7 @@ ORDER = (
     "3Blotto13",
     "KBeauty9",
     "Shopping9",
+    "3P-9X-HideSeek",
 )
 
 

@@ -40,6 +40,7 @@ EXTEND_MOVES = (
     "orthogonal",
     "linear",
     "orthogonal-by-full-stack",
+    "adjacent-or-knight",  # 3P-9X-HideSeek's circles (the seed names it in the game)
 )
 MOVE_ORDER = ("stationary", *BASE_MOVES, *EXTEND_MOVES)
 # The seed's power dropdown order.

@@ -74,12 +74,19 @@ def measure(state, e, board: int | None = None, reserves: bool = False) -> dict[
                 out[t] += n
         return out
     if m == "goal":
+        # After a move a goal is *reached*: only where that move (or round) brought a
+        # piece; set-up pieces standing on a goal from the start have reached nothing
+        # (READINGS.md, "Stalemate if goal is reached": 3P-9X-HideSeek).
+        arrived = _arrivals(state) if e.when == "turn" else None
         out = dict.fromkeys(ends.teams, 0)
         for s in range(g.nseats):
             t = g.teams[s]
             goal = g.goal_mask[s]
             for spaces in pieces.get(t, {}).values():
-                out[t] += sum(goal >> g.space_pos[i] & 1 for i in spaces)
+                at = [g.space_pos[i] for i in spaces]
+                if arrived is not None:
+                    at = [p for p in at if p in arrived]
+                out[t] += sum(goal >> p & 1 for p in at)
         return out
     # in-a-row: the longest line of one colour, or the number of lines of k
     out = {}
@@ -97,6 +104,16 @@ def measure(state, e, board: int | None = None, reserves: bool = False) -> dict[
             n += sum(1 for line in lines if mask & line == line)
         out[t] = n
     return out
+
+
+def _arrivals(state) -> set[int]:
+    """The positions the latest move (a simultaneous phase: the latest round's moves)
+    brought a piece to."""
+    if state.ph.simultaneous:
+        moves = [m for _seat, m in state.last_round or ()]
+    else:
+        moves = [state.last]
+    return {m.target for m in moves if getattr(m, "target", -1) >= 0}
 
 
 def _longest(geo, spaces: set[int], diagonal: bool) -> int:

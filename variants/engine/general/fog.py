@@ -245,10 +245,11 @@ def _unseen(mine: GeneralState, seat: int) -> tuple[int, ...]:
     g = mine.game
     start_board, _c, _h, _f, start_reserves = g.start
     nri = g.ncolors * g.nshapes
-    there = [0] * nri
+    there, there_owned = [0] * nri, [0] * nri  # set-up pieces of nobody / of a seat
     for code in start_board:
         if code > 0:
-            there[g.piece[code][3]] += 1
+            owner, _color, _shape, ri = g.piece[code]
+            (there if owner is None else there_owned)[ri] += 1
     seen_owned, seen_unowned = [0] * nri, [0] * nri
     for code in mine.board:
         if code > 0:
@@ -257,7 +258,8 @@ def _unseen(mine: GeneralState, seat: int) -> tuple[int, ...]:
     out = []
     for ri in range(nri):
         out += [g.unowned[ri]] * max(0, there[ri] - seen_unowned[ri])
-        placed = max(0, start_reserves[ri] - mine.reserves[ri]) - seen_owned[ri]
+        placed = max(0, start_reserves[ri] - mine.reserves[ri]) + there_owned[ri]
+        placed -= seen_owned[ri]
         owner = _placer(g, ri, seat)
         if placed > 0 and owner is not None:
             out += [g.code[owner][ri]] * placed

@@ -32,6 +32,7 @@ MOVES = {
     "knight": ((), (), KNIGHT),
     "knight-3d": ((), (), KNIGHT_3D),
     "linear-or-knight": ((), LINEAR, KNIGHT),
+    "adjacent-or-knight": (ALL, (), KNIGHT),  # 3P-9X-HideSeek's circles: a step or a leap
     "orthogonal-by-stack": ((), ORTHOGONAL, ()),  # carrying the pieces above (stacks)
     "orthogonal-by-full-stack": ((), ORTHOGONAL, ()),  # from the bottom: the whole stack
 }
