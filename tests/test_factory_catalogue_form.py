@@ -13,16 +13,11 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.factory_fill import SAVED, CannotFill, PostForm, build
+from tests.browser.factory_fill import SAVED, CannotFill, PostForm, build, general_games
 from variants import catalogue, rules
 from variants.models import RuleSet
-from variants.rules.moving import needs_general
 
-GENERAL = [
-    name
-    for name, doc in catalogue.documents().items()
-    if rules.parse(doc).board.type != "nested" and needs_general(rules.parse(doc))
-]
+GENERAL = general_games()
 
 
 @pytest.fixture

@@ -467,3 +467,13 @@ class PostForm:
 
 
 SAVED = re.compile(r"/games/\d+/$")
+
+
+def general_games() -> list[str]:
+    """The catalogue's named games that only the general family plays (every named game
+    added since the fourteen flat ones, nested boards aside): the factory must make each."""
+    from variants import catalogue, rules
+    from variants.rules.moving import needs_general
+
+    docs = {name: rules.parse(doc) for name, doc in catalogue.documents().items()}
+    return [n for n, d in docs.items() if d.board.type != "nested" and needs_general(d)]
