@@ -6,8 +6,9 @@ import pytest
 from django.utils import timezone
 
 from accounts.services import random_player
+from leaderboards.batch_ratings import rate_matches
 from leaderboards.models import Rating, RatingHistory
-from leaderboards.services import default_universe, rate_match, rate_matches
+from leaderboards.services import default_universe, rate_match
 from play.models import Match, Move, Seat
 from play.recording import PlayedGame, PlayedMove, record_games
 from tests.leaderboard_helpers import finish, outcome
