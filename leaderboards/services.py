@@ -9,7 +9,7 @@ import logging
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from django.db import IntegrityError, connection, transaction
+from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils import timezone
 
@@ -220,19 +220,11 @@ _HISTORY_COLUMNS = ("rating_id", "match_id", "player_id", "mu_before", "sigma_be
 
 
 def _insert_history(rows: list[tuple]) -> None:
-    """RatingHistory rows (``_HISTORY_COLUMNS``) in one executemany: a tournament's
-    finaliser writes hundreds, and the ORM's per-field preparation cost more than the
-    ratings themselves."""
-    if not rows:
-        return
-    quote = connection.ops.quote_name
-    sql = "INSERT INTO {} ({}) VALUES ({})".format(
-        quote(RatingHistory._meta.db_table),
-        ", ".join(quote(c) for c in _HISTORY_COLUMNS),
-        ", ".join(["%s"] * len(_HISTORY_COLUMNS)),
-    )
-    with connection.cursor() as cursor:
-        cursor.executemany(sql, rows)
+    """RatingHistory rows (``_HISTORY_COLUMNS``) in one go: a tournament's finaliser
+    writes hundreds, and the ORM's per-field preparation cost more than the ratings."""
+    from play.bulk import insert_rows
+
+    insert_rows(RatingHistory._meta.db_table, _HISTORY_COLUMNS, rows)
 
 
 def on_match_finished(sender, match_id: int, **kwargs) -> None:

@@ -16,6 +16,7 @@ from datetime import datetime
 from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 
+from .bulk import insert_rows
 from .events import game_over_event
 from .models import Match, Move, Seat
 
@@ -137,9 +138,8 @@ def record_games(
                 for match_id, (_, game, _) in zip(ids, games, strict=True)
                 for ply, m in enumerate(game.moves, 1)
             ]  # fmt: skip
-            with connection.cursor() as cursor:
-                cursor.executemany(_insert(Seat, _SEAT_COLUMNS), seats)
-                cursor.executemany(_MOVE_INSERT, rows)
+            insert_rows(Seat._meta.db_table, _SEAT_COLUMNS, seats)
+            insert_rows(Move._meta.db_table, _MOVE_COLUMNS, rows)
     except IntegrityError:
         if tournament is None:
             raise
@@ -188,8 +188,8 @@ def _insert_matches(template: Match, games: Sequence[tuple]) -> list[int]:
         rows.append(values)
     numbers = [number for _, _, number in games]
     q = connection.ops.quote_name
+    insert_rows(Match._meta.db_table, [f.column for f in fields], rows)
     with connection.cursor() as cursor:
-        cursor.executemany(_insert(Match, [f.column for f in fields]), rows)
         cursor.execute(
             f"SELECT {q('game_number')}, {q('id')} FROM {q(Match._meta.db_table)} "
             f"WHERE {q('tournament_id')} = %s AND {q('game_number')} BETWEEN %s AND %s",
@@ -202,23 +202,7 @@ def _insert_matches(template: Match, games: Sequence[tuple]) -> list[int]:
 _SEAT_COLUMNS = ("match_id", "index", "kind", "player_id", "invitation", "result", "rank")
 
 
-def _insert(model, columns) -> str:
-    """An INSERT of ``columns`` into ``model``'s table, names quoted ("index" is a word
-    of SQL)."""
-    quote = connection.ops.quote_name
-    return "INSERT INTO {} ({}) VALUES ({})".format(
-        quote(model._meta.db_table),
-        ", ".join(quote(c) for c in columns),
-        ", ".join(["%s"] * len(columns)),
-    )
-
-
 _MOVE_COLUMNS = ("match_id", "ply", "seat", "kind", "notation", "auto", "think_ms", "created")
-_MOVE_INSERT = "INSERT INTO {} ({}) VALUES ({})".format(
-    Move._meta.db_table,
-    ", ".join(_MOVE_COLUMNS),
-    ", ".join(["%s"] * len(_MOVE_COLUMNS)),
-)
 
 
 def _seat_rows(match_id: int, players: Sequence, chaos: int | None, outcome) -> list[tuple]:
