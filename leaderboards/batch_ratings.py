@@ -12,6 +12,7 @@ from collections.abc import Sequence
 
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, connection, transaction
+from django.db.models import Q
 from django.utils import timezone
 
 from accounts.models import Player
@@ -49,16 +50,20 @@ def rate_matches(match_ids: Sequence[int]) -> int:
 
 
 def _rate(ids: list[int]) -> int:
-    # The matches locked (PostgreSQL) as rate_match locks its one match.
+    wanted = set(ids)
+    # The matches locked (PostgreSQL) as rate_match locks its one match: these only.
     rows = Match.objects.select_for_update().filter(pk__in=ids).values_list(*_MATCH_FIELDS)
     found = {row[0]: row for row in rows}
-    done = set(RatingHistory.objects.filter(match_id__in=ids).values_list("match_id", flat=True))
+    done = set(
+        RatingHistory.objects.filter(_among("match__id", ids)).values_list("match_id", flat=True)
+    )
     seats_of: dict[int, list[tuple]] = {pk: [] for pk in ids}
-    seats = Seat.objects.filter(match_id__in=ids).order_by("match_id", "index")
+    seats = Seat.objects.filter(_among("match__id", ids)).order_by("match_id", "index")
     for match_id, *seat in seats.values_list(*_SEAT_FIELDS):
-        seats_of[match_id].append(tuple(seat))
-    crews: dict[int, list[int]] = {}
-    members = CrewMember.objects.filter(seat__match_id__in=ids).order_by("seat_id", "order")
+        if match_id in wanted:
+            seats_of[match_id].append(tuple(seat))
+    crews: dict[int, list[int]] = {}  # seat id -> members (others' seats' too: harmless)
+    members = CrewMember.objects.filter(_among("seat__match__id", ids)).order_by("seat_id", "order")
     for seat_id, player_id in members.values_list("seat_id", "player_id"):
         crews.setdefault(seat_id, []).append(player_id)
     seated = {s[3] for rows_ in seats_of.values() for s in rows_ if s[3] is not None}
@@ -67,6 +72,7 @@ def _rate(ids: list[int]) -> int:
         Player.objects.filter(pk__in=seated).values_list("pk", "kind", "owner_id")
     )  # fmt: skip
     creators = get_user_model().objects.in_bulk({r[3] for r in found.values() if r[3]})
+    verdicts: dict[tuple, bool] = {}  # counts() of each distinct (match fields, players)
     teams = _teams({r[1] for r in found.values()})
     universes = Universe.objects.in_bulk({r[2] for r in found.values() if r[2]})
 
@@ -79,8 +85,11 @@ def _rate(ids: list[int]) -> int:
             continue
         _, rule_set_id, universe_id, creator_id, rated, status, finished = row
         mine = seats_of[pk]
-        who = [players[s[3]] for s in mine if s[2] == Seat.Kind.PLAYER and s[3] is not None]
-        if not counts(rated, status, creators.get(creator_id), creator_id, who):
+        who = tuple(players[s[3]] for s in mine if s[2] == Seat.Kind.PLAYER and s[3] is not None)
+        key = (rated, status, creator_id, who)
+        if key not in verdicts:
+            verdicts[key] = counts(rated, status, creators.get(creator_id), creator_id, who)
+        if not verdicts[key]:
             continue
         if universe_id is None:
             public = public or default_universe()
@@ -112,6 +121,16 @@ def _rate(ids: list[int]) -> int:
     _save(list(ratings.values()))
     _insert_history(history)
     return len(todo)
+
+
+def _among(field: str, ids: list[int]) -> Q:
+    """``field`` in ``ids``; a range when the ids are dense, as a tournament's matches are
+    (the ORM prepares each value of an IN list on its own: 300 of them cost more than
+    the query). The caller drops the rows of other ids."""
+    low, high = min(ids), max(ids)
+    if high - low < 2 * len(ids):
+        return Q(**{f"{field}__range": (low, high)})
+    return Q(**{f"{field}__in": ids})
 
 
 def _teams(rule_set_ids: set[int]) -> dict[int, tuple[int, ...]]:

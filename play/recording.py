@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
+from typing import NamedTuple
 
 from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
@@ -21,8 +22,9 @@ from .events import game_over_event
 from .models import Match, Move, Seat
 
 
-@dataclass(frozen=True)
-class PlayedMove:
+class PlayedMove(NamedTuple):
+    """One move of a played game (a tuple: a tournament makes thousands a second)."""
+
     seat: int
     notation: str  # str(move)
     think_ms: int = 0
