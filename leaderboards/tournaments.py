@@ -303,6 +303,8 @@ def run_batches(batch_id: int, seconds: float = CHAIN_SECONDS) -> int:
             clock = time.monotonic()
             count += _run_claimed(tournament, group, known)
             size = _group_size(size, len(group), time.monotonic() - clock)
+            if known.get("own_bots"):  # games that wait on clients: written a batch at a time
+                size = 1
         if time.monotonic() - started >= seconds:
             _carry_on(tournament.pk)
             break
@@ -414,7 +416,10 @@ def _run_claimed(tournament: Tournament, batches: list[Claimed], known: dict | N
         }
         order = _schedule(tuple(sets[k].games for k in sorted(sets)), tournament.batch_size)
         if known is not None:
-            known.update(tournament=tournament.pk, sets=sets, players=players, order=order)
+            own_bots = any(p.kind == Player.Kind.OWN_BOT for p in players.values())
+            known.update(
+                tournament=tournament.pk, sets=sets, players=players, order=order, own_bots=own_bots
+            )
     else:
         sets, players, order = known["sets"], known["players"], known["order"]
     played = []  # (seated players, PlayedGame, number): written together at the end

@@ -99,3 +99,30 @@ def test_a_second_chain_finds_its_batch_taken_and_takes_the_next(trainer, no_bro
     assert tournaments.run_batches(ids[0]) == 20  # batches 2 and 3
     assert TournamentBatch.objects.get(pk=ids[0]).state == "running"
     assert Tournament.objects.get(pk=t.pk).status == "running"  # game 1-10 still missing
+
+
+def test_a_tournament_with_an_own_bot_is_claimed_a_batch_at_a_time(
+    trainer, no_broker, monkeypatch, settings
+):
+    """Its games wait on a client: each batch is written (progress shown) on its own.
+    Here the bot never connects and each game forfeits after a short wait."""
+    from tests.ownbot_helpers import own_bot
+
+    settings.OWNBOT_WAIT_SECONDS = 0.01
+    player, _ = own_bot(trainer)
+    plan = tournaments.Plan(
+        rule_set("Tic-Tac-Toe"), default_universe(), "T", [([player.pk, random_player().pk], 30)]
+    )
+    t = tournaments.create_from_plan(plan, trainer)
+    groups = []
+    run = tournaments._run_claimed
+
+    def recording(tournament, batches, known=None):
+        groups.append(len(batches))
+        return run(tournament, batches, known)
+
+    monkeypatch.setattr(tournaments, "_run_claimed", recording)
+    monkeypatch.setattr(tournaments, "GROUP_SECONDS", 1e6)
+    assert tournaments.run_batches(batch_ids(t)[0]) == 30
+    assert groups == [1, 1, 1]
+    assert Tournament.objects.get(pk=t.pk).status == "done"
