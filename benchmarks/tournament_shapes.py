@@ -144,6 +144,8 @@ def child(shape: str, game_name: str, specs: list[str], rounds: int) -> None:
                 status = Tournament.objects.values_list("status", flat=True).get(pk=t.pk)
                 if status in ("done", "failed"):
                     break
+                if worker.poll() is not None:
+                    sys.exit(f"the worker died: see {log}")
                 time.sleep(0.02)
             elapsed = time.perf_counter() - started
             worker_cpu = cpu_seconds(worker.pid) - cpu

@@ -195,8 +195,8 @@ CELERY_RESULT_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 # One message per worker process at a time on Redis. On the file-system broker, whose
 # worker loop waits up to 2 s for the next message once its prefetch is full, take more
-# at once: a tournament sends one message per batch of 10 games (most end at once, their
-# batch already run by another task's chain: leaderboards.tournaments.run_batches).
+# at once (a tournament's chains, leaderboards.tournaments.run_batches, and whatever
+# else is queued).
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1 if REDIS_URL else 32
 CELERY_TIMEZONE = "UTC"
 
@@ -206,6 +206,9 @@ HEALTHZ_TIMEOUT = envfloat("HEALTHZ_TIMEOUT", 5.0)
 # longest a bot thinks over one move in a tournament game.
 TOURNAMENT_STALE_SECONDS = envfloat("TOURNAMENT_STALE_SECONDS", 60.0)
 TOURNAMENT_BOT_SECONDS = envfloat("TOURNAMENT_BOT_SECONDS", 2.0)
+# Worker processes one tournament runs on at once: messages sent when it starts (each
+# starts a chain that claims the queued batches itself). ``make run``'s worker has 2.
+TOURNAMENT_CHAINS = envint("TOURNAMENT_CHAINS", 2, minimum=1)
 # Own bots (issue 26) in a tournament: the seconds a connected bot has for one move (then
 # the rules' timeout applies), and how long a game waits for a bot that is not connected
 # before it forfeits (reason "disconnect").

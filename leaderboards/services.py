@@ -9,7 +9,7 @@ import logging
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from django.db import IntegrityError, connection, transaction
+from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils import timezone
 
@@ -23,8 +23,7 @@ from leaderboards.models import (
     StandardPlayer,
     Universe,
 )
-from play.models import CrewMember, Match, Seat
-from variants.models import RuleSet
+from play.models import Match, Seat
 
 log = logging.getLogger(__name__)
 
@@ -65,15 +64,24 @@ def counts_for_ratings(match: Match, seats: Sequence[Seat]) -> bool:
     """Is this finished match rated? Not when it was created unrated, and not when a
     Trainer's own bots play only each other (a Trainer's experiments, on a clock nobody
     is waiting on, must not move the public ratings)."""
-    if not match.rated or match.status != Match.Status.FINISHED:
-        return False
     players = [s.player for s in seats if s.kind == Seat.Kind.PLAYER and s.player is not None]
-    if not players:
+    return counts(
+        match.rated,
+        match.status,
+        match.created_by,
+        match.created_by_id,
+        [(p.kind, p.owner_id) for p in players],
+    )
+
+
+def counts(rated: bool, status: str, creator, creator_id, players: Sequence[tuple]) -> bool:
+    """``counts_for_ratings`` on plain values; ``players``: (kind, owner id) of each
+    seated player (the batch path reads rows, not models)."""
+    if not rated or status != Match.Status.FINISHED or not players:
         return False
-    creator = match.created_by
     own_bots = all(
-        p.kind in (Player.Kind.BOT, Player.Kind.OWN_BOT) and p.owner_id == match.created_by_id
-        for p in players
+        kind in (Player.Kind.BOT, Player.Kind.OWN_BOT) and owner_id == creator_id
+        for kind, owner_id in players
     )
     return not (creator is not None and is_trainer_or_admin(creator) and own_bots)
 
@@ -126,110 +134,32 @@ RATING_FIELDS = ["mu", "sigma", "ordinal", "top_burst", "score", "matches", "las
                  "level_since"]  # fmt: skip
 
 
-def rate_matches(match_ids: Sequence[int]) -> int:
-    """``rate_match`` for many matches, in the order given, in one pass: one transaction,
-    the matches, seats and rating rows read once, the ratings worked out in memory, then
-    one update of the rating rows and one insert of their history. The same results as
-    ``rate_match`` one at a time (a test compares them). How many matches moved ratings."""
-    ids = list(match_ids)
-    if not ids:
-        return 0
-    try:
-        with transaction.atomic():
-            # The rule sets once (a tournament's matches share one: its document is the
-            # largest field read), and none of the match's JSON fields (not needed here).
-            matches = (
-                Match.objects.select_for_update(of=("self",))
-                .select_related("created_by", "universe")
-                .defer("outcome", "team_clocks", "series_ready")
-            )
-            found = {m.pk: m for m in matches.filter(pk__in=ids)}
-            rule_sets = RuleSet.objects.in_bulk({m.rule_set_id for m in found.values()})
-            for m in found.values():
-                m.rule_set = rule_sets[m.rule_set_id]
-            done = set(
-                RatingHistory.objects.filter(match_id__in=ids).values_list("match_id", flat=True)
-            )
-            seats_of: dict[int, list[Seat]] = {pk: [] for pk in ids}
-            seats = Seat.objects.filter(match_id__in=ids).select_related("player")
-            for seat in seats.order_by("match_id", "index"):
-                seats_of[seat.match_id].append(seat)
-            # Crews in one query of ids (a prefetch built a query set per seat to read none
-            # in a tournament's games).
-            crews: dict[int, list[int]] = {}
-            members = CrewMember.objects.filter(seat__match_id__in=ids).order_by("seat_id", "order")
-            for seat_id, player_id in members.values_list("seat_id", "player_id"):
-                crews.setdefault(seat_id, []).append(player_id)
-            public = None
-            todo = []  # (match, universe, when, results)
-            wanted: dict[tuple, set[int]] = {}  # (rule set id, universe) -> player ids
-            for pk in ids:
-                match = found.get(pk)
-                if match is None or pk in done or not counts_for_ratings(match, seats_of[pk]):
-                    continue
-                universe = match.universe
-                if universe is None:
-                    public = public or default_universe()
-                    universe = public
-                when = match.finished or timezone.now()
-                results = _seat_results(match, seats_of[pk], crews)
-                todo.append((match, universe, when, results))
-                keys = {r.key for r in results if r.key is not None}
-                wanted.setdefault((match.rule_set_id, universe), set()).update(keys)
-            rows = {}
-            for (rule_set_id, universe), keys in wanted.items():
-                first = next(t[2] for t in todo if t[0].rule_set_id == rule_set_id)
-                for key, row in _locked_ratings(sorted(keys), rule_set_id, universe, first).items():
-                    rows[(rule_set_id, universe.pk, key)] = row
-            history = []
-            adapt = connection.ops.adapt_datetimefield_value
-            for match, universe, when, results in todo:
-                mine = {
-                    r.key: rows[(match.rule_set_id, universe.pk, r.key)]
-                    for r in results
-                    if r.key is not None
-                }
-                skills = {k: math.Skill(r.mu, r.sigma) for k, r in mine.items()}
-                at = adapt(when)
-                for key, skill in math.rate_match(results, skills).items():
-                    row = mine[key]
-                    values = _advance(row, skill, when)
-                    history.append((row.pk, match.pk, row.player_id, *values, at))
-            if rows:
-                Rating.objects.bulk_update(list(rows.values()), RATING_FIELDS)
-            _insert_history(history)
-            return len(todo)
-    except IntegrityError:  # another process rated some of them: one by one
-        return sum(rate_match(pk) for pk in ids)
+def _seat_results(match: Match, seats: Sequence[Seat]) -> list:
+    """The seats' results for the rating maths (each seat's crew read)."""
+    rows = [(s.pk, s.index, s.kind, s.player_id, s.rank) for s in seats]
+    crews = {s.pk: [m.player_id for m in s.crew.all()] for s in seats}
+    return seat_results(_teams_of(match), rows, crews)
 
 
-def _seat_results(match: Match, seats: Sequence[Seat], crews: dict | None = None) -> list:
-    """The seats' results for the rating maths; ``crews`` (seat id -> member player ids,
-    in order) where the caller read them already, else each seat's crew is read."""
-    teams = _teams_of(match)
+def seat_results(teams: Sequence[int], seats: Sequence[tuple], crews: dict) -> list:
+    """The rating maths' ``SeatResult``s of a match's seats, given as (id, index, kind,
+    player id, rank) in index order; ``teams`` is the game's team of each seat index and
+    ``crews`` maps a seat id to its crew's player ids, in order."""
+
+    def team(index: int) -> int:
+        return teams[index] if index < len(teams) else index
+
     results = [
         math.SeatResult(
-            key=s.player_id if s.kind == Seat.Kind.PLAYER else None,
-            team=teams[s.index] if s.index < len(teams) else s.index,
-            rank=s.rank or 1,
+            key=player_id if kind == Seat.Kind.PLAYER else None, team=team(index), rank=rank or 1
         )
-        for s in seats
+        for _, index, kind, player_id, rank in seats
     ]
-
     # A crew (people sharing a nested game's team) is rated like Partners: one team.
-    def members(seat) -> list[int]:
-        if crews is not None:
-            return crews.get(seat.pk, [])
-        return [m.player_id for m in seat.crew.all()]
-
     results += [
-        math.SeatResult(
-            key=m,
-            team=teams[s.index] if s.index < len(teams) else s.index,
-            rank=s.rank or 1,
-        )
-        for s in seats
-        for m in members(s)
+        math.SeatResult(key=m, team=team(index), rank=rank or 1)
+        for seat_id, index, _, _, rank in seats
+        for m in crews.get(seat_id, [])
     ]
     return results
 
@@ -290,19 +220,11 @@ _HISTORY_COLUMNS = ("rating_id", "match_id", "player_id", "mu_before", "sigma_be
 
 
 def _insert_history(rows: list[tuple]) -> None:
-    """RatingHistory rows (``_HISTORY_COLUMNS``) in one executemany: a tournament's
-    finaliser writes hundreds, and the ORM's per-field preparation cost more than the
-    ratings themselves."""
-    if not rows:
-        return
-    quote = connection.ops.quote_name
-    sql = "INSERT INTO {} ({}) VALUES ({})".format(
-        quote(RatingHistory._meta.db_table),
-        ", ".join(quote(c) for c in _HISTORY_COLUMNS),
-        ", ".join(["%s"] * len(_HISTORY_COLUMNS)),
-    )
-    with connection.cursor() as cursor:
-        cursor.executemany(sql, rows)
+    """RatingHistory rows (``_HISTORY_COLUMNS``) in one go: a tournament's finaliser
+    writes hundreds, and the ORM's per-field preparation cost more than the ratings."""
+    from play.bulk import insert_rows
+
+    insert_rows(RatingHistory._meta.db_table, _HISTORY_COLUMNS, rows)
 
 
 def on_match_finished(sender, match_id: int, **kwargs) -> None:

@@ -1,7 +1,9 @@
 """Tournaments: plans of games between bots, run by Celery workers a batch at a time.
 
 The database holds the truth (DESIGN §6). Creating a tournament writes its sets and
-batches and, on commit, sends one task per batch. A batch plays the games of its numbers
+batches and, on commit, sends one task per chain (``TOURNAMENT_CHAINS``, the worker
+processes it may use); a chain claims the queued batches a group at a time until none is
+left (``run_batches``). A batch plays the games of its numbers
 that are not written yet and writes each one as a finished match with a unique
 (tournament, game number): a batch sent twice cannot count a game twice. ``reconcile``
 sends again the batches whose worker died (their ``touched`` went stale) and, once every
@@ -22,7 +24,7 @@ from datetime import timedelta
 from functools import lru_cache
 
 from django.conf import settings
-from django.db import transaction
+from django.db import connection, transaction
 from django.db.models import F, Q
 from django.utils import timezone
 
@@ -39,8 +41,14 @@ GAMES_PER_SET = 100
 BATCH_SIZE = 10
 MAX_SETS = 45  # combinations of at most 10 checked bots, two a game
 MAX_SENDS = 5  # a batch sent this often without finishing fails the tournament
-FINALISE_CHUNK = 100  # games rated per transaction by the finaliser
+FINALISE_CHUNK = 500  # games rated per transaction by the finaliser
 TOUCH_SECONDS = 1.0  # a running batch says it is alive at most this often
+# A worker's chain (``run_batches``) claims queued batches a group at a time, as many as
+# it plays in about GROUP_SECONDS (progress shows when a group is written), at most
+# MAX_GROUP; after CHAIN_SECONDS it sends a message to carry on and lets other tasks in.
+GROUP_SECONDS = 0.25
+MAX_GROUP = 20
+CHAIN_SECONDS = 5.0
 
 
 class TournamentError(ValueError):
@@ -191,13 +199,14 @@ def _runs(order: list[tuple[int, int]], size: int) -> list[int]:
 
 
 def start(tournament_id: int) -> None:
-    """Send every batch and start the watchdog (after the tournament's rows commit)."""
+    """Send the first batches, one message per chain (``run_batches``: each chain takes
+    the next queued batches itself), and start the watchdog (after the tournament's rows
+    commit)."""
     from leaderboards import tasks
 
     try:
-        for batch_id in TournamentBatch.objects.filter(tournament_id=tournament_id).values_list(
-            "id", flat=True
-        ):
+        batches = TournamentBatch.objects.filter(tournament_id=tournament_id).order_by("number")
+        for batch_id in batches.values_list("id", flat=True)[: settings.TOURNAMENT_CHAINS]:
             tasks.run_batch.delay(batch_id)
         start_watchdog(tournament_id)
     except Exception:  # the broker is down: the rows are saved, the reconciler resends
@@ -240,10 +249,20 @@ def schedule(t: Tournament) -> tuple[tuple[int, int], ...]:
 _WITH_TOURNAMENT = ("tournament__rule_set", "tournament__created_by", "tournament__universe")
 
 
+@dataclass(frozen=True)
+class Claimed:
+    """A batch this worker took: what running it needs (no model instance)."""
+
+    id: int
+    first_game: int
+    last_game: int
+    sends: int
+
+
 def run_batch(batch_id: int) -> int:
     """Play the batch's games that are not written yet; how many this call wrote. A batch
     that is running already is left to its runner (if that died, ``reconcile`` queues it
-    again)."""
+    again). Sends the finaliser when it wrote the tournament's last games."""
     batch = TournamentBatch.objects.select_related(*_WITH_TOURNAMENT).filter(pk=batch_id).first()
     if batch is None:
         return 0  # its tournament was deleted
@@ -252,40 +271,81 @@ def run_batch(batch_id: int) -> int:
         return 0
     if not _claim(batch):
         return 0
-    return _run_claimed(batch)
-
-
-def run_batches(batch_id: int, seconds: float = 5.0) -> int:
-    """The worker's task: ``run_batch``, then, while ``seconds`` last, the tournament's
-    next queued batches, claimed one at a time (their own messages, when they arrive,
-    find them done or running and return at once). A batch is 10 games of a few ms each:
-    without this the broker's round trip between two batches, not the games, sets the
-    pace. How many games this call wrote."""
-    started = time.monotonic()
-    count = run_batch(batch_id)
-    tournament_id = (
-        TournamentBatch.objects.filter(pk=batch_id).values_list("tournament_id", flat=True).first()
-    )
-    known: dict = {}  # the tournament's sets, players and schedule, read once here
-    while tournament_id is not None and time.monotonic() - started < seconds:
-        batch = (
-            TournamentBatch.objects.select_related(*_WITH_TOURNAMENT)
-            .filter(tournament_id=tournament_id, state=TournamentBatch.State.QUEUED)
-            .order_by("number")
-            .first()
-        )
-        if batch is None or batch.tournament.status != Tournament.Status.RUNNING:
-            break
-        if _claim(batch):
-            count += _run_claimed(batch, known)
-    if tournament_id is not None:
-        status = Tournament.objects.filter(pk=tournament_id).values_list("status", flat=True)
-        if status and status[0] == Tournament.Status.FINALISING:
-            # Every game is written (the last batch sent the finaliser): rate them here
-            # rather than wait for that message behind the batches' own, now spent ones.
-            # The message, when it comes, finds the tournament done.
-            finalise(tournament_id)
+    count = _run_claimed(tournament, [_claimed(batch)])
+    maybe_finalise(tournament.pk)
     return count
+
+
+def run_batches(batch_id: int, seconds: float = CHAIN_SECONDS) -> int:
+    """The worker's task: a chain. It runs its batch (if still queued), then claims the
+    tournament's next queued batches a group at a time (``_claim_next``: as many as it
+    plays in about ``GROUP_SECONDS``) until none is left; after ``seconds`` it sends one
+    message to carry on and returns, so that a long tournament lets other tasks take
+    turns. ``start`` sends one message per chain, not one per batch: a batch is 10 games
+    of about a millisecond each, and a message per batch cost more than its games. The
+    chain that writes the last games rates them here. How many games this call wrote."""
+    started = time.monotonic()
+    batch = TournamentBatch.objects.select_related(*_WITH_TOURNAMENT).filter(pk=batch_id).first()
+    if batch is None:
+        return 0  # its tournament was deleted
+    tournament = batch.tournament
+    count, size = 0, 1
+    known: dict = {}  # the tournament's sets, players and schedule, read once here
+    group = []
+    if (
+        tournament.status == Tournament.Status.RUNNING
+        and batch.state == TournamentBatch.State.QUEUED
+        and _claim(batch)
+    ):
+        group = [_claimed(batch)]
+    while True:
+        if group:
+            clock = time.monotonic()
+            count += _run_claimed(tournament, group, known)
+            size = _group_size(size, len(group), time.monotonic() - clock)
+            if known.get("own_bots"):  # games that wait on clients: written a batch at a time
+                size = 1
+        if time.monotonic() - started >= seconds:
+            _carry_on(tournament.pk)
+            break
+        group = _claim_next(tournament.pk, size)
+        if not group:
+            break
+    if maybe_finalise(tournament.pk, send=False) or _finalising(tournament.pk):
+        # Every game is written: rate them here rather than send a message for it (if
+        # this worker dies now, the reconciler sends the finaliser).
+        finalise(tournament.pk)
+    return count
+
+
+def _group_size(size: int, claimed: int, took: float) -> int:
+    """The next group's size: what plays in about ``GROUP_SECONDS`` at the last group's
+    pace, at most twice the last size (a few slow games, an own bot's waits, shrink it
+    at once) and at most ``MAX_GROUP``."""
+    fits = int(GROUP_SECONDS * claimed / max(took, 1e-6))
+    return max(1, min(MAX_GROUP, 2 * size, fits))
+
+
+def _finalising(tournament_id: int) -> bool:
+    return Tournament.objects.filter(pk=tournament_id, status=Tournament.Status.FINALISING).exists()
+
+
+def _carry_on(tournament_id: int) -> None:
+    """A chain out of time: one message for the tournament's next queued batch, if any."""
+    from leaderboards import tasks
+
+    queued = TournamentBatch.objects.filter(
+        tournament_id=tournament_id,
+        state=TournamentBatch.State.QUEUED,
+        tournament__status=Tournament.Status.RUNNING,
+    )
+    next_id = queued.order_by("number").values_list("id", flat=True).first()
+    if next_id is not None:
+        tasks.run_batch.delay(next_id)
+
+
+def _claimed(batch: TournamentBatch) -> Claimed:
+    return Claimed(batch.pk, batch.first_game, batch.last_game, batch.sends)
 
 
 def _claim(batch: TournamentBatch) -> bool:
@@ -299,17 +359,55 @@ def _claim(batch: TournamentBatch) -> bool:
     return bool(taken)
 
 
-def _run_claimed(batch: TournamentBatch, known: dict | None = None) -> int:
-    """Play and write a claimed batch. ``known`` (from ``run_batches``, which runs several
-    batches of one tournament) keeps its sets, players and schedule between batches:
-    they never change once the tournament is made."""
-    tournament = batch.tournament
-    numbers = range(batch.first_game, batch.last_game + 1)
-    written = set(
-        Match.objects.filter(tournament=tournament, game_number__in=numbers).values_list(
-            "game_number", flat=True
-        )
+def _claim_next(tournament_id: int, size: int) -> list[Claimed]:
+    """Take up to ``size`` of a running tournament's queued batches, lowest numbers first,
+    in one statement (an UPDATE ... RETURNING: SQLite 3.35+, PostgreSQL). Each row is
+    taken only while still queued, so two workers never take the same batch; one that
+    lost every row of its pick to another worker looks again."""
+    q = connection.ops.quote_name
+    batches, tournaments = (q(m._meta.db_table) for m in (TournamentBatch, Tournament))
+    sql = (
+        f"UPDATE {batches} SET {q('state')} = %s, {q('touched')} = %s "
+        f"WHERE {q('state')} = %s AND {q('id')} IN ("
+        f"SELECT b.{q('id')} FROM {batches} b JOIN {tournaments} t "
+        f"ON t.{q('id')} = b.{q('tournament_id')} "
+        f"WHERE b.{q('tournament_id')} = %s AND b.{q('state')} = %s AND t.{q('status')} = %s "
+        f"ORDER BY b.{q('number')} LIMIT %s) "
+        f"RETURNING {q('id')}, {q('first_game')}, {q('last_game')}, {q('sends')}"
     )
+    queued, running = TournamentBatch.State.QUEUED, TournamentBatch.State.RUNNING
+    now = connection.ops.adapt_datetimefield_value(timezone.now())
+    params = [running, now, queued, tournament_id, queued, Tournament.Status.RUNNING, size]
+    for _ in range(3):
+        with connection.cursor() as cursor:
+            cursor.execute(sql, params)
+            rows = cursor.fetchall()
+        if rows:
+            return sorted((Claimed(*row) for row in rows), key=lambda c: c.first_game)
+        more = TournamentBatch.objects.filter(
+            tournament_id=tournament_id,
+            state=queued,
+            tournament__status=Tournament.Status.RUNNING,
+        ).exists()
+        if not more:
+            break
+    return []
+
+
+def _run_claimed(tournament: Tournament, batches: list[Claimed], known: dict | None = None) -> int:
+    """Play and write claimed batches of ``tournament``, their games in one transaction
+    with their "done". ``known`` (from ``run_batches``, which runs several groups of one
+    tournament) keeps its sets, players and schedule between groups: they never change
+    once the tournament is made. How many games this call wrote."""
+    ids = [b.id for b in batches]
+    numbers = [n for b in batches for n in range(b.first_game, b.last_game + 1)]
+    written: set[int] = set()
+    if any(b.sends > 1 for b in batches):  # sent again: some games may be written
+        written = set(
+            Match.objects.filter(tournament=tournament, game_number__in=numbers).values_list(
+                "game_number", flat=True
+            )
+        )
     if known is None or known.get("tournament") != tournament.pk:
         sets = {s.order: s for s in tournament.sets.all()}
         players = {
@@ -318,16 +416,19 @@ def _run_claimed(batch: TournamentBatch, known: dict | None = None) -> int:
         }
         order = _schedule(tuple(sets[k].games for k in sorted(sets)), tournament.batch_size)
         if known is not None:
-            known.update(tournament=tournament.pk, sets=sets, players=players, order=order)
+            own_bots = any(p.kind == Player.Kind.OWN_BOT for p in players.values())
+            known.update(
+                tournament=tournament.pk, sets=sets, players=players, order=order, own_bots=own_bots
+            )
     else:
         sets, players, order = known["sets"], known["players"], known["order"]
     played = []  # (seated players, PlayedGame, number): written together at the end
     touched = time.monotonic()
 
-    def alive() -> None:  # an own bot's game waits on its client: the batch is alive
+    def alive() -> None:  # an own bot's game waits on its client: the batches are alive
         nonlocal touched
         if time.monotonic() - touched >= TOUCH_SECONDS:
-            _touch(batch, TournamentBatch.State.RUNNING)
+            _touch(ids, TournamentBatch.State.RUNNING)
             touched = time.monotonic()
 
     for number in numbers:
@@ -336,22 +437,18 @@ def _run_claimed(batch: TournamentBatch, known: dict | None = None) -> int:
         set_order, index = order[number - 1]
         seated = [players[pk] for pk in math.seat_rotation(sets[set_order].players, index)]
         played.append((seated, _play(tournament, number, seated, alive), number))
-        if time.monotonic() - touched >= TOUCH_SECONDS:  # alive (see reconcile)
-            _touch(batch, TournamentBatch.State.RUNNING)
-            touched = time.monotonic()
+        alive()  # (see reconcile)
     # The games and "done" in one transaction: a worker killed between the two left a
     # written batch "running" in a finished tournament.
     with transaction.atomic():
         count = _record(tournament, played)
         record_versions(tournament, played)
-        _touch(batch, TournamentBatch.State.DONE)
-    maybe_finalise(tournament.pk)
+        _touch(ids, TournamentBatch.State.DONE)
     return count
 
 
-def _touch(batch: TournamentBatch, state: str) -> None:
-    batch.state, batch.touched = state, timezone.now()
-    TournamentBatch.objects.filter(pk=batch.pk).update(state=state, touched=batch.touched)
+def _touch(ids: list[int], state: str) -> None:
+    TournamentBatch.objects.filter(pk__in=ids).update(state=state, touched=timezone.now())
 
 
 def game_seed(tournament: Tournament, number: int) -> int:
@@ -444,9 +541,10 @@ def games_written(tournament_id: int) -> int:
     return Match.objects.filter(tournament_id=tournament_id).count()
 
 
-def maybe_finalise(tournament_id: int) -> bool:
+def maybe_finalise(tournament_id: int, send: bool = True) -> bool:
     """Once every game is written, claim the tournament for the finaliser (one claim:
-    a conditional update) and send it. True if this call sent it."""
+    a conditional update) and, with ``send``, send it (else the caller finalises). True
+    if this call claimed it."""
     from leaderboards import tasks
 
     total = Tournament.objects.filter(pk=tournament_id).values_list("total_games", flat=True)
@@ -460,7 +558,8 @@ def maybe_finalise(tournament_id: int) -> bool:
         TournamentBatch.objects.filter(tournament_id=tournament_id).exclude(
             state=TournamentBatch.State.DONE
         ).update(state=TournamentBatch.State.DONE, touched=timezone.now())
-        transaction.on_commit(lambda: tasks.finalise.delay(tournament_id))
+        if send:
+            transaction.on_commit(lambda: tasks.finalise.delay(tournament_id))
     return bool(claimed)
 
 
@@ -549,8 +648,8 @@ def finalise(tournament_id: int) -> bool:
     """Apply the games' ratings in game order, a chunk per transaction (``ratings_through``
     records how far: a second finaliser, or one sent again after a crash, continues from
     there), then write the results. True when the tournament is done."""
+    from leaderboards.batch_ratings import rate_matches
     from leaderboards.reports import results
-    from leaderboards.services import rate_matches
 
     while True:
         with transaction.atomic():

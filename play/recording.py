@@ -12,16 +12,19 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
+from typing import NamedTuple
 
 from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 
+from .bulk import insert_rows
 from .events import game_over_event
 from .models import Match, Move, Seat
 
 
-@dataclass(frozen=True)
-class PlayedMove:
+class PlayedMove(NamedTuple):
+    """One move of a played game (a tuple: a tournament makes thousands a second)."""
+
     seat: int
     notation: str  # str(move)
     think_ms: int = 0
@@ -99,117 +102,109 @@ def record_games(
     rated: bool = True,
     universe=None,
     tournament=None,
-) -> list[Match] | None:
+) -> list[int] | None:
     """Write several finished games, each (players, game, game number), with one insert
-    per table in one transaction: a tournament batch's games. Returns the matches; or
-    ``None``, with nothing written, if one of them was already written (the caller then
-    writes them one by one with ``record_game``, which skips those)."""
+    per table in one transaction: a tournament's batches. Returns the matches' ids in
+    the order given; or ``None``, with nothing written, if one of them was already
+    written (the caller then writes them one by one with ``record_game``, which skips
+    those)."""
     if not games:
         return []
+    template = Match(
+        rule_set=rule_set,
+        status=Match.Status.FINISHED,
+        created_by=by,
+        rated=rated,
+        universe=universe,
+        tournament=tournament,
+    )
     try:
         with transaction.atomic():
-            matches = [
-                Match(
-                    rule_set=rule_set,
-                    seed=game.seed,
-                    status=Match.Status.FINISHED,
-                    created_by=by,
-                    started=game.started,
-                    finished=game.finished,
-                    ply=len(game.moves),
-                    outcome=game_over_event(game.outcome),
-                    rated=rated,
-                    universe=universe,
-                    tournament=tournament,
-                    game_number=number,
-                )
-                for _, game, number in games
-            ]
-            if tournament is None:
-                matches = Match.objects.bulk_create(matches)
+            if tournament is None:  # no game numbers to read the ids back by
+                made = [_match(template, game, number) for _, game, number in games]
+                ids = [m.pk for m in Match.objects.bulk_create(made)]
             else:
-                _insert_matches(matches, tournament)
+                ids = _insert_matches(template, games)
             # The seats and the moves (most of the rows: ~20 a game) in one executemany
             # each: the ORM's per-field preparation cost more than the games themselves.
             seats = [
                 row
-                for match, (players, game, _) in zip(matches, games, strict=True)
-                for row in _seat_rows(match.pk, players, chaos, game.outcome)
+                for match_id, (players, game, _) in zip(ids, games, strict=True)
+                for row in _seat_rows(match_id, players, chaos, game.outcome)
             ]
             created = connection.ops.adapt_datetimefield_value(timezone.now())
+            kinds = {kind: str(kind) for kind in Move.Kind}
             rows = [
-                (match.pk, ply, m.seat, str(m.kind), m.notation, True, m.think_ms, created)
-                for match, (_, game, _) in zip(matches, games, strict=True)
+                (match_id, ply, m.seat, kinds.get(m.kind, m.kind), m.notation, True, m.think_ms,
+                 created)
+                for match_id, (_, game, _) in zip(ids, games, strict=True)
                 for ply, m in enumerate(game.moves, 1)
-            ]
-            with connection.cursor() as cursor:
-                cursor.executemany(_insert(Seat, _SEAT_COLUMNS), seats)
-                cursor.executemany(_MOVE_INSERT, rows)
+            ]  # fmt: skip
+            insert_rows(Seat._meta.db_table, _SEAT_COLUMNS, seats)
+            insert_rows(Move._meta.db_table, _MOVE_COLUMNS, rows)
     except IntegrityError:
         if tournament is None:
             raise
         return None
-    return matches
+    return ids
 
 
-# The columns of a batch's matches that differ from game to game; the others are the
-# same for all (prepared once, from the first).
-_MATCH_VARYING = ("seed", "started", "finished", "ply", "outcome", "game_number")
-
-
-def _insert_matches(matches: list[Match], tournament) -> None:
-    """A tournament batch's matches in one executemany, then their ids read back by game
-    number (the ORM's bulk insert prepares every field of every row: it cost more than
-    the games). Sets each match's pk, as ``bulk_create`` does."""
-    fields = [f for f in Match._meta.concrete_fields if not f.primary_key]
-    first = matches[0]
-    fixed = {
-        f.attname: f.get_db_prep_save(f.pre_save(first, add=True), connection)
-        for f in fields
-        if f.name not in _MATCH_VARYING
-    }
-    varying = [f for f in fields if f.name in _MATCH_VARYING]
-    rows = []
-    for match in matches:
-        match.created = first.created  # pre_save (auto_now_add) set it on the first only
-        row = dict(fixed)
-        for f in varying:
-            row[f.attname] = f.get_db_prep_save(getattr(match, f.attname), connection)
-        rows.append([row[f.attname] for f in fields])
-    with connection.cursor() as cursor:
-        cursor.executemany(_insert(Match, [f.column for f in fields]), rows)
-    numbers = [m.game_number for m in matches]
-    ids = dict(
-        Match.objects.filter(tournament=tournament, game_number__in=numbers).values_list(
-            "game_number", "pk"
-        )
+def _match(template: Match, game: PlayedGame, number: int | None) -> Match:
+    return Match(
+        rule_set=template.rule_set,
+        seed=game.seed,
+        status=template.status,
+        created_by=template.created_by,
+        started=game.started,
+        finished=game.finished,
+        ply=len(game.moves),
+        outcome=game_over_event(game.outcome),
+        rated=template.rated,
+        universe=template.universe,
+        game_number=number,
     )
-    for match in matches:
-        match.pk = ids[match.game_number]
-        match._state.adding = False
-        match._state.db = "default"
+
+
+def _insert_matches(template: Match, games: Sequence[tuple]) -> list[int]:
+    """The games' matches in one executemany, rows built from ``template`` (the fields
+    every game shares, prepared once) and each game's own values, no model instance a
+    game (the ORM's bulk insert prepares every field of every row: it cost more than the
+    games). Their ids are read back by game number."""
+    fields = [f for f in Match._meta.concrete_fields if not f.primary_key]
+    row = {
+        f.attname: f.get_db_prep_save(f.pre_save(template, add=True), connection) for f in fields
+    }
+    names = [f.attname for f in fields]
+    at = {name: i for i, name in enumerate(names)}
+    when = connection.ops.adapt_datetimefield_value
+    outcome = Match._meta.get_field("outcome")
+    rows = []
+    for _, game, number in games:
+        values = [row[name] for name in names]
+        values[at["seed"]] = game.seed
+        values[at["started"]] = when(game.started)
+        values[at["finished"]] = when(game.finished)
+        values[at["ply"]] = len(game.moves)
+        values[at["outcome"]] = outcome.get_db_prep_save(game_over_event(game.outcome), connection)
+        values[at["game_number"]] = number
+        rows.append(values)
+    numbers = [number for _, _, number in games]
+    q = connection.ops.quote_name
+    insert_rows(Match._meta.db_table, [f.column for f in fields], rows)
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"SELECT {q('game_number')}, {q('id')} FROM {q(Match._meta.db_table)} "
+            f"WHERE {q('tournament_id')} = %s AND {q('game_number')} BETWEEN %s AND %s",
+            [template.tournament_id, min(numbers), max(numbers)],
+        )
+        found = dict(cursor.fetchall())
+    return [found[number] for number in numbers]
 
 
 _SEAT_COLUMNS = ("match_id", "index", "kind", "player_id", "invitation", "result", "rank")
 
 
-def _insert(model, columns) -> str:
-    """An INSERT of ``columns`` into ``model``'s table, names quoted ("index" is a word
-    of SQL)."""
-    quote = connection.ops.quote_name
-    return "INSERT INTO {} ({}) VALUES ({})".format(
-        quote(model._meta.db_table),
-        ", ".join(quote(c) for c in columns),
-        ", ".join(["%s"] * len(columns)),
-    )
-
-
 _MOVE_COLUMNS = ("match_id", "ply", "seat", "kind", "notation", "auto", "think_ms", "created")
-_MOVE_INSERT = "INSERT INTO {} ({}) VALUES ({})".format(
-    Move._meta.db_table,
-    ", ".join(_MOVE_COLUMNS),
-    ", ".join(["%s"] * len(_MOVE_COLUMNS)),
-)
 
 
 def _seat_rows(match_id: int, players: Sequence, chaos: int | None, outcome) -> list[tuple]:

@@ -140,7 +140,10 @@ def test_a_killed_worker_loses_no_game_and_counts_none_twice(workers, trainer):
     players = three_bots(trainer)
     first = workers("doomed")
     t = tournaments.create_benchmark(ttt, default_universe(), [p.pk for p in players], trainer)
-    wait_until(lambda: Match.objects.filter(tournament=t).count() >= 30, 120, "30 games")
+    # Polled often: a chain plays 300 games of Tic-Tac-Toe in well under a second.
+    wait_until(
+        lambda: Match.objects.filter(tournament=t).count() >= 30, 120, "30 games", every=0.002
+    )
     # Kill it inside a batch: one it is running with at most half of its games written.
     wait_until(lambda: mid_batch(t), 60, "the worker to be in a batch", every=0.002)
     os.kill(first.pid, signal.SIGKILL)  # hard: no warm shutdown, its messages are gone
