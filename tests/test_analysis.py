@@ -40,6 +40,18 @@ def test_random_tic_tac_toe_matches_the_exact_probabilities():
     assert 5 <= tally["length"]["min"] and tally["length"]["max"] == 9
 
 
+def test_the_deadline_holds_inside_a_game():
+    """The factory's estimate runs in the request: a game whose random games run to the
+    ply limit (pieces that move, nothing ends them) must not hold it past its deadline, so
+    a deadline already passed plays no whole game (it used to play the first to its end)."""
+    tapatan_forever = game("Tapatan").doc.model_copy(update={"turn_checks": ()})
+    from variants.engine import compile_game
+
+    long_game = compile_game(tapatan_forever)
+    assert random_games(long_game, 5, seed=1, seconds=0.0).games == 0
+    assert random_games(game("Tic-Tac-Toe"), 5, seed=1).games == 5  # no deadline: all
+
+
 def test_random_connect4_first_player_wins_more():
     """Under random play: first 55.8%, second 44.0%, draws 0.3% (100,000 games)."""
     n = 3_000

@@ -97,6 +97,10 @@ def random_games(game, games: int, seed: int = 0, seconds: float | None = None) 
         state = game.new_initial_state(seed=rng.randrange(2**31))
         moves = 0
         while not state.is_terminal():
+            # One game may be long (pieces that move play up to the ply limit): the
+            # deadline holds inside a game too, and an unfinished game is not counted.
+            if deadline is not None and not moves & 255 and time.perf_counter() > deadline:
+                return tally
             seats = state.to_move()
             seat = seats[0]
             legal = state.legal_moves(seat)
