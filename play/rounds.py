@@ -69,13 +69,10 @@ def same_round(state, seen: int, ply: int) -> bool:
 
 
 def for_bot(state, seat: int):
-    """The position a bot of ``seat`` may search: a clone without the other seats' plans
-    (they are again to plan), so no bot ever learns another seat's plan; in a cloaked game
-    the seat's own position (``seat_state``, see secrecy.py), never the truth."""
-    seat_state = getattr(state, "seat_state", None)
-    if seat_state is not None:
-        return seat_state(seat)
-    forget = getattr(state, "without_plans", None)
-    if forget is not None and planning(state):
-        return forget(seat)
-    return state.clone()
+    """The position a bot of ``seat`` may search (``play.bots.common.for_seat``: never
+    another seat's unresolved plan, never a piece hidden from it), as a copy of its own:
+    the state here is the match's cached position, which a search must not touch."""
+    from .bots.common import for_seat
+
+    seen = for_seat(state, seat)
+    return state.clone() if seen is state else seen

@@ -12,7 +12,8 @@ and Socket.IO alike) need nothing more. What the engine cannot know is who reads
 - Once the match is over, everything is revealed to everyone: every frame in full and
   every move named. (Blotto's rule: the allocations are shown when the battle is done.)
 - A bot seated in a cloaked match is given its seat's position (``seat_state``), never
-  the state, and its move is checked against the seat's own legal moves.
+  the state, and its move is checked against the seat's own legal moves: that is
+  ``play.bots.common.for_seat`` and ``checked``, the one place every bot path uses.
 
 Games that hide nothing pass through every function here unchanged.
 """
@@ -26,8 +27,6 @@ from .models import Match, Move
 
 __all__ = [
     "HIDDEN_MOVE",
-    "bot_move",
-    "bot_state",
     "cloaked",
     "frame_move",
     "frame_view",
@@ -36,7 +35,7 @@ __all__ = [
 
 
 def cloaked(game) -> bool:
-    return getattr(game, "family", None) == "general" and hasattr(game, "doc") and fogged(game)
+    return getattr(game, "family", None) == "general" and fogged(game)
 
 
 def revealed(match: Match) -> bool:
@@ -61,17 +60,3 @@ def frame_move(game, row: Move, reveal: bool) -> str:
     if text in ("pass", "draw", "accept", "decline"):
         return text
     return HIDDEN_MOVE
-
-
-def bot_state(state, seat: int):
-    """What a bot of ``seat`` thinks about: a copy of the state, or its seat's position."""
-    seat_state = getattr(state, "seat_state", None)
-    return state.clone() if seat_state is None else seat_state(seat)
-
-
-def bot_move(state, seat: int, move):
-    """The bot's move if the seat may make (or attempt) it, else its first legal one."""
-    if getattr(state, "seat_state", None) is None:
-        return move
-    legal = state.legal_moves(seat)
-    return move if move in legal or not legal else legal[0]

@@ -12,8 +12,9 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
-from . import clock, notify, rounds, seating, secrecy
+from . import clock, notify, rounds, seating
 from .agents import agent_for
+from .bots.common import checked
 from .create import abort
 from .errors import MatchError
 from .models import Match, Move
@@ -41,8 +42,8 @@ def server_move(match_id: int, now=None) -> bool:
     if not rounds.planning(state):
         due = due[:1]
     chosen = [
-        # cloaked: a move the seat may attempt from what it sees (secrecy.py)
-        (seat, secrecy.bot_move(state, seat, _choose(match, by_index[seat], state, seat)))
+        # a search over a sampled position may find a move only the sample allows
+        (seat, checked(state, seat, _choose(match, by_index[seat], state, seat)))
         for seat in due
     ]
     with transaction.atomic():

@@ -26,6 +26,7 @@ class PlanToyGame:
     nseats = 2
     chaos = None
     family = "general"
+    doc = None  # no rule document: nothing is cloaked (variants/engine/general/knowledge.py)
 
     def parse_move(self, text: str) -> str:
         text = str(text).strip().lower()
