@@ -7,6 +7,8 @@ from variants.rules.vocabulary import TEAM_COLORS, TEAM_SYMBOLS
 from ..errors import InvalidMoveText
 from ..moves import PLACE, SPECIAL, Move, is_number
 from .geometry import NestedGeometry
+from .state import NestedState
+from .two_level import TwoLevelState
 
 
 class NestedGame:
@@ -75,6 +77,38 @@ class NestedGame:
         self.block_wins = _line_table(g.P, g.lines) if g.P <= 12 else None
         # No move filter and one team at a time: apply and legal_moves take a short path.
         self.simple = self.sequential and not self.filtered and not n.kyu and not n.checked
+        # Ultimate's shape (two levels, two teams, locked captures): TwoLevelState.
+        self.two_level = (
+            self.simple and self.two_levels and self.nseats == 2 and n.lock_captured
+            and self.block_wins is not None
+        )  # fmt: skip
+        if self.two_level:
+            self._two_level_tables()
+
+    def _two_level_tables(self) -> None:
+        """TwoLevelState's tables: per cell (its block, its bit there, the block it sends
+        to); per allowed block and set of playable cells, the moves (every set: 512 a
+        block on Ultimate)."""
+        g = self.geometry
+        self.two_level_info = [
+            (g.inner[i], 1 << g.pos[i], self.dest_block[i]) for i in range(g.ncells)
+        ]
+        table: list = [[] for _ in range(g.nblocks << g.P)]
+        for ib in g.inner_ids:
+            cells = g.cells_of[ib]
+            for mask in range(1, 1 << g.P):
+                table[(ib << g.P) | mask] = [
+                    self.moves[cells[p]] for p in range(g.P) if mask >> p & 1
+                ]
+        self.area_moves = table
+        self.mask_bits = [[p for p in range(g.P) if m >> p & 1] for m in range(1 << g.P)]
+        self.peak_bit = [1 << g.bpos[b] if b else 0 for b in range(g.nblocks)]
+        # The peak is won by a line of blocks, a drawn block counts for nobody: a block
+        # decided is settled inline (TwoLevelState._won_block).
+        n = self.opts
+        self.plain_peak = not (n.quick or n.draws_count_for_all or n.win_condition == "majority")
+        self.area_bases = [ib << g.P for ib in g.inner_ids]
+        self.nine_blocks = g.P == 9 and g.inner_ids == list(range(1, 10))
 
     # -- routing ------------------------------------------------------------------------
     def _destination(self, i: int) -> tuple[int, ...]:
@@ -144,13 +178,12 @@ class NestedGame:
         return g.index(coords)
 
     def new_initial_state(self, seed: int | None = None):
-        from .state import NestedState
-
+        cls = TwoLevelState if self.two_level else NestedState
         if self.random_setup:  # the set-up draws from the seed
-            return NestedState(self, seed)
+            return cls(self, seed)
         start = self._start
         if start is None:  # the same start every time: made once, then cloned (3x faster)
-            start = self._start = NestedState(self, None)
+            start = self._start = cls(self, None)
         state = start.clone()
         state.seed = seed
         return state

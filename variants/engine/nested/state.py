@@ -672,7 +672,8 @@ class NestedState:
 
     # -- copying and showing ------------------------------------------------------------
     def clone(self):
-        new = NestedState.__new__(NestedState)
+        cls = self.__class__
+        new = cls.__new__(cls)
         new.game = self.game
         new.seed = self.seed
         new.trail = self.trail  # shared: a trail is never changed, only extended
