@@ -157,18 +157,20 @@ class FastState(State):
         return None
 
     # ``apply`` is the checks, then ``play``'s body line for line (a call less on every
-    # move of the public loop): keep the two in step; tests/test_trusted_paths.py plays
+    # move of the public loop): keep the two in step. A move is checked by identity: the
+    # game's own Move for its target (``Game.fast_moves``: every list and ``parse_move``
+    # hand those out); an equal copy takes State's checks; tests/test_trusted_paths.py plays
     # them side by side on every catalogue game. On big boards the move played is cut
     # out of the kept list in place unless someone else holds the list (the slot, the
     # local name and getrefcount's argument make 3; a caller that kept it, a clone, or
     # the game's start list make more): then out of a copy.
     def apply(self, seat: int, move) -> None:
         """Play ``move`` for ``seat``; IllegalMove (state untouched) if it may not."""
-        if move.__class__ is Move and seat == self.turn and self.outcome is None:
-            kind, t, combo, _ = move
+        if type(move) is Move and seat == self.turn and self.outcome is None:
+            t = move[1]
             free = self.free
-            if not kind and not combo and t >= 0 and free >> t & 1:
-                g = self.game
+            g = self.game
+            if t >= 0 and free >> t & 1 and g.fast_moves[t] is move:
                 ri = g.seat_color[seat]
                 reserves = self.reserves
                 left = reserves[ri]
@@ -209,7 +211,9 @@ class FastState(State):
                         if runs is not None:  # big boards: the run through the new piece, counted
                             if cm.bit_count() >= k:
                                 board = self.board
-                                for ahead, behind in runs[space]:
+                                for ahead, behind, window in runs[space]:
+                                    if (cm & window).bit_count() < k - 1:
+                                        continue
                                     n = 1
                                     for j in ahead:
                                         if board[j] != code:
@@ -285,7 +289,9 @@ class FastState(State):
             if runs is not None:  # big boards: the run through the new piece, counted
                 if cm.bit_count() >= k:
                     board = self.board
-                    for ahead, behind in runs[space]:
+                    for ahead, behind, window in runs[space]:
+                        if (cm & window).bit_count() < k - 1:
+                            continue
                         n = 1
                         for j in ahead:
                             if board[j] != code:
@@ -348,11 +354,11 @@ class SmallFastState(FastState):
 
     def apply(self, seat: int, move) -> None:
         """Play ``move`` for ``seat``; IllegalMove (state untouched) if it may not."""
-        if move.__class__ is Move and seat == self.turn and self.outcome is None:
-            kind, t, combo, _ = move
+        if type(move) is Move and seat == self.turn and self.outcome is None:
+            t = move[1]
             free = self.free
-            if not kind and not combo and t >= 0 and free >> t & 1:
-                g = self.game
+            g = self.game
+            if t >= 0 and free >> t & 1 and g.fast_moves[t] is move:
                 ri = g.seat_color[seat]
                 self.reserves[ri] -= 1  # never to 0 before the board fills (fast_plenty)
                 self.free = free = free ^ (1 << t)

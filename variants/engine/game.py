@@ -106,6 +106,8 @@ class Game:
             and self.ntargets == self.geometry.n
         )
         self.start_moves = None
+        # FastState checks a move by identity: the game's own Move for its target.
+        self.fast_moves = self.moves_for(0) if self.fast else None
         # Per target, the mask of the targets below it (a move's place in the kept list).
         self.below = [(1 << t) - 1 for t in range(self.ntargets)] if self.fast else None
         if self.fast and self.fast_cache is None:  # FastState's list at the start
@@ -152,9 +154,10 @@ class Game:
 
     def _runs(self, doc: RuleDoc):
         """Big boards with many lines through a space (15x15, k 5: up to 20): per space,
-        per direction, the spaces ahead and behind (nearest first) within k - 1. Counting
-        the run of the mover's pieces through the new piece is cheaper than testing every
-        line there. Only where a colour's pieces all carry the seat's code (no set-up
+        per direction, the spaces ahead and behind (nearest first) within k - 1 and the
+        mask of both. Counting the run of the mover's pieces through the new piece is
+        cheaper than testing every line there, and is done only where the mask holds k - 1
+        of them (a popcount: most directions stop there). Only where a colour's pieces all carry the seat's code (no set-up
         pieces, a colour per seat), so ``board[j] == code`` reads "same colour"."""
         through = self.checks[0][0]
         if (
@@ -180,7 +183,8 @@ class Game:
 
                 ahead = sorted((j for j in spaces if dot(j) > dot(i)), key=dot)
                 behind = sorted((j for j in spaces if dot(j) < dot(i)), key=dot, reverse=True)
-                here.append((tuple(ahead), tuple(behind)))
+                window = sum(1 << j for j in spaces if j != i)
+                here.append((tuple(ahead), tuple(behind), window))
             runs.append(tuple(here))
         return runs
 
