@@ -157,8 +157,9 @@ class Game:
         per direction, the spaces ahead and behind (nearest first) within k - 1 and the
         mask of both. Counting the run of the mover's pieces through the new piece is
         cheaper than testing every line there, and is done only where the mask holds k - 1
-        of them (a popcount: most directions stop there). Only where a colour's pieces all carry the seat's code (no set-up
-        pieces, a colour per seat), so ``board[j] == code`` reads "same colour"."""
+        of them (a popcount: most directions stop there). Only where a colour's pieces all
+        carry the seat's code (no set-up pieces, a colour per seat), so ``board[j] == code``
+        reads "same colour"."""
         through = self.checks[0][0]
         if (
             doc.initial_pieces

@@ -41,10 +41,12 @@ class NestedGame:
         self.kyu = n.kyu
         self.checked = n.checked
         # Checked on two levels with the plain rules (Ultimate-Checked): most candidates
-        # are proved safe by reading the opponent's threats, not by playing them out.
+        # are proved safe by reading the opponent's threats, not by playing them out
+        # (blocks of at most 12 units: its table has an entry per mask of a block).
         self.quick_checked = (
             n.checked
             and g.N == 2
+            and g.P <= 12
             and self.nseats == 2
             and self.sequential
             and not (n.inverted or n.quick or n.kyu or n.no_send_back)
@@ -75,6 +77,8 @@ class NestedGame:
         # Blocks of at most 12 units: per mask of a team's units, 1 if it holds a line
         # (one look-up instead of a loop over the lines on every move).
         self.block_wins = _line_table(g.P, g.lines) if g.P <= 12 else None
+        # Quick Checked: per mask of a team's units, the units that would complete a line.
+        self.win_cells = _win_cells(g.P, g.lines) if self.quick_checked else None
         # No move filter and one team at a time: apply and legal_moves take a short path.
         self.simple = self.sequential and not self.filtered and not n.kyu and not n.checked
         # Ultimate's shape (two levels, two teams, locked captures): TwoLevelState.
@@ -203,3 +207,15 @@ def _line_table(units: int, lines) -> bytes:
             if m & b and table[m ^ b]:
                 table[m] = 1
     return bytes(table)
+
+
+def _win_cells(units: int, lines) -> list[int]:
+    """Per mask of ``units`` bits, the bits (not in it) that would complete one of
+    ``lines``."""
+    table = [0] * (1 << units)
+    for m in range(1 << units):
+        for line in lines:
+            gap = line & ~m
+            if gap and not gap & (gap - 1):
+                table[m] |= gap
+    return table

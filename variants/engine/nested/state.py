@@ -12,17 +12,18 @@ import random
 from ..errors import IllegalMove
 from ..moves import PLACE, Move
 from ..outcome import DRAW, LOSS, WIN, Outcome
+from .filters import MoveFilters
+from .marks import EMPTY, OBSTACLE, OPEN, PROTECTED, TIE
 
-EMPTY, OBSTACLE, PROTECTED = -1, -2, -3
-OPEN, TIE = -1, -2
 CACHE_LIMIT = 100_000
 
 
-class NestedState:
+class NestedState(MoveFilters):
     __slots__ = (
         "trail",
         "game", "seed", "cell", "bown", "tmask", "dmask", "emask", "avail", "area",
         "turn", "moved", "hist", "last_inner", "outcome", "ply", "last", "out", "known",
+        "threats",
     )  # fmt: skip
 
     def __init__(self, game, seed=None):
@@ -47,7 +48,8 @@ class NestedState:
         self.ply = 0
         self.last = None
         self.out = 0  # teams disqualified (resigned, timed out), as bits
-        self.known = None  # filtered games: (position key, seat, its legal moves)
+        self.known = None  # filtered games: (position key, its legal moves, their targets)
+        self.threats = None  # quick Checked: (position key, the blocks threatened)
         if game.symmetric or game.random_setup:
             self._set_up(random.Random(seed) if game.random_setup else None)
 
@@ -129,7 +131,10 @@ class NestedState:
             if known is not None and known[0] == key:
                 return known[1]
             moves = self._filter(seat, self._raw_moves())
-            self.known = (key, moves)
+            targets = 0
+            for m in moves:
+                targets |= 1 << m.target
+            self.known = (key, moves, targets)
             return moves
         return self._raw_moves()
 
@@ -268,7 +273,8 @@ class NestedState:
         area = self.area
         if area and geo.anc[i][geo.level[area]] != area and not self._released(seat, move):
             raise IllegalMove(f"{move}: the move must be in block {self._area_text()}")
-        if game.filtered and move not in self.legal_moves(seat):
+        # (a placement on a playable cell, checked above: its target says which)
+        if game.filtered and not self._kept(seat, move.target):
             raise IllegalMove(f"{move}: {self._filter_reason()}")
         self._play(seat, i, True)
         self.last = move
@@ -529,126 +535,6 @@ class NestedState:
         if self.game.opts.no_send_back:
             self._detect_no_move()
 
-    # -- move filters: Kyū, no sending back, Checked ----------------------------------------
-    def _filter(self, seat: int, moves: list) -> list:
-        game = self.game
-        opts, dest = game.opts, game.dest
-        nxt = self._live_after(seat)
-        if opts.kyu and len(self.hist[nxt]) == 2 and self.hist[nxt][0] == self.hist[nxt][1]:
-            again = self.hist[nxt][0]
-            others = {dest[m.target][-1] for m in moves} - {again}
-            if len(others) >= 2:  # soft: only when two other destinations exist
-                moves = [m for m in moves if dest[m.target][-1] != again]
-        if opts.no_send_back and self.last_inner[nxt] >= 0 and game.levels:
-            # Absolute (seed 002): when every move of the allowed area would send the
-            # next team back, the area is released, as for a full block (READINGS.md).
-            back = self.last_inner[nxt]
-            kept = [m for m in moves if dest[m.target][-1] != back]
-            if not kept and self.area:
-                kept = [m for m in self._board_moves() if dest[m.target][-1] != back]
-            moves = kept
-        if opts.checked:
-            threats = self._threats(seat)
-            if threats is None:
-                moves = [m for m in moves if self._safe(seat, m)]
-            elif threats:
-                moves = [m for m in moves if self._quick_safe(m, threats) or self._safe(seat, m)]
-        return moves
-
-    def _threats(self, seat: int):
-        """Quick Checked (see NestedGame.quick_checked): the open blocks where the team
-        after ``seat`` could capture at once and so complete a line at the peak; None
-        where that reading does not apply (then every candidate is played out)."""
-        game = self.game
-        if not game.quick_checked or self.out:
-            return None
-        geo = game.geometry
-        opp = 1 - seat
-        masks = self.tmask[opp]
-        peak = masks[0]
-        first = geo.offset[1]
-        found = set()
-        for line in geo.lines:
-            missing = line & ~peak
-            if not missing or missing & (missing - 1):
-                continue  # two blocks or more still to take (none: the game is over)
-            b = first + missing.bit_length() - 1
-            if b in found or self.bown[b] != OPEN:
-                continue
-            tm, em = masks[b], self.emask[b]
-            for inner in geo.lines:
-                gap = inner & ~tm
-                if gap and not gap & (gap - 1) and gap & em:
-                    found.add(b)
-                    break
-        return found
-
-    def _quick_safe(self, move, threats) -> bool:
-        """Safe for sure: the move is not in a threatened block and sends the next team
-        to an open block, not full and not threatened (else it is played out)."""
-        geo = self.game.geometry
-        i = move.target
-        dest = self.game.dest[i]
-        if not dest:
-            return False
-        d = dest[-1]
-        ib = geo.inner[i]
-        return (
-            d != ib
-            and d not in threats
-            and ib not in threats
-            and self.avail[d] > 0
-            and self.bown[d] == OPEN
-        )
-
-    def _filter_reason(self) -> str:
-        opts = self.game.opts
-        named = (("the Kyū rule", opts.kyu), ("no sending back", opts.no_send_back),
-                 ("Checked", opts.checked))  # fmt: skip
-        rules = [name for name, on in named if on]
-        return "not allowed by " + " / ".join(rules)
-
-    def _safe(self, seat: int, move) -> bool:
-        """Checked: a move may not lose at once, nor (unless Inverted) leave the next team
-        a winning move."""
-        after = self.clone()
-        after._play(seat, move.target, False)
-        if after.outcome is not None:
-            return after.outcome.results[seat] != LOSS
-        if self.game.opts.inverted:
-            return True
-        return not after._can_win_now(after.to_move()[0])
-
-    def _can_win_now(self, team: int) -> bool:
-        geo = self.game.geometry
-        quick = self.game.quick_checked
-        for m in self._raw_moves():
-            i = m.target
-            ib, p = geo.inner[i], geo.pos[i]
-            tm = self.tmask[team][ib] | (1 << p)
-            if any(tm & line == line for line in geo.lines_through[p]):  # captures a block
-                if quick:  # two plain levels: it wins iff that completes a peak line
-                    if self.bown[ib] != OPEN:
-                        continue
-                    peak = self.tmask[team][0] | (1 << geo.bpos[ib])
-                    if any(peak & line == line for line in geo.lines_through[geo.bpos[ib]]):
-                        return True
-                    continue
-                trial = self.clone()
-                trial._play(team, i, False)
-                if trial.outcome is not None and trial.outcome.results[team] == WIN:
-                    return True
-        return False
-
-    def _detect_checkmate(self, team: int) -> None:
-        raw = self._raw_moves()
-        threats = self._threats(team)
-        if threats is not None and raw and (not threats or self._quick_safe(raw[0], threats)):
-            return
-        if raw and not any(self._safe(team, m) for m in raw):
-            results = [LOSS if t == team else WIN for t in self.game.teams]
-            self._finish(results, "checkmate", f"Team {self.game.symbols[team]} is checkmated")
-
     # -- ending -------------------------------------------------------------------------
     def _win(self, team: int, block: int) -> None:
         game = self.game
@@ -693,34 +579,10 @@ class NestedState:
         new.last = self.last
         new.out = self.out
         new.known = self.known
+        new.threats = self.threats
         return new
 
-    # -- seed 002's absolute "no sending back", and the move record ---------------------------
-    def _released(self, seat: int, move) -> bool:
-        """No sending back released the allowed area and ``move`` is one it allows."""
-        return self.game.opts.no_send_back and move in self.legal_moves(seat)
-
-    def _board_moves(self) -> list:
-        """Every playable cell of the board (the allowed area released)."""
-        emask = self.emask
-        out = []
-        for ib in self.game.geometry.inner_ids:
-            if emask[ib]:
-                out += self._inner_moves(ib, emask[ib])
-        return out
-
-    def _detect_no_move(self) -> None:
-        """No sending back is absolute: a team left with no move that keeps it (even
-        with the area released) cannot move, and the game is drawn (READINGS.md)."""
-        for team in self.to_move():
-            if not self.legal_moves(team):
-                sym = self.game.symbols[team]
-                return self._finish(
-                    [DRAW] * self.game.nseats,
-                    "stalemate",
-                    f"{sym} has no move that does not send the next team back",
-                )
-
+    # -- the move record ----------------------------------------------------------------
     def record(self) -> list[tuple[int, str]]:
         """Every move played with ``apply`` (or ``play``), oldest first: (team, notation)."""
         out = []

@@ -16,7 +16,8 @@ both side by side); only the two calls of every playout move are shorter:
 
 from ..moves import Move
 from ..outcome import DRAW
-from .state import PROTECTED, TIE, NestedState
+from .marks import PROTECTED, TIE
+from .state import NestedState
 
 
 class TwoLevelState(NestedState):

@@ -1,7 +1,7 @@
 """What a seat sees of a nested board (nothing is hidden in this family), and a text
 drawing for the command line."""
 
-from .state import EMPTY, OBSTACLE, PROTECTED, TIE
+from .marks import EMPTY, OBSTACLE, PROTECTED, TIE
 
 CELL_SYMBOLS = {EMPTY: "_", OBSTACLE: "#", PROTECTED: "%"}
 
