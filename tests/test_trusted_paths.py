@@ -128,7 +128,8 @@ def test_playout_is_random_move_and_apply(name):
 # Documents off the catalogue that take FastState's other branches: reserves that run
 # out (the stalemate rule decides), a losing line, two turn checks, set-up pieces, one
 # colour for both seats, stacks with more than 24 targets (the kept list, cut when a
-# stack fills), a 4x4 board (legal lists memoised as positions come).
+# stack fills), few stacks with plenty of pieces (StacksFastState, as Connect4), a 4x4
+# board (legal lists memoised as positions come).
 FAST_DOCS = {
     "scarce": {"reserves": {"black": {"circle": 3}, "white": {"circle": 2}},
                "stalemate": "most-pieces-wins"},
@@ -145,6 +146,9 @@ FAST_DOCS = {
     "big-stacks": {"board": {"type": "stacks", "size": [6, 5, 2]},
                    "reserves": {"black": {"circle": 30}, "white": {"circle": 30}},
                    "turn_checks": [{"k": 4, "result": "wins"}]},
+    "small-stacks": {"board": {"type": "stacks", "size": [5, 2, 3]},
+                     "reserves": {"black": {"circle": 15}, "white": {"circle": 15}},
+                     "turn_checks": [{"k": 3, "result": "loses"}]},
     "scarce-stacks": {"board": {"type": "stacks", "size": [4, 1, 3]},
                       "reserves": {"black": {"circle": 4}, "white": {"circle": 3}},
                       "turn_checks": [{"k": 3, "result": "wins"}]},
@@ -177,3 +181,22 @@ def test_fast_state_agrees_with_state_off_the_catalogue(name):
             assert snapshot(clone) == snapshot(fast)
         assert snapshot(fast) == snapshot(plain)
         assert fast.outcome == plain.outcome
+
+
+def test_each_fast_state_takes_its_shape():
+    from variants.engine.fast import SmallFastState, StacksFastState
+
+    shapes = {
+        "Tic-Tac-Toe": SmallFastState,
+        "Connect4": StacksFastState,
+        "5on15sq": FastState,
+        "Qubic-4": FastState,
+    }
+    for name, cls in shapes.items():
+        assert type(game(name).new_initial_state()) is cls, name
+    assert type(game({**FAST_DOCS["small-stacks"], "name": "s"}).new_initial_state()) is (
+        StacksFastState
+    )
+    assert type(game({**FAST_DOCS["scarce-stacks"], "name": "s"}).new_initial_state()) is (
+        FastState
+    )

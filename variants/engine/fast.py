@@ -378,3 +378,45 @@ class SmallFastState(FastState):
         return FastState.apply(self, seat, move)
 
     play = apply
+
+
+class StacksFastState(FastState):
+    """FastState on a stacks board of at most 12 stacks (Connect4's 7), no locks, whose
+    reserves cannot run out, with one turn check read from the lines through the space a
+    piece lands on (``Game._landing_lines``): ``apply``'s stacks branch alone, its list
+    read from ``Game.fast_table``. ``play`` is ``apply``, as in SmallFastState."""
+
+    __slots__ = ()
+
+    def apply(self, seat: int, move) -> None:
+        """Play ``move`` for ``seat``; IllegalMove (state untouched) if it may not."""
+        if type(move) is Move and seat == self.turn and self.outcome is None:
+            t = move[1]
+            free = self.free
+            g = self.game
+            if t >= 0 and free >> t & 1 and g.fast_moves[t] is move:
+                ri = g.seat_color[seat]
+                self.reserves[ri] -= 1  # never to 0 before the board fills (fast_plenty)
+                heights = self.heights
+                h = heights[t]
+                space = g.stack_base[t] + h * g.layer
+                h += 1
+                heights[t] = h
+                if h == g.height:
+                    self.free = free = free ^ (1 << t)
+                self.board[space] = g.seat_code[seat]
+                cm = self.cmask[ri] | (1 << space)
+                self.cmask[ri] = cm
+                self.ply += 1
+                self.last = move
+                if cm.bit_count() >= g.fast_k:
+                    for line in g.fast_through[space]:
+                        if cm & line == line:
+                            return self._line(seat, line, g.fast_wins, g.fast_label, 0)
+                self.turn = s = 1 - seat
+                if not free:
+                    self._cannot_place(s)
+                return None
+        return FastState.apply(self, seat, move)
+
+    play = apply

@@ -7,7 +7,7 @@ from variants.rules import PLAYER_MODES, RuleDoc, RulesError, canonical_json, co
 from variants.rules.vocabulary import seat_colors
 
 from .errors import InvalidMoveText
-from .fast import FastState, SmallFastState
+from .fast import FastState, SmallFastState, StacksFastState
 from .geometry import Geometry
 from .moves import PLACE, SPECIAL, Move, is_number
 from .state import State
@@ -104,6 +104,15 @@ class Game:
             and self.fast_plenty
             and not self.stacks
             and self.ntargets == self.geometry.n
+        )
+        # StacksFastState's case (see fast.py).
+        self.fast_small_stacks = (
+            self.fast_table is not None
+            and self.fast_plenty
+            and self.stacks
+            and not self.stack_locks
+            and self.fast_k
+            and self.fast_runs is None
         )
         self.start_moves = None
         # FastState checks a move by identity: the game's own Move for its target.
@@ -369,7 +378,11 @@ class Game:
 
     def new_initial_state(self, seed: int | None = None) -> State:
         if self.fast:
-            return SmallFastState(self, seed) if self.fast_small else FastState(self, seed)
+            if self.fast_small:
+                return SmallFastState(self, seed)
+            if self.fast_small_stacks:
+                return StacksFastState(self, seed)
+            return FastState(self, seed)
         return State(self, seed)
 
     def __repr__(self) -> str:
