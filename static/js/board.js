@@ -1432,7 +1432,7 @@ function watchSends(sheet, svg, { S, N, E }) {
 const REASONS = {
   victory: "Victory",
   draw: "Draw",
-  stalemate: "Stalemate",
+  stalemate: "No moves left",
   "agreed-draw": "Draw by agreement",
   boards: "Most boards won",
   majority: "Majority of blocks",
