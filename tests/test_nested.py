@@ -10,7 +10,7 @@ import pytest
 from tests.engine_helpers import game, play
 from variants.engine import IllegalMove, perft
 from variants.engine.nested.geometry import block_lines
-from variants.engine.nested.state import EMPTY, OBSTACLE, OPEN, TIE
+from variants.engine.nested.marks import EMPTY, OBSTACLE, OPEN, TIE
 from variants.rules.nested import default_route_map
 
 

@@ -6,7 +6,7 @@ import pytest
 from tests.engine_helpers import game, play
 from variants import catalogue
 from variants.engine import IllegalMove
-from variants.engine.nested.state import EMPTY, OBSTACLE
+from variants.engine.nested.marks import EMPTY, OBSTACLE
 from variants.rules import RulesError, canonical, fingerprint, parse, summary
 from variants.rules.nested import default_level_numbers, level_routes, route_map_length
 
