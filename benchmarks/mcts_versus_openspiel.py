@@ -1,7 +1,7 @@
 """Our MCTS against OpenSpiel's Python MCTS: simulations per second, and a match.
 
     .venv/bin/python benchmarks/mcts_versus_openspiel.py [--simulations 1000]
-        [--rounds 5] [--games 40] [--first 0] [--only Tic-Tac-Toe,Connect4]
+        [--rounds 5] [--games 40] [--first 0] [--only Tic-Tac-Toe,Connect4,Ultimate-Tic-Tac-Toe]
 
 Needs ``open_spiel`` (not a requirement of the project): ``.venv/bin/pip install open_spiel``.
 
@@ -44,7 +44,36 @@ from variants import catalogue  # noqa: E402
 from variants.engine import compile_game  # noqa: E402
 
 # Our target index is OpenSpiel's action in both games (cell x + 3y; a column).
-GAMES = {"Tic-Tac-Toe": "tic_tac_toe", "Connect4": "connect_four"}
+GAMES = {
+    "Tic-Tac-Toe": "tic_tac_toe",
+    "Connect4": "connect_four",
+    "Ultimate-Tic-Tac-Toe": "ultimate_tic_tac_toe",
+}
+
+
+def play_theirs(name: str, ours, theirs, move) -> None:
+    """Play our ``move`` (legal in ``ours``, not yet applied) on OpenSpiel's state, checking
+    that both engines offer the same moves. OpenSpiel does not check an action: a wrong one
+    crashes the process. On Ultimate our target is a ground cell (x + 9y); OpenSpiel's
+    action is the cell in the block the move must go to (0-8), and a free move is two
+    actions of the same player: the block first (0-8), then the cell."""
+    legal = ours.legal_moves(ours.to_move()[0])
+    if name != "Ultimate-Tic-Tac-Toe":
+        assert sorted(m.target for m in legal) == sorted(theirs.legal_actions())
+        theirs.apply_action(move.target)
+        return
+
+    def split(target):
+        y, x = divmod(target, 9)
+        return (y // 3) * 3 + x // 3, (y % 3) * 3 + x % 3
+
+    if ours.area == 0:  # a free move: OpenSpiel asks for the block first
+        assert sorted({split(m.target)[0] for m in legal}) == sorted(theirs.legal_actions())
+        theirs.apply_action(split(move.target)[0])
+    block, cell = split(move.target)
+    mine = sorted(c for b, c in map(split, (m.target for m in legal)) if b == block)
+    assert mine == sorted(theirs.legal_actions())
+    theirs.apply_action(cell)
 
 
 def spiel_bot(game, simulations: int, seed: int):
@@ -53,15 +82,15 @@ def spiel_bot(game, simulations: int, seed: int):
     return spiel_mcts.MCTSBot(game, 2.0, simulations, evaluator, solve=False, random_state=rs)
 
 
-def positions(game, spiel, n: int, rng):
+def positions(name, game, spiel, n: int, rng):
     """The start and n - 1 positions a few random moves in: (our state, theirs)."""
     out = [(game.new_initial_state(), spiel.new_initial_state())]
     while len(out) < n:
         ours, theirs = game.new_initial_state(), spiel.new_initial_state()
         for _ in range(rng.randrange(1, 5)):
             move = rng.choice(ours.legal_moves(ours.to_move()[0]))
+            play_theirs(name, ours, theirs, move)
             ours.apply(ours.to_move()[0], move)
-            theirs.apply_action(move.target)
         if not ours.is_terminal():
             out.append((ours, theirs))
     return out
@@ -74,7 +103,7 @@ def speed(name, simulations: int, rounds: int) -> float:
     ours_rate, theirs_rate, ratios = [], [], []
     for r in range(rounds):
         a_sims = a_time = b_sims = b_time = 0.0
-        for ours, theirs in positions(game, spiel, 4, rng):
+        for ours, theirs in positions(name, game, spiel, 4, rng):
             agent = MctsAgent(seed=r, simulations=simulations)
             bot = spiel_bot(spiel, simulations, r)
             started = clock()

@@ -93,6 +93,29 @@ def theirs(game, rng) -> int:
     return moves
 
 
+def theirs_marks(game, rng) -> int:
+    """``theirs``, counting marks placed. OpenSpiel's Ultimate splits a free move into two
+    actions of the same player (choose a board, then a cell in it); ours is one move (a
+    cell anywhere), so the board choice is not counted: a player acting twice in a row
+    means the first action chose a board. (It also draws a free move's cell board first,
+    not uniformly over the cells: games differ a little in length, not in what a move is.)"""
+    choice = rng.choice
+    moves = 0
+    last = -1
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        player = state.current_player()
+        if player == last:
+            moves -= 1
+        last = player
+        state.apply_action(choice(state.legal_actions()))
+        moves += 1
+    return moves
+
+
+# The games whose OpenSpiel loop counts its moves its own way.
+THEIR_LOOP = {"Ultimate": theirs_marks}
+
 BLOCK = 0.005  # seconds of games per turn of an engine (a clock read per block, not per game)
 
 
@@ -153,7 +176,8 @@ def main() -> None:
         make_doc, spiel_name = GAMES[name]
         game = compile_game(make_doc())
         spiel = pyspiel.load_game(spiel_name)
-        players = [(ours, game, random.Random(1)), (theirs, spiel, random.Random(1))]
+        their_loop = THEIR_LOOP.get(name, theirs)
+        players = [(ours, game, random.Random(1)), (their_loop, spiel, random.Random(1))]
         if args.loop == "random_move":
             players.append((ours_random_move, game, random.Random(1)))
         round_(players, 0.05, cpu)  # warm the caches compile_game leaves to first use
