@@ -37,6 +37,8 @@ def doc(name: str) -> dict:
 
 
 def position(state) -> tuple:
+    if type(state) is TwoLevelState:
+        state._sync()  # its avail lags while it plays (two_level.py)
     seats = state.to_move()
     outcome = state.outcome
     return (

@@ -1,7 +1,7 @@
 """TwoLevelState: Ultimate's shape at full speed — a NestedState on two levels, two
 teams taking turns, no move filter, captured blocks locked (``NestedGame.two_level``).
 
-Same truth and same results as ``NestedState`` (``tests/test_trusted_paths.py`` plays
+Same truth and same results as ``NestedState`` (``tests/test_two_level_state.py`` plays
 both side by side); only the two calls of every playout move are shorter:
 
 - ``legal_moves`` reads one list from a table made once per game, indexed by the allowed
@@ -11,7 +11,10 @@ both side by side); only the two calls of every playout move are shorter:
   with a playable cell is still open, so the capture test is one look-up in the table of
   complete lines, and the next block is the move's own destination if it has room, else
   anywhere. Captures, filled blocks and the end of the game go through ``NestedState``'s
-  code (a few moves a game); anything off the common path too.
+  code (a few moves a game); anything off the common path too;
+- ``avail`` (playable cells under each block) is left behind while playing: on two levels
+  it is a function of ``emask``, which the move keeps, and ``_sync`` makes it right
+  before any of NestedState's code runs and when the game ends.
 """
 
 from ..moves import Move
@@ -78,9 +81,6 @@ class TwoLevelState(NestedState):
                     em ^= bit
                     emask[ib] = em
                     self.cell[i] = seat
-                    avail = self.avail
-                    avail[ib] -= 1
-                    avail[0] -= 1
                     masks = self.tmask[seat]
                     tm = masks[ib] | bit
                     masks[ib] = tm
@@ -91,6 +91,7 @@ class TwoLevelState(NestedState):
                         if game.plain_peak:
                             self._won_block(ib, seat, em)
                         else:
+                            self._sync()
                             self._captured(ib, seat)
                             if self.outcome is None:
                                 self._ties(game.cell_info[i][2])
@@ -98,12 +99,26 @@ class TwoLevelState(NestedState):
                         if game.plain_peak:
                             self._drawn_block(ib)
                         else:
+                            self._sync()
                             self._ties(game.cell_info[i][2])
                     if self.outcome is None:
                         self.area = dest if emask[dest] else 0
-                        self.turn = game.next_seat[seat]
+                        self.turn = 1 - seat
                     return None
+        self._sync()
         return NestedState.apply(self, seat, move)
+
+    def _sync(self) -> None:
+        """``avail`` made right again. On two levels it is a function of ``emask`` (a
+        block's playable cells, the peak's their sum), so the playing path leaves it and
+        everything that reads it (NestedState's code) is called after this."""
+        emask, avail = self.emask, self.avail
+        total = 0
+        for ib in self.game.geometry.inner_ids:
+            n = emask[ib].bit_count()
+            avail[ib] = n
+            total += n
+        avail[0] = total
 
     # A block decided, where the peak is won by a line of blocks and a drawn block counts
     # for nobody (``NestedGame.plain_peak``): ``_captured``, ``_seal``, ``_decided`` and
@@ -111,33 +126,37 @@ class TwoLevelState(NestedState):
     def _won_block(self, ib: int, seat: int, em: int) -> None:
         game = self.game
         self.bown[ib] = seat
-        avail = self.avail
+        emask = self.emask
         if em:  # locked: the block's empty cells become protected
             cells, cell = game.geometry.cells_of[ib], self.cell
             for p in game.mask_bits[em]:
                 cell[cells[p]] = PROTECTED
-            self.emask[ib] = 0
-            avail[0] -= avail[ib]
-            avail[ib] = 0
+            emask[ib] = 0
         masks = self.tmask[seat]
         pm = masks[0] | game.peak_bit[ib]
         masks[0] = pm
         if game.block_wins[pm]:
             self.bown[0] = seat
+            self._sync()
             return self._win(seat, 0)
-        if not avail[0]:
+        if not any(emask):
             self._board_full()
         return None
 
     def _drawn_block(self, ib: int) -> None:
         self.bown[ib] = TIE
         self.dmask[0] |= self.game.peak_bit[ib]
-        if not self.avail[0]:
+        if not any(self.emask):
             self._board_full()
 
     def _board_full(self) -> None:
         self.bown[0] = TIE
+        self._sync()
         self._finish([DRAW] * self.game.nseats, "draw", "Every block is complete")
+
+    def forfeit(self, seat: int, reason: str = "resignation") -> None:
+        self._sync()
+        return NestedState.forfeit(self, seat, reason)
 
     def play(self, seat: int, move) -> None:
         """The trusted apply: apply's checks cost less than a second body would."""
