@@ -200,3 +200,23 @@ def test_each_fast_state_takes_its_shape():
     assert type(game({**FAST_DOCS["scarce-stacks"], "name": "s"}).new_initial_state()) is (
         FastState
     )
+
+
+@pytest.mark.parametrize("name", ["Tic-Tac-Toe", "Connect4", "5on15sq"])
+def test_odd_moves_are_refused_as_state_refuses_them(name):
+    """The identity check reads ``move[1]`` of anything: what is not the game's own Move
+    takes State's checks, with its words (and its error for a non-Move)."""
+    from variants.engine.moves import PLACE
+
+    g = game(name)
+    odd = [None, "a1", 5, (0, 3, 0, "x"), Move(PLACE, 2, 0, "x")]
+    odd += [Move(PLACE, t, c, "x") for t, c in ((-1, 0), (-5, 0), (10**6, 0), (3, 1), (True, 0))]
+    for bad in odd:
+        said = []
+        for s in (g.new_initial_state(), State(g, None)):
+            try:
+                s.apply(0, bad)
+                said.append(("played", s.ply, s.view(None)))
+            except Exception as e:  # noqa: BLE001 - compared below
+                said.append((type(e).__name__, str(e)))
+        assert said[0] == said[1], bad

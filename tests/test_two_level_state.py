@@ -99,3 +99,22 @@ def test_two_level_takes_only_its_shape():
         g = game(name)
         assert not g.two_level
         assert type(g.new_initial_state()) is NestedState
+
+
+def test_odd_moves_are_refused_as_nested_state_refuses_them():
+    """The identity check reads ``move[1]`` of anything: what is not the game's own Move
+    takes NestedState's checks, with its words (and its error for a non-Move)."""
+    from variants.engine.moves import PLACE
+
+    g = game("Ultimate-Tic-Tac-Toe")
+    odd = [None, "a1", 5, (0, 3, 0, "x")]
+    odd += [Move(PLACE, t, c, "x") for t, c in ((-1, 0), (-5, 0), (10**6, 0), (3, 1), (True, 0))]
+    for bad in odd:
+        said = []
+        for s in (g.new_initial_state(), NestedState(g)):
+            try:
+                s.apply(0, bad)
+                said.append(("played", s.ply))
+            except Exception as e:  # noqa: BLE001 - compared below
+                said.append((type(e).__name__, str(e)))
+        assert said[0] == said[1], bad

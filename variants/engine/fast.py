@@ -28,7 +28,6 @@ Why it is fast (every microsecond here is paid on every move of every playout):
 
 import sys
 
-from .moves import Move
 from .outcome import Outcome
 from .state import State, _line_words
 
@@ -159,18 +158,23 @@ class FastState(State):
     # ``apply`` is the checks, then ``play``'s body line for line (a call less on every
     # move of the public loop): keep the two in step. A move is checked by identity: the
     # game's own Move for its target (``Game.fast_moves``: every list and ``parse_move``
-    # hand those out); an equal copy takes State's checks; tests/test_trusted_paths.py plays
+    # hand those out; only that object is found at its own target); an equal copy, or
+    # anything else, takes State's checks; tests/test_trusted_paths.py plays
     # them side by side on every catalogue game. On big boards the move played is cut
     # out of the kept list in place unless someone else holds the list (the slot, the
     # local name and getrefcount's argument make 3; a caller that kept it, a clone, or
     # the game's start list make more): then out of a copy.
     def apply(self, seat: int, move) -> None:
         """Play ``move`` for ``seat``; IllegalMove (state untouched) if it may not."""
-        if type(move) is Move and seat == self.turn and self.outcome is None:
-            t = move[1]
+        if seat == self.turn and self.outcome is None:
             free = self.free
             g = self.game
-            if t >= 0 and free >> t & 1 and g.fast_moves[t] is move:
+            try:
+                t = move[1]
+                own = free >> t & 1 and g.fast_moves[t] is move
+            except Exception:  # not a Move of this game: State's checks say why
+                own = False
+            if own:
                 ri = g.seat_color[seat]
                 reserves = self.reserves
                 left = reserves[ri]
@@ -354,11 +358,15 @@ class SmallFastState(FastState):
 
     def apply(self, seat: int, move) -> None:
         """Play ``move`` for ``seat``; IllegalMove (state untouched) if it may not."""
-        if type(move) is Move and seat == self.turn and self.outcome is None:
-            t = move[1]
+        if seat == self.turn and self.outcome is None:
             free = self.free
             g = self.game
-            if t >= 0 and free >> t & 1 and g.fast_moves[t] is move:
+            try:
+                t = move[1]
+                own = free >> t & 1 and g.fast_moves[t] is move
+            except Exception:  # not a Move of this game: State's checks say why
+                own = False
+            if own:
                 ri = g.seat_color[seat]
                 self.reserves[ri] -= 1  # never to 0 before the board fills (fast_plenty)
                 self.free = free = free ^ (1 << t)
@@ -390,11 +398,15 @@ class StacksFastState(FastState):
 
     def apply(self, seat: int, move) -> None:
         """Play ``move`` for ``seat``; IllegalMove (state untouched) if it may not."""
-        if type(move) is Move and seat == self.turn and self.outcome is None:
-            t = move[1]
+        if seat == self.turn and self.outcome is None:
             free = self.free
             g = self.game
-            if t >= 0 and free >> t & 1 and g.fast_moves[t] is move:
+            try:
+                t = move[1]
+                own = free >> t & 1 and g.fast_moves[t] is move
+            except Exception:  # not a Move of this game: State's checks say why
+                own = False
+            if own:
                 ri = g.seat_color[seat]
                 self.reserves[ri] -= 1  # never to 0 before the board fills (fast_plenty)
                 heights = self.heights

@@ -17,7 +17,6 @@ both side by side); only the two calls of every playout move are shorter:
   before any of NestedState's code runs and when the game ends.
 """
 
-from ..moves import Move
 from ..outcome import DRAW
 from .marks import PROTECTED, TIE
 from .state import NestedState
@@ -66,13 +65,18 @@ class TwoLevelState(NestedState):
 
     # ``NestedState.apply``'s simple path for this shape: keep the two in step. A move
     # is checked by identity: the game's own Move for its cell (every list and
-    # ``parse_move`` hand those out); an equal copy takes NestedState's checks.
+    # ``parse_move`` hand those out; only that object is found at its own target, and
+    # a negative target finds another); an equal copy takes NestedState's checks.
     def apply(self, seat: int, move) -> None:
         """Play ``move`` for ``seat``; IllegalMove (state untouched) if it may not."""
-        if type(move) is Move and seat == self.turn and self.outcome is None:
+        if seat == self.turn and self.outcome is None:
             game = self.game
-            i = move[1]
-            if 0 <= i < game.ntargets and game.moves[i] is move:
+            try:
+                i = move[1]
+                own = game.moves[i] is move
+            except Exception:  # not a Move of this game: NestedState's checks say why
+                own = False
+            if own:
                 ib, bit, dest = game.two_level_info[i]
                 emask = self.emask
                 em = emask[ib]
