@@ -105,6 +105,7 @@ class NestedGame:
                     self.moves[cells[p]] for p in range(g.P) if mask >> p & 1
                 ]
         self.area_moves = table
+        self.area_rows = [table[b << g.P : (b + 1) << g.P] for b in range(g.nblocks)]
         self.mask_bits = [[p for p in range(g.P) if m >> p & 1] for m in range(1 << g.P)]
         self.peak_bit = [1 << g.bpos[b] if b else 0 for b in range(g.nblocks)]
         # The peak is won by a line of blocks, a drawn block counts for nobody: a block

@@ -35,8 +35,7 @@ class TwoLevelState(NestedState):
         if seat == self.turn and self.outcome is None:
             area = self.area
             if area:
-                game = self.game
-                return game.area_moves[(area << game.P) | self.emask[area]]
+                return self.game.area_rows[area][self.emask[area]]
             return self._free_moves()
         return []
 
@@ -99,15 +98,18 @@ class TwoLevelState(NestedState):
                             self._captured(ib, seat)
                             if self.outcome is None:
                                 self._ties(game.cell_info[i][2])
+                        if self.outcome is not None:
+                            return None
                     elif not em:  # the block is full
                         if game.plain_peak:
                             self._drawn_block(ib)
                         else:
                             self._sync()
                             self._ties(game.cell_info[i][2])
-                    if self.outcome is None:
-                        self.area = dest if emask[dest] else 0
-                        self.turn = 1 - seat
+                        if self.outcome is not None:
+                            return None
+                    self.area = dest if emask[dest] else 0
+                    self.turn = 1 - seat
                     return None
         self._sync()
         return NestedState.apply(self, seat, move)
