@@ -213,7 +213,7 @@ class FastState(State):
                     if k:
                         runs = g.fast_runs
                         if runs is not None:  # big boards: the run through the new piece, counted
-                            if cm.bit_count() >= k:
+                            if (cm & g.fast_star[space]).bit_count() >= k - 1:
                                 board = self.board
                                 for ahead, behind, window in runs[space]:
                                     if (cm & window).bit_count() < k - 1:
@@ -291,7 +291,7 @@ class FastState(State):
         if k:
             runs = g.fast_runs
             if runs is not None:  # big boards: the run through the new piece, counted
-                if cm.bit_count() >= k:
+                if (cm & g.fast_star[space]).bit_count() >= k - 1:
                     board = self.board
                     for ahead, behind, window in runs[space]:
                         if (cm & window).bit_count() < k - 1:

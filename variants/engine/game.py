@@ -74,6 +74,11 @@ class Game:
         self.fast_label = self.checks[0][2] if one else None
         self.fast_k = doc.turn_checks[0].k if one else 0
         self.fast_runs = self._runs(doc) if self.fast and one else None
+        # Per space, every space of its runs' windows: fewer than k - 1 of the mover's
+        # pieces there and no direction can hold a run (one popcount for all four).
+        self.fast_star = (
+            [sum(w for _a, _b, w in here) for here in self.fast_runs] if self.fast_runs else None
+        )
         # FastState's results of a line completed by seat s: [s][wins]
         self.line_results = [
             (
