@@ -230,7 +230,9 @@ class FastState(State):
                                     if n >= k:
                                         return self._won(seat, space, cm)
                         elif (
-                            g.fast_wintab[cm] if g.fast_wintab is not None else cm.bit_count() >= k
+                            g.fast_wintab[cm]
+                            if g.fast_wintab is not None
+                            else (cm & g.fast_star[space]).bit_count() >= k - 1
                         ):
                             for line in g.fast_through[space]:
                                 if cm & line == line:
@@ -307,7 +309,11 @@ class FastState(State):
                             n += 1
                         if n >= k:
                             return self._won(seat, space, cm)
-            elif g.fast_wintab[cm] if g.fast_wintab is not None else cm.bit_count() >= k:
+            elif (
+                g.fast_wintab[cm]
+                if g.fast_wintab is not None
+                else (cm & g.fast_star[space]).bit_count() >= k - 1
+            ):
                 for line in g.fast_through[space]:
                     if cm & line == line:
                         return self._line(seat, line, g.fast_wins, g.fast_label, 0)
@@ -421,7 +427,7 @@ class StacksFastState(FastState):
                 self.cmask[ri] = cm
                 self.ply += 1
                 self.last = move
-                if cm.bit_count() >= g.fast_k:
+                if (cm & g.fast_star[space]).bit_count() >= g.fast_k - 1:
                     for line in g.fast_through[space]:
                         if cm & line == line:
                             return self._line(seat, line, g.fast_wins, g.fast_label, 0)

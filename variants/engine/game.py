@@ -1,7 +1,8 @@
 """compile_game(): a rule document -> Game, with everything that depends only on the
 rules computed once (lines as bit masks, targets, move tables, the starting position)."""
 
-from functools import lru_cache
+from functools import lru_cache, reduce
+from operator import or_
 
 from variants.rules import PLAYER_MODES, RuleDoc, RulesError, canonical_json, color_names, parse
 from variants.rules.vocabulary import seat_colors
@@ -74,11 +75,16 @@ class Game:
         self.fast_label = self.checks[0][2] if one else None
         self.fast_k = doc.turn_checks[0].k if one else 0
         self.fast_runs = self._runs(doc) if self.fast and one else None
-        # Per space, every space of its runs' windows: fewer than k - 1 of the mover's
-        # pieces there and no direction can hold a run (one popcount for all four).
-        self.fast_star = (
-            [sum(w for _a, _b, w in here) for here in self.fast_runs] if self.fast_runs else None
-        )
+        # Per space, every other space of its runs' windows (big boards) or of the lines
+        # through it: fewer than k - 1 of the mover's pieces there and no line through
+        # the new piece can be complete (one popcount before any line or direction).
+        self.fast_star = None
+        if self.fast_runs:
+            self.fast_star = [sum(w for _a, _b, w in here) for here in self.fast_runs]
+        elif self.fast and one:
+            self.fast_star = [
+                reduce(or_, lines, 0) & ~(1 << i) for i, lines in enumerate(self.fast_through)
+            ]
         # FastState's results of a line completed by seat s: [s][wins]
         self.line_results = [
             (
