@@ -128,8 +128,9 @@ def test_playout_is_random_move_and_apply(name):
 # Documents off the catalogue that take FastState's other branches: reserves that run
 # out (the stalemate rule decides), a losing line, two turn checks, set-up pieces, one
 # colour for both seats, stacks with more than 24 targets (the kept list, cut when a
-# stack fills), few stacks with plenty of pieces (StacksFastState, as Connect4), a 4x4
-# board (legal lists memoised as positions come).
+# stack fills), few stacks with plenty of pieces (StacksFastState, as Connect4), big
+# boards with plenty (BigFastState: a losing line; set-up pieces, so lines not runs), a
+# 4x4 board (legal lists memoised as positions come).
 FAST_DOCS = {
     "scarce": {"reserves": {"black": {"circle": 3}, "white": {"circle": 2}},
                "stalemate": "most-pieces-wins"},
@@ -149,6 +150,13 @@ FAST_DOCS = {
     "small-stacks": {"board": {"type": "stacks", "size": [5, 2, 3]},
                      "reserves": {"black": {"circle": 15}, "white": {"circle": 15}},
                      "turn_checks": [{"k": 3, "result": "loses"}]},
+    "big-loses": {"board": {"type": "squares", "size": [6, 5, 1]},
+                  "reserves": {"black": {"circle": 15}, "white": {"circle": 15}},
+                  "turn_checks": [{"k": 4, "result": "loses"}]},
+    "big-set-up": {"board": {"type": "squares", "size": [7, 4, 1]},
+                   "reserves": {"black": {"circle": 14}, "white": {"circle": 14}},
+                   "initial_pieces": [{"at": [4, 2, 1], "color": "white"}],
+                   "turn_checks": [{"k": 4, "result": "wins"}]},
     "scarce-stacks": {"board": {"type": "stacks", "size": [4, 1, 3]},
                       "reserves": {"black": {"circle": 4}, "white": {"circle": 3}},
                       "turn_checks": [{"k": 3, "result": "wins"}]},
@@ -184,13 +192,13 @@ def test_fast_state_agrees_with_state_off_the_catalogue(name):
 
 
 def test_each_fast_state_takes_its_shape():
-    from variants.engine.fast import SmallFastState, StacksFastState
+    from variants.engine.fast_shapes import BigFastState, SmallFastState, StacksFastState
 
     shapes = {
         "Tic-Tac-Toe": SmallFastState,
         "Connect4": StacksFastState,
-        "5on15sq": FastState,
-        "Qubic-4": FastState,
+        "5on15sq": BigFastState,
+        "Qubic-4": BigFastState,
     }
     for name, cls in shapes.items():
         assert type(game(name).new_initial_state()) is cls, name
@@ -200,6 +208,8 @@ def test_each_fast_state_takes_its_shape():
     assert type(game({**FAST_DOCS["scarce-stacks"], "name": "s"}).new_initial_state()) is (
         FastState
     )
+    for name in ("big-loses", "big-set-up"):
+        assert type(game({**FAST_DOCS[name], "name": "s"}).new_initial_state()) is BigFastState
 
 
 @pytest.mark.parametrize("name", ["Tic-Tac-Toe", "Connect4", "5on15sq"])

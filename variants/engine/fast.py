@@ -23,7 +23,8 @@ Why it is fast (every microsecond here is paid on every move of every playout):
   (still empty) are not tested (``Game._landing_lines``);
 - the outcome of a line is one shared ``Outcome`` per (seat, line), and of a stalemate
   whose rule ignores the board one per game, their words made when first read;
-- ``SmallFastState``: Tic-Tac-Toe-sized boards, whose ``apply`` is a dozen lines.
+- FastState specialised by the board's shape (``fast_shapes.py``): Tic-Tac-Toe-sized
+  boards, few stacks (Connect4), big boards (Qubic, the gomoku boards).
 """
 
 import sys
@@ -351,90 +352,3 @@ class FastState(State):
         new.out = self.out
         new.moves = self.moves  # shared: whichever cuts first copies it
         return new
-
-
-class SmallFastState(FastState):
-    """FastState on a board of at most 12 spaces (not stacks) whose reserves cannot run
-    out, with one turn check: Tic-Tac-Toe's size, where a game is a few moves and every
-    line of ``apply`` shows. The target is the space; the table of complete lines says
-    whether the move ended the game. ``play`` is ``apply`` (its checks cost less than a
-    second copy of the body would be worth)."""
-
-    __slots__ = ()
-
-    def apply(self, seat: int, move) -> None:
-        """Play ``move`` for ``seat``; IllegalMove (state untouched) if it may not."""
-        if seat == self.turn and self.outcome is None:
-            free = self.free
-            g = self.game
-            try:
-                t = move[1]
-                own = free >> t & 1 and g.fast_moves[t] is move
-            except Exception:  # not a Move of this game: State's checks say why
-                own = False
-            if own:
-                ri = g.seat_color[seat]
-                self.reserves[ri] -= 1  # never to 0 before the board fills (fast_plenty)
-                self.free = free = free ^ (1 << t)
-                self.board[t] = g.seat_code[seat]
-                cm = self.cmask[ri] | (1 << t)
-                self.cmask[ri] = cm
-                self.ply += 1
-                self.last = move
-                if g.fast_wintab[cm]:
-                    for line in g.fast_through[t]:
-                        if cm & line == line:
-                            return self._line(seat, line, g.fast_wins, g.fast_label, 0)
-                self.turn = s = 1 - seat
-                if not free:
-                    self._cannot_place(s)
-                return None
-        return FastState.apply(self, seat, move)
-
-    play = apply
-
-
-class StacksFastState(FastState):
-    """FastState on a stacks board of at most 12 stacks (Connect4's 7), no locks, whose
-    reserves cannot run out, with one turn check read from the lines through the space a
-    piece lands on (``Game._landing_lines``): ``apply``'s stacks branch alone, its list
-    read from ``Game.fast_table``. ``play`` is ``apply``, as in SmallFastState."""
-
-    __slots__ = ()
-
-    def apply(self, seat: int, move) -> None:
-        """Play ``move`` for ``seat``; IllegalMove (state untouched) if it may not."""
-        if seat == self.turn and self.outcome is None:
-            free = self.free
-            g = self.game
-            try:
-                t = move[1]
-                own = free >> t & 1 and g.fast_moves[t] is move
-            except Exception:  # not a Move of this game: State's checks say why
-                own = False
-            if own:
-                ri = g.seat_color[seat]
-                self.reserves[ri] -= 1  # never to 0 before the board fills (fast_plenty)
-                heights = self.heights
-                h = heights[t]
-                space = g.stack_base[t] + h * g.layer
-                h += 1
-                heights[t] = h
-                if h == g.height:
-                    self.free = free = free ^ (1 << t)
-                self.board[space] = g.seat_code[seat]
-                cm = self.cmask[ri] | (1 << space)
-                self.cmask[ri] = cm
-                self.ply += 1
-                self.last = move
-                if (cm & g.fast_star[space]).bit_count() >= g.fast_k - 1:
-                    for line in g.fast_through[space]:
-                        if cm & line == line:
-                            return self._line(seat, line, g.fast_wins, g.fast_label, 0)
-                self.turn = s = 1 - seat
-                if not free:
-                    self._cannot_place(s)
-                return None
-        return FastState.apply(self, seat, move)
-
-    play = apply

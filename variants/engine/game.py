@@ -8,7 +8,8 @@ from variants.rules import PLAYER_MODES, RuleDoc, RulesError, canonical_json, co
 from variants.rules.vocabulary import seat_colors
 
 from .errors import InvalidMoveText
-from .fast import FastState, SmallFastState, StacksFastState
+from .fast import FastState
+from .fast_shapes import BigFastState, SmallFastState, StacksFastState
 from .geometry import Geometry
 from .moves import PLACE, SPECIAL, Move, is_number
 from .state import State
@@ -109,14 +110,14 @@ class Game:
                 [table[t] for t in range(self.ntargets) if free >> t & 1]
                 for free in range(1 << self.ntargets)
             ]
-        # SmallFastState's case (see fast.py).
+        # SmallFastState's case (see fast_shapes.py).
         self.fast_small = (
             self.fast_wintab is not None
             and self.fast_plenty
             and not self.stacks
             and self.ntargets == self.geometry.n
         )
-        # StacksFastState's case (see fast.py).
+        # StacksFastState's case (see fast_shapes.py).
         self.fast_small_stacks = (
             self.fast_table is not None
             and self.fast_plenty
@@ -124,6 +125,14 @@ class Game:
             and not self.stack_locks
             and self.fast_k
             and self.fast_runs is None
+        )
+        # BigFastState's case (see fast_shapes.py).
+        self.fast_big = (
+            self.fast_cache is None
+            and self.fast_plenty
+            and not self.stacks
+            and self.fast_k
+            and self.ntargets == self.geometry.n
         )
         self.start_moves = None
         # FastState checks a move by identity: the game's own Move for its target.
@@ -393,6 +402,8 @@ class Game:
                 return SmallFastState(self, seed)
             if self.fast_small_stacks:
                 return StacksFastState(self, seed)
+            if self.fast_big:
+                return BigFastState(self, seed)
             return FastState(self, seed)
         return State(self, seed)
 
