@@ -21,7 +21,7 @@ import logging
 import random
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import timedelta
 from functools import lru_cache
 
@@ -398,9 +398,11 @@ def _run_claimed(tournament: Tournament, batches: list[Claimed], known: dict | N
         played.append((seated, _play(tournament, number, seated, alive), number))
         alive()  # (see reconcile)
     # The games and "done" in one transaction: a worker killed between the two left a
-    # written batch "running" in a finished tournament.
+    # written batch "running" in a finished tournament. Rows built before it: on SQLite
+    # a write transaction holds the one write lock, and the other chain waits.
+    rows = _rows(tournament, played)
     with transaction.atomic():
-        written = _record(tournament, played)
+        written = _record(tournament, played, rows)
         record_versions(tournament, played)
         touch(ids, TournamentBatch.State.DONE)
         rate_written(tournament, {n: (pk, s, g) for s, g, n in played if (pk := written.get(n))})
@@ -413,7 +415,7 @@ def game_seed(tournament: Tournament, number: int) -> int:
 
 def _play(tournament: Tournament, number: int, seated: list[Player], heartbeat=None):
     """Play game ``number`` (a PlayedGame, not written yet)."""
-    from play.recording import PlayedGame, PlayedMove
+    from play.recording import PlayedGame
     from play.replay import game_of_rule_set
 
     if any(p.kind == Player.Kind.OWN_BOT for p in seated):  # asked over their sockets
@@ -427,33 +429,42 @@ def _play(tournament: Tournament, number: int, seated: list[Player], heartbeat=N
     state, moves = play_timed(game, [agent_for(p, seed + i) for i, p in enumerate(seated)], seed)
     return PlayedGame(
         seed=seed,
-        moves=[PlayedMove(*m) for m in moves],
+        moves=moves,  # (seat, notation, think ms) tuples, as record_games takes them
         outcome=state.outcome,
         started=started,
         finished=timezone.now(),
     )
 
 
-def _record(tournament: Tournament, played: list) -> dict[int, int]:
-    """Write a batch's games: one insert per table in one transaction; if one of them was
-    written meanwhile (a batch sent twice), one by one, skipping those. The match ids of
-    the games written, by game number."""
-    from play.recording import record_game, record_games
+def _common(tournament: Tournament) -> dict:
+    return {"by": tournament.created_by, "rated": tournament.rated,
+            "universe": tournament.universe, "tournament": tournament}  # fmt: skip
+
+
+def _rows(tournament: Tournament, played: list):
+    from play.recording import prepare_games
     from play.replay import game_of_rule_set
 
     chaos = game_of_rule_set(tournament.rule_set).chaos
-    common = {
-        "by": tournament.created_by,
-        "rated": tournament.rated,
-        "universe": tournament.universe,
-        "tournament": tournament,
-    }
-    matches = record_games(tournament.rule_set, chaos, played, **common)
+    return prepare_games(tournament.rule_set, chaos, played, **_common(tournament))
+
+
+def _record(tournament: Tournament, played: list, rows) -> dict[int, int]:
+    """Write a batch's games (``rows``: ``_rows``): one insert per table; if one of them
+    was written meanwhile (a batch sent twice), one by one, skipping those. The match ids
+    of the games written, by game number."""
+    from play.recording import PlayedMove, record_game, write_games
+    from play.replay import game_of_rule_set
+
+    matches = write_games(rows)
     if matches is not None:
         return {number: pk for (_, _, number), pk in zip(played, matches, strict=True)}
-    written = {}
+    chaos, written = game_of_rule_set(tournament.rule_set).chaos, {}
     for seated, game, number in played:
-        match = record_game(tournament.rule_set, seated, chaos, game, game_number=number, **common)
+        game = replace(game, moves=[PlayedMove(*m) for m in game.moves])
+        match = record_game(
+            tournament.rule_set, seated, chaos, game, game_number=number, **_common(tournament)
+        )
         if match is not None:
             written[number] = match.pk
     return written
