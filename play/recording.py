@@ -130,6 +130,7 @@ def record_games(
             Move._meta.db_table,
             _MOVE_COLUMNS,
             [(*row, match_id) for match_id, rows in zip(ids, moves, strict=True) for row in rows],
+            {"auto": True, "created": connection.ops.adapt_datetimefield_value(timezone.now())},
         )
     return ids
 
@@ -145,6 +146,7 @@ class Prepared:
     matches: list[list]  # rows of _match_columns()
     seats: list[list[tuple]]  # each game's seat rows, without the match id
     moves: list[list[tuple]]  # each game's move rows, without the match id
+    created: str  # the moves' creation time, as the database takes it
 
 
 def prepare_games(rule_set, chaos, games, *, by, rated, universe, tournament) -> Prepared:
@@ -156,6 +158,7 @@ def prepare_games(rule_set, chaos, games, *, by, rated, universe, tournament) ->
         _match_rows(template, games),
         [_seat_rows(None, players, chaos, game.outcome) for players, game, _ in games],
         _move_rows(games),
+        connection.ops.adapt_datetimefield_value(timezone.now()),
     )
 
 
@@ -177,7 +180,8 @@ def write_games(prepared: Prepared) -> list[int] | None:
                 for match_id, rows in zip(ids, prepared.moves, strict=True)
                 for row in rows
             ]
-            insert_rows(Move._meta.db_table, _MOVE_COLUMNS, moves)
+            same = {"auto": True, "created": prepared.created}
+            insert_rows(Move._meta.db_table, _MOVE_COLUMNS, moves, same)
     except IntegrityError:
         return None
     return ids
@@ -197,12 +201,11 @@ def _template(rule_set, by, rated, universe, tournament) -> Match:
 def _move_rows(games) -> list[list[tuple]]:
     """Each game's rows of _MOVE_COLUMNS but the match id (last). Moves are PlayedMoves
     or plain (seat, notation, think ms[, kind]) tuples, as a tournament's games hold them."""
-    created = connection.ops.adapt_datetimefield_value(timezone.now())
     kinds = {kind: str(kind) for kind in Move.Kind}
     move = kinds[Move.Kind.MOVE]
     return [
         [
-            (ply, m[0], kinds.get(m[3], m[3]) if len(m) > 3 else move, m[1], True, m[2], created)
+            (ply, m[0], kinds.get(m[3], m[3]) if len(m) > 3 else move, m[1], m[2])
             for ply, m in enumerate(game.moves, 1)
         ]
         for _, game, _ in games
@@ -273,7 +276,8 @@ def _insert_matches(prepared: Prepared) -> list[int]:
 _SEAT_COLUMNS = ("match_id", "index", "kind", "player_id", "invitation", "result", "rank")
 
 
-_MOVE_COLUMNS = ("ply", "seat", "kind", "notation", "auto", "think_ms", "created", "match_id")
+# (and "auto", "created": one value for all the rows of an insert)
+_MOVE_COLUMNS = ("ply", "seat", "kind", "notation", "think_ms", "match_id")
 
 
 def _seat_rows(match_id: int, players: Sequence, chaos: int | None, outcome) -> list[tuple]:
