@@ -405,7 +405,8 @@ def _run_claimed(tournament: Tournament, batches: list[Claimed], known: dict | N
         written = _record(tournament, played, rows)
         record_versions(tournament, played)
         touch(ids, TournamentBatch.State.DONE)
-        rate_written(tournament, {n: (pk, s, g) for s, g, n in played if (pk := written.get(n))})
+        mine = {n: (pk, s, g) for s, g, n in played if (pk := written.get(n))}
+        rate_written(tournament, mine, players)
     return len(written)
 
 

@@ -153,19 +153,22 @@ def one_by_one(t):
     return board()
 
 
-def two_sets(trainer, games=30):
+def two_sets(trainer, games=30, rules=None):
     a, b, r = bot("A", "easy").pk, bot("B", "medium").pk, random_player().pk
     plan = tournaments.Plan(
-        rule_set("Tic-Tac-Toe"), default_universe(), "T", [([a, r], games), ([a, b], games)]
-    )
+        rules or rule_set("Tic-Tac-Toe"), default_universe(), "T",
+        [([a, r], games), ([a, b], games)],
+    )  # fmt: skip
     return tournaments.create_from_plan(plan, trainer)
 
 
-def test_chains_rate_their_games_as_they_write_them_in_game_order(trainer, no_broker):
+@pytest.mark.parametrize("chaos", [False, True])
+def test_chains_rate_their_games_as_they_write_them_in_game_order(trainer, no_broker, chaos):
     """A group written behind a gap waits; the chain that fills the gap rates its own
     games from memory and the waiting ones read back: the ratings of one game at a time
-    in game order."""
-    t = two_sets(trainer)
+    in game order (with a Chaos seat too, which is never rated)."""
+    rules = rule_set("Chaos-TTT", players="2-vs-chaos") if chaos else None
+    t = two_sets(trainer, rules=rules)
     ids = batch_ids(t)
     held = tournaments.claim_next(t.pk, 1)  # another chain holds games 1-10
     assert tournaments.run_batches(ids[1]) == 50  # this one plays 11-60
