@@ -20,8 +20,8 @@ def insert_rows(
     table: str, columns: Sequence[str], rows: Sequence[Sequence], same: dict | None = None
 ) -> None:
     """Insert ``rows`` (each a value per column of ``columns``) into ``table``; ``same``:
-    more columns with one value for every row (ints, booleans or strings: on SQLite they
-    are written into the statement, not bound for each row, a third of a move row's
+    more columns with one value for every row (None, ints, booleans or strings: on SQLite
+    they are written into the statement, not bound for each row, a third of a move row's
     cost)."""
     if not rows:
         return
@@ -43,6 +43,8 @@ def insert_rows(
 
 
 def _literal(value) -> str:
+    if value is None:
+        return "NULL"
     if isinstance(value, bool | int):
         return str(int(value))
     if isinstance(value, str):

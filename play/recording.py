@@ -143,7 +143,7 @@ class Prepared:
 
     tournament_id: int
     numbers: list[int]
-    matches: list[list]  # rows of _match_columns()
+    matches: tuple[list[tuple], dict]  # _match_rows()
     seats: list[list[tuple]]  # each game's seat rows, without the match id
     moves: list[list[tuple]]  # each game's move rows, without the match id
     created: str  # the moves' creation time, as the database takes it
@@ -228,30 +228,33 @@ def _match(template: Match, game: PlayedGame, number: int | None) -> Match:
     )
 
 
-def _match_rows(template: Match, games: Sequence[tuple]) -> list[list]:
-    """The games' match rows (``_match_columns``), built from ``template`` (the fields
-    every game shares, prepared once) and each game's own values, no model instance a
-    game (the ORM's bulk insert prepares every field of every row: it cost more than the
-    games)."""
-    fields = _match_fields()
-    row = {
-        f.attname: f.get_db_prep_save(f.pre_save(template, add=True), connection) for f in fields
+_MATCH_OWN = ("seed", "started", "finished", "ply", "outcome", "game_number")  # a game's own
+
+
+def _match_rows(template: Match, games: Sequence[tuple]) -> tuple[list[tuple], dict]:
+    """The games' match rows: each game's own values (``_MATCH_OWN``), and {column:
+    value} of the fields every game shares, prepared once from ``template`` (no model
+    instance a game: the ORM's bulk insert prepares every field of every row, which cost
+    more than the games)."""
+    same = {
+        f.column: f.get_db_prep_save(f.pre_save(template, add=True), connection)
+        for f in _match_fields()
+        if f.attname not in _MATCH_OWN
     }
-    names = [f.attname for f in fields]
-    at = {name: i for i, name in enumerate(names)}
     when = connection.ops.adapt_datetimefield_value
     outcome = Match._meta.get_field("outcome")
-    rows = []
-    for _, game, number in games:
-        values = [row[name] for name in names]
-        values[at["seed"]] = game.seed
-        values[at["started"]] = when(game.started)
-        values[at["finished"]] = when(game.finished)
-        values[at["ply"]] = len(game.moves)
-        values[at["outcome"]] = outcome.get_db_prep_save(game_over_event(game.outcome), connection)
-        values[at["game_number"]] = number
-        rows.append(values)
-    return rows
+    rows = [
+        (
+            game.seed,
+            when(game.started),
+            when(game.finished),
+            len(game.moves),
+            outcome.get_db_prep_save(game_over_event(game.outcome), connection),
+            number,
+        )
+        for _, game, number in games
+    ]
+    return rows, same
 
 
 def _match_fields() -> list:
@@ -262,7 +265,8 @@ def _insert_matches(prepared: Prepared) -> list[int]:
     """The prepared match rows in one insert; their ids read back by game number."""
     numbers = prepared.numbers
     q = connection.ops.quote_name
-    insert_rows(Match._meta.db_table, [f.column for f in _match_fields()], prepared.matches)
+    rows, same = prepared.matches
+    insert_rows(Match._meta.db_table, _MATCH_OWN, rows, same)
     with connection.cursor() as cursor:
         cursor.execute(
             f"SELECT {q('game_number')}, {q('id')} FROM {q(Match._meta.db_table)} "
