@@ -166,6 +166,8 @@ def write_games(prepared: Prepared) -> list[int] | None:
     """Write ``prepare_games``' rows (one insert per table, in a savepoint of the
     caller's transaction); the matches' ids in order, or ``None``, with nothing written,
     if one of the games was already written."""
+    if not prepared.numbers:
+        return []
     try:
         with transaction.atomic():
             ids = _insert_matches(prepared)

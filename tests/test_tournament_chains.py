@@ -200,3 +200,13 @@ def test_a_failed_rating_leaves_the_games_to_the_finaliser(trainer, no_broker, m
     monkeypatch.undo()
     assert tournaments.finalise(t.pk)
     assert board() == one_by_one(t) and RatingHistory.objects.count() == 40
+
+
+def test_a_batch_sent_again_with_every_game_written_writes_nothing(trainer, no_broker):
+    t = make(trainer, games=20)
+    first = batch_ids(t)[0]
+    assert tournaments.run_batch(first) == 10
+    TournamentBatch.objects.filter(pk=first).update(state="queued", sends=2)  # the reconciler
+    assert tournaments.run_batch(first) == 0
+    assert Match.objects.filter(tournament=t).count() == 10
+    assert Tournament.objects.get(pk=t.pk).ratings_through == 10
