@@ -36,6 +36,11 @@ def rate_written(tournament: Tournament, mine: dict, players: dict) -> int:
     How many games it rated."""
     if not tournament.rated or not mine:
         return 0
+    if connection.vendor == "postgresql":
+        # The games' deferred foreign-key checks run now, not at the commit: the lock
+        # taken below is held until the commit, and the other chain waits for it.
+        with connection.cursor() as cursor:
+            cursor.execute("SET CONSTRAINTS ALL IMMEDIATE")
     try:
         with transaction.atomic():  # a savepoint
             return _rate_written(tournament, mine, players)
