@@ -1,7 +1,7 @@
 """Tournament games per second on a real worker, against the same games in a plain loop.
 
     .venv/bin/python benchmarks/tournament_shapes.py [--shapes embedded,redis]
-        [--game Connect4] [--bots easy,medium] [--rounds 2]
+        [--game Connect4] [--bots easy,medium] [--games 100] [--rounds 2]
 
 Two shapes, as ``make run`` deploys them: **embedded** (SQLite and kombu's file-system
 broker, under a fresh folder of its own in /tmp) and **redis** (PostgreSQL database
@@ -9,7 +9,8 @@ broker, under a fresh folder of its own in /tmp) and **redis** (PostgreSQL datab
 the development databases). For each shape a child process migrates, loads the
 catalogue, makes the bots (not owned by the Trainer, so the games are rated) and the
 Random player, starts a Celery worker (prefork x2, as ``make run``), makes a Benchmark
-tournament of every pair (100 games a pair) and times it from creation until it is done:
+tournament of every pair (``--games`` a pair, 100 as the page makes them; more games make
+the worker's start-up costs a smaller share) and times it from creation until it is done:
 games played, written and rated. Then it plays the same games (same seats, same seeds)
 in a plain loop in one process, no database, and prints both rates and the ratio. Rounds
 alternate the tournament and the loop; the machine's load is printed before and after.
@@ -82,7 +83,7 @@ def load() -> str:
 # --- the child: one shape -------------------------------------------------------------------
 
 
-def child(shape: str, game_name: str, specs: list[str], rounds: int) -> None:
+def child(shape: str, game_name: str, specs: list[str], rounds: int, games: int) -> None:
     import django
 
     django.setup()
@@ -136,7 +137,8 @@ def child(shape: str, game_name: str, specs: list[str], rounds: int) -> None:
         out = {"worker": [], "loop": [], "games": 0, "worker_cpu": [], "loop_cpu": []}
         for _ in range(rounds):
             plan = benchmark_plan(rule_set, default_universe(), [p.pk for p in players])
-            plan = Plan(plan.rule_set, plan.universe, f"bench-{stamp}", plan.sets, plan.kind)
+            sets = [(pair, games) for pair, _ in plan.sets]
+            plan = Plan(plan.rule_set, plan.universe, f"bench-{stamp}", sets, plan.kind)
             cpu = cpu_seconds(worker.pid)
             started = time.perf_counter()
             t = tournaments.create_from_plan(plan, trainer)
@@ -208,14 +210,15 @@ def main() -> None:
     ap.add_argument("--shapes", default="embedded,redis")
     ap.add_argument("--game", default="Connect4")
     ap.add_argument("--bots", default="easy,medium", help="bot kinds; Random always plays")
+    ap.add_argument("--games", type=int, default=100, help="games a pair")
     ap.add_argument("--rounds", type=int, default=2)
     ap.add_argument("--child", default="", help=argparse.SUPPRESS)
     args = ap.parse_args()
     specs = [s.strip() for s in args.bots.split(",") if s.strip()]
     if args.child:
-        return child(args.child, args.game, specs, args.rounds)
+        return child(args.child, args.game, specs, args.rounds, args.games)
     print(f"before: {load()}")
-    print(f"{args.game}: bots {', '.join(specs)} and Random, every pair 100 games")
+    print(f"{args.game}: bots {', '.join(specs)} and Random, every pair {args.games} games")
     for shape in [s.strip() for s in args.shapes.split(",") if s.strip()]:
         prepare(shape)
         proc = subprocess.run(
@@ -230,6 +233,8 @@ def main() -> None:
                 args.bots,
                 "--rounds",
                 str(args.rounds),
+                "--games",
+                str(args.games),
             ],  # fmt: skip
             env=shape_env(shape),
             cwd=ROOT,

@@ -78,6 +78,16 @@ def rate_match(seats: Sequence[SeatResult], skills: Mapping[Hashable, Skill]) ->
         return {}
     split = _keys_on_several_teams(teams)
     order = sorted(teams)
+    if len(order) == 2 and len(teams[order[0]]) == len(teams[order[1]]) == 1:
+        (first,), (second,) = teams[order[0]], teams[order[1]]
+        pair = _two_sided(
+            _skill(first.key, skills), _skill(second.key, skills), first.rank, second.rank
+        )
+        return {
+            seat.key: new
+            for seat, new in zip((first, second), pair, strict=True)
+            if seat.key is not None and seat.key not in split
+        }
     openskill_teams, ranks = [], []
     for team in order:
         members = teams[team]
@@ -91,6 +101,53 @@ def rate_match(seats: Sequence[SeatResult], skills: Mapping[Hashable, Skill]) ->
                 continue  # Chaos, a key on both sides, or a key's second seat in a team
             out[seat.key] = Skill(new.mu, new.sigma)
     return out
+
+
+def _two_sided(a: Skill, b: Skill, rank_a: int, rank_b: int) -> tuple[Skill, Skill]:
+    """openskill's Plackett–Luce update of two one-seat teams, the same operations in the
+    same order (``PlackettLuce.rate`` and ``_compute`` with the defaults: no weights,
+    scores, balance or sigma limit), without its deep copy of the teams and the uuid it
+    makes for each rating: a tournament rates hundreds of games a second."""
+    m = model()
+    tau_squared = m.tau * m.tau
+    beta_squared = m.beta**2
+    swap = rank_b < rank_a  # openskill sorts the teams by rank (stable), then unsorts
+    if swap:
+        a, b, rank_a, rank_b = b, a, rank_b, rank_a
+    sigma_a = math.sqrt(a.sigma * a.sigma + tau_squared)
+    sigma_b = math.sqrt(b.sigma * b.sigma + tau_squared)
+    var_a, var_b = sigma_a**2, sigma_b**2  # the teams' sigma squared
+    c = math.sqrt(0.0 + (var_a + beta_squared) + (var_b + beta_squared))
+    exp_a, exp_b = math.exp(a.mu / c), math.exp(b.mu / c)
+    tie = rank_a == rank_b
+    sum_first = exp_a + exp_b
+    sum_second = exp_a + exp_b if tie else exp_b
+    count = 2 if tie else 1  # teams sharing each rank
+    out = []
+    for mu, sigma, var, exp_i, is_first in (
+        (a.mu, sigma_a, var_a, exp_a, True),
+        (b.mu, sigma_b, var_b, exp_b, False),
+    ):
+        omega = delta = 0.0
+        p = exp_i / sum_first  # against the first team (ranked at or above both)
+        delta += p * (1 - p) / count
+        omega += (1 - p) / count if is_first else -p / count
+        if tie or not is_first:  # against the second team
+            p = exp_i / sum_second
+            delta += p * (1 - p) / count
+            omega += -p / count if is_first else (1 - p) / count
+        omega *= var / c
+        delta *= var / c**2
+        delta *= math.sqrt(var) / c  # openskill's default gamma
+        share = sigma**2 / var
+        new_mu = mu + share * omega
+        new_sigma = sigma * math.sqrt(max(1 - share * delta, m.kappa))
+        out.append(Skill(new_mu, new_sigma))
+    return (out[1], out[0]) if swap else (out[0], out[1])
+
+
+def _skill(key, skills: Mapping[Hashable, Skill]) -> Skill:
+    return BEGINNER if key is None else skills.get(key, BEGINNER)
 
 
 def _keys_on_several_teams(teams: Mapping[int, list[SeatResult]]) -> set:

@@ -5,9 +5,11 @@ batches and, on commit, sends one task per chain (``TOURNAMENT_CHAINS``, the wor
 processes it may use); a chain claims the queued batches a group at a time until none is
 left (``run_batches``). A batch plays the games of its numbers
 that are not written yet and writes each one as a finished match with a unique
-(tournament, game number): a batch sent twice cannot count a game twice. ``reconcile``
-sends again the batches whose worker died (their ``touched`` went stale) and, once every
-game is written, the one finalising task that applies the ratings in game order.
+(tournament, game number): a batch sent twice cannot count a game twice. The transaction
+that writes a group also rates the games written without a gap so far, in game order
+(``chain_ratings``). ``reconcile`` sends again the batches whose worker died (their
+``touched`` went stale) and, once every game is written, the finaliser (rates what is
+left, writes the results).
 A watchdog task (one live chain per tournament, restarted when a worker starts) calls
 ``reconcile`` while the tournament runs; the progress page nudges it too.
 """
@@ -19,18 +21,20 @@ import logging
 import random
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import timedelta
 from functools import lru_cache
 
 from django.conf import settings
-from django.db import connection, transaction
+from django.db import transaction
 from django.db.models import F, Q
 from django.utils import timezone
 
 from accounts.models import Player
 from accounts.roles import is_trainer_or_admin
 from leaderboards import rating as math
+from leaderboards.chain_ratings import rate_written
+from leaderboards.chain_sql import Claimed, claim_next, touch
 from leaderboards.models import Tournament, TournamentBatch, TournamentSet
 from ownbots.versions import record_versions
 from play.models import Match
@@ -249,16 +253,6 @@ def schedule(t: Tournament) -> tuple[tuple[int, int], ...]:
 _WITH_TOURNAMENT = ("tournament__rule_set", "tournament__created_by", "tournament__universe")
 
 
-@dataclass(frozen=True)
-class Claimed:
-    """A batch this worker took: what running it needs (no model instance)."""
-
-    id: int
-    first_game: int
-    last_game: int
-    sends: int
-
-
 def run_batch(batch_id: int) -> int:
     """Play the batch's games that are not written yet; how many this call wrote. A batch
     that is running already is left to its runner (if that died, ``reconcile`` queues it
@@ -278,7 +272,7 @@ def run_batch(batch_id: int) -> int:
 
 def run_batches(batch_id: int, seconds: float = CHAIN_SECONDS) -> int:
     """The worker's task: a chain. It runs its batch (if still queued), then claims the
-    tournament's next queued batches a group at a time (``_claim_next``: as many as it
+    tournament's next queued batches a group at a time (``claim_next``: as many as it
     plays in about ``GROUP_SECONDS``) until none is left; after ``seconds`` it sends one
     message to carry on and returns, so that a long tournament lets other tasks take
     turns. ``start`` sends one message per chain, not one per batch: a batch is 10 games
@@ -308,7 +302,7 @@ def run_batches(batch_id: int, seconds: float = CHAIN_SECONDS) -> int:
         if time.monotonic() - started >= seconds:
             _carry_on(tournament.pk)
             break
-        group = _claim_next(tournament.pk, size)
+        group = claim_next(tournament.pk, size)
         if not group:
             break
     if maybe_finalise(tournament.pk, send=False) or _finalising(tournament.pk):
@@ -359,41 +353,6 @@ def _claim(batch: TournamentBatch) -> bool:
     return bool(taken)
 
 
-def _claim_next(tournament_id: int, size: int) -> list[Claimed]:
-    """Take up to ``size`` of a running tournament's queued batches, lowest numbers first,
-    in one statement (an UPDATE ... RETURNING: SQLite 3.35+, PostgreSQL). Each row is
-    taken only while still queued, so two workers never take the same batch; one that
-    lost every row of its pick to another worker looks again."""
-    q = connection.ops.quote_name
-    batches, tournaments = (q(m._meta.db_table) for m in (TournamentBatch, Tournament))
-    sql = (
-        f"UPDATE {batches} SET {q('state')} = %s, {q('touched')} = %s "
-        f"WHERE {q('state')} = %s AND {q('id')} IN ("
-        f"SELECT b.{q('id')} FROM {batches} b JOIN {tournaments} t "
-        f"ON t.{q('id')} = b.{q('tournament_id')} "
-        f"WHERE b.{q('tournament_id')} = %s AND b.{q('state')} = %s AND t.{q('status')} = %s "
-        f"ORDER BY b.{q('number')} LIMIT %s) "
-        f"RETURNING {q('id')}, {q('first_game')}, {q('last_game')}, {q('sends')}"
-    )
-    queued, running = TournamentBatch.State.QUEUED, TournamentBatch.State.RUNNING
-    now = connection.ops.adapt_datetimefield_value(timezone.now())
-    params = [running, now, queued, tournament_id, queued, Tournament.Status.RUNNING, size]
-    for _ in range(3):
-        with connection.cursor() as cursor:
-            cursor.execute(sql, params)
-            rows = cursor.fetchall()
-        if rows:
-            return sorted((Claimed(*row) for row in rows), key=lambda c: c.first_game)
-        more = TournamentBatch.objects.filter(
-            tournament_id=tournament_id,
-            state=queued,
-            tournament__status=Tournament.Status.RUNNING,
-        ).exists()
-        if not more:
-            break
-    return []
-
-
 def _run_claimed(tournament: Tournament, batches: list[Claimed], known: dict | None = None) -> int:
     """Play and write claimed batches of ``tournament``, their games in one transaction
     with their "done". ``known`` (from ``run_batches``, which runs several groups of one
@@ -428,7 +387,7 @@ def _run_claimed(tournament: Tournament, batches: list[Claimed], known: dict | N
     def alive() -> None:  # an own bot's game waits on its client: the batches are alive
         nonlocal touched
         if time.monotonic() - touched >= TOUCH_SECONDS:
-            _touch(ids, TournamentBatch.State.RUNNING)
+            touch(ids, TournamentBatch.State.RUNNING)
             touched = time.monotonic()
 
     for number in numbers:
@@ -439,16 +398,16 @@ def _run_claimed(tournament: Tournament, batches: list[Claimed], known: dict | N
         played.append((seated, _play(tournament, number, seated, alive), number))
         alive()  # (see reconcile)
     # The games and "done" in one transaction: a worker killed between the two left a
-    # written batch "running" in a finished tournament.
+    # written batch "running" in a finished tournament. Rows built before it: on SQLite
+    # a write transaction holds the one write lock, and the other chain waits.
+    rows = _rows(tournament, played)
     with transaction.atomic():
-        count = _record(tournament, played)
+        written = _record(tournament, played, rows)
         record_versions(tournament, played)
-        _touch(ids, TournamentBatch.State.DONE)
-    return count
-
-
-def _touch(ids: list[int], state: str) -> None:
-    TournamentBatch.objects.filter(pk__in=ids).update(state=state, touched=timezone.now())
+        touch(ids, TournamentBatch.State.DONE)
+        mine = {n: (pk, s, g) for s, g, n in played if (pk := written.get(n))}
+        rate_written(tournament, mine, players)
+    return len(written)
 
 
 def game_seed(tournament: Tournament, number: int) -> int:
@@ -457,7 +416,7 @@ def game_seed(tournament: Tournament, number: int) -> int:
 
 def _play(tournament: Tournament, number: int, seated: list[Player], heartbeat=None):
     """Play game ``number`` (a PlayedGame, not written yet)."""
-    from play.recording import PlayedGame, PlayedMove
+    from play.recording import PlayedGame
     from play.replay import game_of_rule_set
 
     if any(p.kind == Player.Kind.OWN_BOT for p in seated):  # asked over their sockets
@@ -471,34 +430,45 @@ def _play(tournament: Tournament, number: int, seated: list[Player], heartbeat=N
     state, moves = play_timed(game, [agent_for(p, seed + i) for i, p in enumerate(seated)], seed)
     return PlayedGame(
         seed=seed,
-        moves=[PlayedMove(*m) for m in moves],
+        moves=moves,  # (seat, notation, think ms) tuples, as record_games takes them
         outcome=state.outcome,
         started=started,
         finished=timezone.now(),
     )
 
 
-def _record(tournament: Tournament, played: list) -> int:
-    """Write a batch's games: one insert per table in one transaction; if one of them was
-    written meanwhile (a batch sent twice), one by one, skipping those. How many written."""
-    from play.recording import record_game, record_games
+def _common(tournament: Tournament) -> dict:
+    return {"by": tournament.created_by, "rated": tournament.rated,
+            "universe": tournament.universe, "tournament": tournament}  # fmt: skip
+
+
+def _rows(tournament: Tournament, played: list):
+    from play.recording import prepare_games
     from play.replay import game_of_rule_set
 
     chaos = game_of_rule_set(tournament.rule_set).chaos
-    common = {
-        "by": tournament.created_by,
-        "rated": tournament.rated,
-        "universe": tournament.universe,
-        "tournament": tournament,
-    }
-    matches = record_games(tournament.rule_set, chaos, played, **common)
+    return prepare_games(tournament.rule_set, chaos, played, **_common(tournament))
+
+
+def _record(tournament: Tournament, played: list, rows) -> dict[int, int]:
+    """Write a batch's games (``rows``: ``_rows``): one insert per table; if one of them
+    was written meanwhile (a batch sent twice), one by one, skipping those. The match ids
+    of the games written, by game number."""
+    from play.recording import PlayedMove, record_game, write_games
+    from play.replay import game_of_rule_set
+
+    matches = write_games(rows)
     if matches is not None:
-        return len(matches)
-    count = 0
+        return {number: pk for (_, _, number), pk in zip(played, matches, strict=True)}
+    chaos, written = game_of_rule_set(tournament.rule_set).chaos, {}
     for seated, game, number in played:
-        match = record_game(tournament.rule_set, seated, chaos, game, game_number=number, **common)
-        count += match is not None
-    return count
+        game = replace(game, moves=[PlayedMove(*m) for m in game.moves])
+        match = record_game(
+            tournament.rule_set, seated, chaos, game, game_number=number, **_common(tournament)
+        )
+        if match is not None:
+            written[number] = match.pk
+    return written
 
 
 def agent_for(player: Player, seed: int):
@@ -645,9 +615,10 @@ def nudge(tournament: Tournament) -> None:
 
 
 def finalise(tournament_id: int) -> bool:
-    """Apply the games' ratings in game order, a chunk per transaction (``ratings_through``
-    records how far: a second finaliser, or one sent again after a crash, continues from
-    there), then write the results. True when the tournament is done."""
+    """Apply the ratings of the games the chains left unrated (``ratings_through`` says
+    how far they got) in game order, a chunk per transaction (a second finaliser, or one
+    sent again after a crash, continues from there), then write the results. True when
+    the tournament is done."""
     from leaderboards.batch_ratings import rate_matches
     from leaderboards.reports import results
 

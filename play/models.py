@@ -141,7 +141,9 @@ class Move(models.Model):
         DISCONNECT = "disconnect", "Disconnect"
         SKIP = "skip", "Turn skipped"
 
-    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="moves")
+    # No index of its own: the unique (match, ply) index leads with the match and serves
+    # every lookup by match; a second index cost each of a tournament's ~20 rows a game.
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="moves", db_index=False)
     ply = models.PositiveIntegerField(help_text="1-based position in the log.")
     seat = models.PositiveSmallIntegerField()
     kind = models.CharField(max_length=12, choices=Kind.choices, default=Kind.MOVE)

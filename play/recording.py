@@ -110,7 +110,87 @@ def record_games(
     those)."""
     if not games:
         return []
-    template = Match(
+    if tournament is not None:
+        return write_games(
+            prepare_games(rule_set, chaos, games, by=by, rated=rated, universe=universe,
+                          tournament=tournament)
+        )  # fmt: skip
+    template = _template(rule_set, by, rated, universe, None)
+    with transaction.atomic():  # no game numbers to read the ids back by
+        made = [_match(template, game, number) for _, game, number in games]
+        ids = [m.pk for m in Match.objects.bulk_create(made)]
+        seats = [
+            row
+            for match_id, (players, game, _) in zip(ids, games, strict=True)
+            for row in _seat_rows(match_id, players, chaos, game.outcome)
+        ]
+        insert_rows(Seat._meta.db_table, _SEAT_COLUMNS, seats)
+        moves = _move_rows(games)
+        insert_rows(
+            Move._meta.db_table,
+            _MOVE_COLUMNS,
+            [(*row, match_id) for match_id, rows in zip(ids, moves, strict=True) for row in rows],
+            {"auto": True, "created": connection.ops.adapt_datetimefield_value(timezone.now())},
+        )
+    return ids
+
+
+@dataclass(frozen=True)
+class Prepared:
+    """A tournament's games as rows, built before the transaction that writes them (on
+    SQLite a write transaction holds the database's one write lock: the other chain
+    waits while Python builds rows). The match ids are known only once written."""
+
+    tournament_id: int
+    numbers: list[int]
+    matches: tuple[list[tuple], dict]  # _match_rows()
+    seats: list[list[tuple]]  # each game's seat rows, without the match id
+    moves: list[list[tuple]]  # each game's move rows, without the match id
+    created: str  # the moves' creation time, as the database takes it
+
+
+def prepare_games(rule_set, chaos, games, *, by, rated, universe, tournament) -> Prepared:
+    """``record_games``' rows of a tournament's games, not written yet."""
+    template = _template(rule_set, by, rated, universe, tournament)
+    return Prepared(
+        tournament.pk,
+        [number for _, _, number in games],
+        _match_rows(template, games),
+        [_seat_rows(None, players, chaos, game.outcome) for players, game, _ in games],
+        _move_rows(games),
+        connection.ops.adapt_datetimefield_value(timezone.now()),
+    )
+
+
+def write_games(prepared: Prepared) -> list[int] | None:
+    """Write ``prepare_games``' rows (one insert per table, in a savepoint of the
+    caller's transaction); the matches' ids in order, or ``None``, with nothing written,
+    if one of the games was already written."""
+    if not prepared.numbers:
+        return []
+    try:
+        with transaction.atomic():
+            ids = _insert_matches(prepared)
+            seats = [
+                (match_id, *row[1:])
+                for match_id, rows in zip(ids, prepared.seats, strict=True)
+                for row in rows
+            ]
+            insert_rows(Seat._meta.db_table, _SEAT_COLUMNS, seats)
+            moves = [
+                (*row, match_id)
+                for match_id, rows in zip(ids, prepared.moves, strict=True)
+                for row in rows
+            ]
+            same = {"auto": True, "created": prepared.created}
+            insert_rows(Move._meta.db_table, _MOVE_COLUMNS, moves, same)
+    except IntegrityError:
+        return None
+    return ids
+
+
+def _template(rule_set, by, rated, universe, tournament) -> Match:
+    return Match(
         rule_set=rule_set,
         status=Match.Status.FINISHED,
         created_by=by,
@@ -118,35 +198,20 @@ def record_games(
         universe=universe,
         tournament=tournament,
     )
-    try:
-        with transaction.atomic():
-            if tournament is None:  # no game numbers to read the ids back by
-                made = [_match(template, game, number) for _, game, number in games]
-                ids = [m.pk for m in Match.objects.bulk_create(made)]
-            else:
-                ids = _insert_matches(template, games)
-            # The seats and the moves (most of the rows: ~20 a game) in one executemany
-            # each: the ORM's per-field preparation cost more than the games themselves.
-            seats = [
-                row
-                for match_id, (players, game, _) in zip(ids, games, strict=True)
-                for row in _seat_rows(match_id, players, chaos, game.outcome)
-            ]
-            created = connection.ops.adapt_datetimefield_value(timezone.now())
-            kinds = {kind: str(kind) for kind in Move.Kind}
-            rows = [
-                (match_id, ply, m.seat, kinds.get(m.kind, m.kind), m.notation, True, m.think_ms,
-                 created)
-                for match_id, (_, game, _) in zip(ids, games, strict=True)
-                for ply, m in enumerate(game.moves, 1)
-            ]  # fmt: skip
-            insert_rows(Seat._meta.db_table, _SEAT_COLUMNS, seats)
-            insert_rows(Move._meta.db_table, _MOVE_COLUMNS, rows)
-    except IntegrityError:
-        if tournament is None:
-            raise
-        return None
-    return ids
+
+
+def _move_rows(games) -> list[list[tuple]]:
+    """Each game's rows of _MOVE_COLUMNS but the match id (last). Moves are PlayedMoves
+    or plain (seat, notation, think ms[, kind]) tuples, as a tournament's games hold them."""
+    kinds = {kind: str(kind) for kind in Move.Kind}
+    move = kinds[Move.Kind.MOVE]
+    return [
+        [
+            (ply, m[0], kinds.get(m[3], m[3]) if len(m) > 3 else move, m[1], m[2])
+            for ply, m in enumerate(game.moves, 1)
+        ]
+        for _, game, _ in games
+    ]
 
 
 def _match(template: Match, game: PlayedGame, number: int | None) -> Match:
@@ -165,37 +230,50 @@ def _match(template: Match, game: PlayedGame, number: int | None) -> Match:
     )
 
 
-def _insert_matches(template: Match, games: Sequence[tuple]) -> list[int]:
-    """The games' matches in one executemany, rows built from ``template`` (the fields
-    every game shares, prepared once) and each game's own values, no model instance a
-    game (the ORM's bulk insert prepares every field of every row: it cost more than the
-    games). Their ids are read back by game number."""
-    fields = [f for f in Match._meta.concrete_fields if not f.primary_key]
-    row = {
-        f.attname: f.get_db_prep_save(f.pre_save(template, add=True), connection) for f in fields
+_MATCH_OWN = ("seed", "started", "finished", "ply", "outcome", "game_number")  # a game's own
+
+
+def _match_rows(template: Match, games: Sequence[tuple]) -> tuple[list[tuple], dict]:
+    """The games' match rows: each game's own values (``_MATCH_OWN``), and {column:
+    value} of the fields every game shares, prepared once from ``template`` (no model
+    instance a game: the ORM's bulk insert prepares every field of every row, which cost
+    more than the games)."""
+    same = {
+        f.column: f.get_db_prep_save(f.pre_save(template, add=True), connection)
+        for f in _match_fields()
+        if f.attname not in _MATCH_OWN
     }
-    names = [f.attname for f in fields]
-    at = {name: i for i, name in enumerate(names)}
     when = connection.ops.adapt_datetimefield_value
     outcome = Match._meta.get_field("outcome")
-    rows = []
-    for _, game, number in games:
-        values = [row[name] for name in names]
-        values[at["seed"]] = game.seed
-        values[at["started"]] = when(game.started)
-        values[at["finished"]] = when(game.finished)
-        values[at["ply"]] = len(game.moves)
-        values[at["outcome"]] = outcome.get_db_prep_save(game_over_event(game.outcome), connection)
-        values[at["game_number"]] = number
-        rows.append(values)
-    numbers = [number for _, _, number in games]
+    rows = [
+        (
+            game.seed,
+            when(game.started),
+            when(game.finished),
+            len(game.moves),
+            outcome.get_db_prep_save(game_over_event(game.outcome), connection),
+            number,
+        )
+        for _, game, number in games
+    ]
+    return rows, same
+
+
+def _match_fields() -> list:
+    return [f for f in Match._meta.concrete_fields if not f.primary_key]
+
+
+def _insert_matches(prepared: Prepared) -> list[int]:
+    """The prepared match rows in one insert; their ids read back by game number."""
+    numbers = prepared.numbers
     q = connection.ops.quote_name
-    insert_rows(Match._meta.db_table, [f.column for f in fields], rows)
+    rows, same = prepared.matches
+    insert_rows(Match._meta.db_table, _MATCH_OWN, rows, same)
     with connection.cursor() as cursor:
         cursor.execute(
             f"SELECT {q('game_number')}, {q('id')} FROM {q(Match._meta.db_table)} "
             f"WHERE {q('tournament_id')} = %s AND {q('game_number')} BETWEEN %s AND %s",
-            [template.tournament_id, min(numbers), max(numbers)],
+            [prepared.tournament_id, min(numbers), max(numbers)],
         )
         found = dict(cursor.fetchall())
     return [found[number] for number in numbers]
@@ -204,7 +282,8 @@ def _insert_matches(template: Match, games: Sequence[tuple]) -> list[int]:
 _SEAT_COLUMNS = ("match_id", "index", "kind", "player_id", "invitation", "result", "rank")
 
 
-_MOVE_COLUMNS = ("match_id", "ply", "seat", "kind", "notation", "auto", "think_ms", "created")
+# (and "auto", "created": one value for all the rows of an insert)
+_MOVE_COLUMNS = ("ply", "seat", "kind", "notation", "think_ms", "match_id")
 
 
 def _seat_rows(match_id: int, players: Sequence, chaos: int | None, outcome) -> list[tuple]:

@@ -110,3 +110,49 @@ def test_interleaved_schedule():
     full = interleaved_schedule([100, 100, 100], chunk=10)
     assert len(full) == 300 and len(set(full)) == 300
     assert [s for s, _ in full[:30:10]] == [0, 1, 2]
+
+
+def openskill_pair(a: Skill, b: Skill, rank_a: int, rank_b: int) -> tuple[Skill, Skill]:
+    """The reference: openskill's own ``PlackettLuce.rate`` on two one-player teams."""
+    from leaderboards.rating import model
+
+    m = model()
+    (new_a,), (new_b,) = m.rate(
+        [[m.rating(mu=a.mu, sigma=a.sigma)], [m.rating(mu=b.mu, sigma=b.sigma)]],
+        ranks=[rank_a, rank_b],
+    )
+    return Skill(new_a.mu, new_a.sigma), Skill(new_b.mu, new_b.sigma)
+
+
+def test_the_two_sided_update_equals_openskills():
+    """``rate_match`` rates a one-against-one match without openskill (its copies and
+    uuids cost more than a tournament game's other work): the same numbers, over random
+    skills (beginners, veterans with a small sigma, far apart) and every result."""
+    import random
+
+    from leaderboards.rating import _two_sided
+
+    rng = random.Random(23)
+    results = [(1, 2), (2, 1), (1, 1), (2, 2), (1, 3), (3, 1)]
+    largest = 0.0
+    for n in range(3000):
+        a = Skill(rng.uniform(-20, 70), rng.choice([25 / 3, rng.uniform(0.05, 12)]))
+        b = BEGINNER if n % 10 == 0 else Skill(rng.uniform(-20, 70), rng.uniform(0.05, 12))
+        rank_a, rank_b = results[n % len(results)]
+        mine, theirs = _two_sided(a, b, rank_a, rank_b), openskill_pair(a, b, rank_a, rank_b)
+        for x, y in zip(mine, theirs, strict=True):
+            largest = max(largest, abs(x.mu - y.mu), abs(x.sigma - y.sigma))
+        # and through the public function, seats in either order, Chaos as a beginner
+        new = rate_match(seats(("a", 0, rank_a), ("b", 1, rank_b)), {"a": a, "b": b})
+        assert new == {"a": mine[0], "b": mine[1]}
+        new = rate_match(seats((None, 0, rank_a), ("b", 1, rank_b)), {"b": b})
+        assert new == {"b": _two_sided(BEGINNER, b, rank_a, rank_b)[1]}
+    assert largest <= 1e-9
+
+
+def test_a_broken_two_sided_update_would_be_caught():
+    """The comparison above can fail: a draw rated as a win differs by far more."""
+    from leaderboards.rating import _two_sided
+
+    a, b = Skill(30.0, 4.0), Skill(22.0, 6.0)
+    assert abs(_two_sided(a, b, 1, 1)[0].mu - openskill_pair(a, b, 1, 2)[0].mu) > 0.1

@@ -49,14 +49,14 @@ def test_group_size_doubles_at_most_and_shrinks_at_once():
 def test_claims_take_the_lowest_queued_batches_once(trainer, no_broker):
     t = make(trainer)
     ids = batch_ids(t)
-    first = tournaments._claim_next(t.pk, 2)
-    second = tournaments._claim_next(t.pk, 3)
+    first = tournaments.claim_next(t.pk, 2)
+    second = tournaments.claim_next(t.pk, 3)
     assert [c.id for c in first] == ids[:2] and [c.id for c in second] == ids[2:5]
-    assert tournaments._claim_next(t.pk, 10) and tournaments._claim_next(t.pk, 1) == []
+    assert tournaments.claim_next(t.pk, 10) and tournaments.claim_next(t.pk, 1) == []
     assert not TournamentBatch.objects.filter(tournament=t, state="queued").exists()
     Tournament.objects.filter(pk=t.pk).update(status="failed")
     TournamentBatch.objects.filter(pk=ids[0]).update(state="queued")
-    assert tournaments._claim_next(t.pk, 5) == []  # not from a stopped tournament
+    assert tournaments.claim_next(t.pk, 5) == []  # not from a stopped tournament
 
 
 def test_one_chain_plays_every_game_once_in_growing_groups_and_rates_them(
@@ -95,7 +95,7 @@ def test_a_chain_out_of_time_hands_on_with_one_message(trainer, no_broker):
 def test_a_second_chain_finds_its_batch_taken_and_takes_the_next(trainer, no_broker):
     t = make(trainer, games=30)
     ids = batch_ids(t)
-    tournaments._claim_next(t.pk, 1)  # the first chain holds batch 1
+    tournaments.claim_next(t.pk, 1)  # the first chain holds batch 1
     assert tournaments.run_batches(ids[0]) == 20  # batches 2 and 3
     assert TournamentBatch.objects.get(pk=ids[0]).state == "running"
     assert Tournament.objects.get(pk=t.pk).status == "running"  # game 1-10 still missing
@@ -126,3 +126,87 @@ def test_a_tournament_with_an_own_bot_is_claimed_a_batch_at_a_time(
     assert tournaments.run_batches(batch_ids(t)[0]) == 30
     assert groups == [1, 1, 1]
     assert Tournament.objects.get(pk=t.pk).status == "done"
+
+
+def board():
+    """Every rating row and history row of the tournament games, comparable."""
+    from leaderboards.models import Rating
+
+    rows = Rating.objects.order_by("player_id").values_list(
+        "player_id", "mu", "sigma", "ordinal", "top_burst", "score", "matches", "last_match",
+        "level_since",
+    )  # fmt: skip
+    history = RatingHistory.objects.order_by("id").values_list(
+        "match__game_number", "player_id", "mu_before", "mu_after", "sigma_after", "at"
+    )
+    return list(rows), list(history)
+
+
+def one_by_one(t):
+    """The reference: each game rated alone by ``rate_match``, in game order."""
+    from leaderboards.models import Rating
+    from leaderboards.services import rate_match
+
+    Rating.objects.all().delete()  # and their history
+    for pk in Match.objects.filter(tournament=t).order_by("game_number").values_list("pk"):
+        rate_match(pk[0])
+    return board()
+
+
+def two_sets(trainer, games=30, rules=None):
+    a, b, r = bot("A", "easy").pk, bot("B", "medium").pk, random_player().pk
+    plan = tournaments.Plan(
+        rules or rule_set("Tic-Tac-Toe"), default_universe(), "T",
+        [([a, r], games), ([a, b], games)],
+    )  # fmt: skip
+    return tournaments.create_from_plan(plan, trainer)
+
+
+@pytest.mark.parametrize("chaos", [False, True])
+def test_chains_rate_their_games_as_they_write_them_in_game_order(trainer, no_broker, chaos):
+    """A group written behind a gap waits; the chain that fills the gap rates its own
+    games from memory and the waiting ones read back: the ratings of one game at a time
+    in game order (with a Chaos seat too, which is never rated)."""
+    rules = rule_set("Chaos-TTT", players="2-vs-chaos") if chaos else None
+    t = two_sets(trainer, rules=rules)
+    ids = batch_ids(t)
+    held = tournaments.claim_next(t.pk, 1)  # another chain holds games 1-10
+    assert tournaments.run_batches(ids[1]) == 50  # this one plays 11-60
+    t.refresh_from_db()
+    assert t.ratings_through == 0 and not RatingHistory.objects.exists()  # behind a gap
+    assert tournaments._run_claimed(t, held) == 10
+    t.refresh_from_db()
+    assert t.status == "running" and t.ratings_through == 60  # 1-10 and the waiting 50
+    assert RatingHistory.objects.count() == 120
+    assert tournaments.maybe_finalise(t.pk, send=False) and tournaments.finalise(t.pk)
+    chained = board()
+    assert [h[0] for h in chained[1][::2]] == list(range(1, 61))
+    assert chained == one_by_one(t)
+
+
+def test_a_failed_rating_leaves_the_games_to_the_finaliser(trainer, no_broker, monkeypatch):
+    from leaderboards import chain_ratings
+
+    def broken(todo):
+        raise RuntimeError("rating failed")
+
+    t = two_sets(trainer, games=10)
+    monkeypatch.setattr(chain_ratings, "rate_entries", broken)
+    monkeypatch.setattr(tournaments, "finalise", lambda pk: False)  # not yet
+    assert tournaments.run_batches(batch_ids(t)[0]) == 20
+    t.refresh_from_db()
+    assert t.status == "finalising" and t.ratings_through == 0
+    assert Match.objects.filter(tournament=t).count() == 20 and not RatingHistory.objects.exists()
+    monkeypatch.undo()
+    assert tournaments.finalise(t.pk)
+    assert board() == one_by_one(t) and RatingHistory.objects.count() == 40
+
+
+def test_a_batch_sent_again_with_every_game_written_writes_nothing(trainer, no_broker):
+    t = make(trainer, games=20)
+    first = batch_ids(t)[0]
+    assert tournaments.run_batch(first) == 10
+    TournamentBatch.objects.filter(pk=first).update(state="queued", sends=2)  # the reconciler
+    assert tournaments.run_batch(first) == 0
+    assert Match.objects.filter(tournament=t).count() == 10
+    assert Tournament.objects.get(pk=t.pk).ratings_through == 10

@@ -1,0 +1,71 @@
+"""A tournament chain's statements on its batches, in plain SQL: the chain runs them for
+every group of games, and the ORM's query building (~0.2-0.5 ms a query) cost more than
+the statements themselves."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.db import connection
+from django.utils import timezone
+
+from leaderboards.models import Tournament, TournamentBatch
+
+
+@dataclass(frozen=True)
+class Claimed:
+    """A batch this worker took: what running it needs (no model instance)."""
+
+    id: int
+    first_game: int
+    last_game: int
+    sends: int
+
+
+def claim_next(tournament_id: int, size: int) -> list[Claimed]:
+    """Take up to ``size`` of a running tournament's queued batches, lowest numbers first,
+    in one statement (an UPDATE ... RETURNING: SQLite 3.35+, PostgreSQL). Each row is
+    taken only while still queued, so two workers never take the same batch; one that
+    lost every row of its pick to another worker looks again."""
+    q = connection.ops.quote_name
+    batches, tournaments = (q(m._meta.db_table) for m in (TournamentBatch, Tournament))
+    sql = (
+        f"UPDATE {batches} SET {q('state')} = %s, {q('touched')} = %s "
+        f"WHERE {q('state')} = %s AND {q('id')} IN ("
+        f"SELECT b.{q('id')} FROM {batches} b JOIN {tournaments} t "
+        f"ON t.{q('id')} = b.{q('tournament_id')} "
+        f"WHERE b.{q('tournament_id')} = %s AND b.{q('state')} = %s AND t.{q('status')} = %s "
+        f"ORDER BY b.{q('number')} LIMIT %s) "
+        f"RETURNING {q('id')}, {q('first_game')}, {q('last_game')}, {q('sends')}"
+    )
+    queued, running = TournamentBatch.State.QUEUED.value, TournamentBatch.State.RUNNING.value
+    now = connection.ops.adapt_datetimefield_value(timezone.now())
+    status = Tournament.Status.RUNNING.value
+    params = [running, now, queued, tournament_id, queued, status, size]
+    more = (
+        f"SELECT 1 FROM {batches} b JOIN {tournaments} t ON t.{q('id')} = b.{q('tournament_id')} "
+        f"WHERE b.{q('tournament_id')} = %s AND b.{q('state')} = %s AND t.{q('status')} = %s "
+        "LIMIT 1"
+    )
+    for _ in range(3):
+        with connection.cursor() as cursor:
+            cursor.execute(sql, params)
+            rows = cursor.fetchall()
+            if rows:
+                return sorted((Claimed(*row) for row in rows), key=lambda c: c.first_game)
+            cursor.execute(more, [tournament_id, queued, status])
+            if cursor.fetchone() is None:
+                break
+    return []
+
+
+def touch(ids: list[int], state: str) -> None:
+    """Set the batches ``ids`` to ``state``, touched now."""
+    q = connection.ops.quote_name
+    now = connection.ops.adapt_datetimefield_value(timezone.now())
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"UPDATE {q(TournamentBatch._meta.db_table)} SET {q('state')} = %s, "
+            f"{q('touched')} = %s WHERE {q('id')} IN ({', '.join(['%s'] * len(ids))})",
+            [str(state), now, *ids],
+        )
