@@ -148,13 +148,39 @@ class FastState(State):
             g.fast_outcomes[key] = outcome
         self.outcome = outcome
 
-    def _won(self, seat: int, space: int, cm: int) -> None:
-        """A run of k through ``space``: the line it completes ends the game."""
+    def _ended(self, seat: int, space: int, cm: int) -> bool:
+        """The one turn check, once the cheap tests (``Game.fast_wintab`` or
+        ``Game.fast_star``) say the mover may have completed a line through ``space``: the
+        line ends the game (True); False if there is none. On boards with many lines
+        through a space the run through the piece is counted first, in the directions
+        whose window holds k - 1 of the mover's pieces."""
         g = self.game
+        runs = g.fast_runs
+        if runs is not None:
+            k = g.fast_k
+            board = self.board
+            code = board[space]
+            for ahead, behind, window in runs[space]:
+                if (cm & window).bit_count() < k - 1:
+                    continue
+                n = 1
+                for j in ahead:
+                    if board[j] != code:
+                        break
+                    n += 1
+                for j in behind:
+                    if board[j] != code:
+                        break
+                    n += 1
+                if n >= k:
+                    break
+            else:
+                return False
         for line in g.fast_through[space]:
             if cm & line == line:
-                return self._line(seat, line, g.fast_wins, g.fast_label, 0)
-        return None
+                self._line(seat, line, g.fast_wins, g.fast_label, 0)
+                return True
+        return False
 
     # ``apply`` is the checks, then ``play``'s body line for line (a call less on every
     # move of the public loop): keep the two in step. A move is checked by identity: the
@@ -204,40 +230,19 @@ class FastState(State):
                                     moves = self.moves = moves[:]
                                 del moves[(free & g.below[t]).bit_count()]
                         self.free = free = free ^ (1 << t)
-                    code = g.seat_code[seat]
-                    self.board[space] = code
+                    self.board[space] = g.seat_code[seat]
                     cm = self.cmask[ri] | (1 << space)
                     self.cmask[ri] = cm
                     self.ply += 1
                     self.last = move
                     k = g.fast_k  # one turn check (else 0)
                     if k:
-                        runs = g.fast_runs
-                        if runs is not None:  # big boards: the run through the new piece, counted
-                            if (cm & g.fast_star[space]).bit_count() >= k - 1:
-                                board = self.board
-                                for ahead, behind, window in runs[space]:
-                                    if (cm & window).bit_count() < k - 1:
-                                        continue
-                                    n = 1
-                                    for j in ahead:
-                                        if board[j] != code:
-                                            break
-                                        n += 1
-                                    for j in behind:
-                                        if board[j] != code:
-                                            break
-                                        n += 1
-                                    if n >= k:
-                                        return self._won(seat, space, cm)
-                        elif (
+                        if (
                             g.fast_wintab[cm]
                             if g.fast_wintab is not None
                             else (cm & g.fast_star[space]).bit_count() >= k - 1
-                        ):
-                            for line in g.fast_through[space]:
-                                if cm & line == line:
-                                    return self._line(seat, line, g.fast_wins, g.fast_label, 0)
+                        ) and self._ended(seat, space, cm):
+                            return None
                     else:
                         for through, wins, label in g.checks:
                             for line in through[space]:
@@ -284,40 +289,19 @@ class FastState(State):
                         moves = self.moves = moves[:]
                     del moves[(free & g.below[t]).bit_count()]
             self.free = free = free ^ (1 << t)
-        code = g.seat_code[seat]
-        self.board[space] = code
+        self.board[space] = g.seat_code[seat]
         cm = self.cmask[ri] | (1 << space)
         self.cmask[ri] = cm
         self.ply += 1
         self.last = move
         k = g.fast_k  # one turn check (else 0)
         if k:
-            runs = g.fast_runs
-            if runs is not None:  # big boards: the run through the new piece, counted
-                if (cm & g.fast_star[space]).bit_count() >= k - 1:
-                    board = self.board
-                    for ahead, behind, window in runs[space]:
-                        if (cm & window).bit_count() < k - 1:
-                            continue
-                        n = 1
-                        for j in ahead:
-                            if board[j] != code:
-                                break
-                            n += 1
-                        for j in behind:
-                            if board[j] != code:
-                                break
-                            n += 1
-                        if n >= k:
-                            return self._won(seat, space, cm)
-            elif (
+            if (
                 g.fast_wintab[cm]
                 if g.fast_wintab is not None
                 else (cm & g.fast_star[space]).bit_count() >= k - 1
-            ):
-                for line in g.fast_through[space]:
-                    if cm & line == line:
-                        return self._line(seat, line, g.fast_wins, g.fast_label, 0)
+            ) and self._ended(seat, space, cm):
+                return None
         else:
             for through, wins, label in g.checks:
                 for line in through[space]:

@@ -48,10 +48,8 @@ class SmallFastState(FastState):
                 self.cmask[ri] = cm
                 self.ply += 1
                 self.last = move
-                if g.fast_wintab[cm]:
-                    for line in g.fast_through[t]:
-                        if cm & line == line:
-                            return self._line(seat, line, g.fast_wins, g.fast_label, 0)
+                if g.fast_wintab[cm] and self._ended(seat, t, cm):
+                    return None
                 self.turn = s = 1 - seat
                 if not free:
                     self._cannot_place(s)
@@ -100,10 +98,10 @@ class StacksFastState(FastState):
                 self.cmask[ri] = cm
                 self.ply += 1
                 self.last = move
-                if (cm & g.fast_star[space]).bit_count() >= g.fast_k - 1:
-                    for line in g.fast_through[space]:
-                        if cm & line == line:
-                            return self._line(seat, line, g.fast_wins, g.fast_label, 0)
+                if (cm & g.fast_star[space]).bit_count() >= g.fast_k - 1 and self._ended(
+                    seat, space, cm
+                ):
+                    return None
                 self.turn = s = 1 - seat
                 if not free:
                     self._cannot_place(s)
@@ -150,35 +148,13 @@ class BigFastState(FastState):
                         moves = self.moves = moves[:]
                     del moves[(free & g.below[t]).bit_count()]
                 self.free = free = free ^ (1 << t)
-                code = g.seat_code[seat]
-                self.board[t] = code
+                self.board[t] = g.seat_code[seat]
                 cm = self.cmask[ri] | (1 << t)
                 self.cmask[ri] = cm
                 self.ply += 1
                 self.last = move
-                k = g.fast_k
-                if (cm & g.fast_star[t]).bit_count() >= k - 1:
-                    runs = g.fast_runs
-                    if runs is None:
-                        for line in g.fast_through[t]:
-                            if cm & line == line:
-                                return self._line(seat, line, g.fast_wins, g.fast_label, 0)
-                    else:
-                        board = self.board
-                        for ahead, behind, window in runs[t]:
-                            if (cm & window).bit_count() < k - 1:
-                                continue
-                            n = 1
-                            for j in ahead:
-                                if board[j] != code:
-                                    break
-                                n += 1
-                            for j in behind:
-                                if board[j] != code:
-                                    break
-                                n += 1
-                            if n >= k:
-                                return self._won(seat, t, cm)
+                if (cm & g.fast_star[t]).bit_count() >= g.fast_k - 1 and self._ended(seat, t, cm):
+                    return None
                 self.turn = s = 1 - seat
                 if not free:
                     self._cannot_place(s)
