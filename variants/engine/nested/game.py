@@ -91,28 +91,24 @@ class NestedGame:
 
     def _two_level_tables(self) -> None:
         """TwoLevelState's tables: per cell (its block, its bit there, the block it sends
-        to); per allowed block and set of playable cells, the moves (every set: 512 a
-        block on Ultimate)."""
+        to); per block, a row indexed by its set of playable cells: the moves (every set:
+        512 a block on Ultimate; never mutate one)."""
         g = self.geometry
         self.two_level_info = [
             (g.inner[i], 1 << g.pos[i], self.dest_block[i]) for i in range(g.ncells)
         ]
-        table: list = [[] for _ in range(g.nblocks << g.P)]
+        rows: list = [[[]] * (1 << g.P) for _ in range(g.nblocks)]  # the peak's: empty
         for ib in g.inner_ids:
             cells = g.cells_of[ib]
-            for mask in range(1, 1 << g.P):
-                table[(ib << g.P) | mask] = [
-                    self.moves[cells[p]] for p in range(g.P) if mask >> p & 1
-                ]
-        self.area_moves = table
-        self.area_rows = [table[b << g.P : (b + 1) << g.P] for b in range(g.nblocks)]
+            rows[ib] = [[self.moves[cells[p]] for p in range(g.P) if mask >> p & 1]
+                        for mask in range(1 << g.P)]  # fmt: skip
+        self.area_rows = rows
         self.mask_bits = [[p for p in range(g.P) if m >> p & 1] for m in range(1 << g.P)]
         self.peak_bit = [1 << g.bpos[b] if b else 0 for b in range(g.nblocks)]
         # The peak is won by a line of blocks, a drawn block counts for nobody: a block
         # decided is settled inline (TwoLevelState._won_block).
         n = self.opts
         self.plain_peak = not (n.quick or n.draws_count_for_all or n.win_condition == "majority")
-        self.area_bases = [ib << g.P for ib in g.inner_ids]
         self.nine_blocks = g.P == 9 and g.inner_ids == list(range(1, 10))
 
     # -- routing ------------------------------------------------------------------------

@@ -5,7 +5,7 @@ Same truth and same results as ``NestedState`` (``tests/test_two_level_state.py`
 both side by side); only the two calls of every playout move are shorter:
 
 - ``legal_moves`` reads one list from a table made once per game, indexed by the allowed
-  block and its playable cells (``NestedGame.area_moves``): no dictionary, no key tuple;
+  block and its playable cells (``NestedGame.area_rows``): no dictionary, no key tuple;
   a free move joins the lists of the blocks that have room;
 - ``apply`` plays a legal move in one short body. Locked captures make it short: a block
   with a playable cell is still open, so the capture test is one look-up in the table of
@@ -42,24 +42,24 @@ class TwoLevelState(NestedState):
     def _free_moves(self) -> list:
         """Every playable cell of the open blocks (a new list)."""
         game = self.game
-        t = game.area_moves
+        r = game.area_rows
         e = self.emask
         if game.nine_blocks:  # Ultimate's 3x3 blocks of 3x3 cells: unrolled (-25%)
-            out = t[512 | e[1]][:]
+            out = r[1][e[1]][:]
             more = out.extend
-            more(t[1024 | e[2]])
-            more(t[1536 | e[3]])
-            more(t[2048 | e[4]])
-            more(t[2560 | e[5]])
-            more(t[3072 | e[6]])
-            more(t[3584 | e[7]])
-            more(t[4096 | e[8]])
-            more(t[4608 | e[9]])
+            more(r[2][e[2]])
+            more(r[3][e[3]])
+            more(r[4][e[4]])
+            more(r[5][e[5]])
+            more(r[6][e[6]])
+            more(r[7][e[7]])
+            more(r[8][e[8]])
+            more(r[9][e[9]])
             return out
         out = []
-        for base, m in zip(game.area_bases, e[game.first_inner :]):  # noqa: B905
-            if m:
-                out += t[base | m]
+        for ib in game.geometry.inner_ids:
+            if e[ib]:
+                out += r[ib][e[ib]]
         return out
 
     # ``NestedState.apply``'s simple path for this shape: keep the two in step. A move
