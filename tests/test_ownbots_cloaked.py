@@ -89,7 +89,9 @@ async def test_a_live_blotto_match_sends_the_bot_only_its_seats_view(trainer, cr
         black = [str(m) for m in state.legal_moves(0)]
         await sync_to_async(services.play)(match.pk, creator, rng.choice(black))
         while True:  # the bot's messages until its turn (or the end)
-            event = await comm.receive_json_from(timeout=5)
+            # (a bound on the wait, not on speed: in a full run on 2 cores a message took
+            # more than 5 s once, in isolation ~0.2 s)
+            event = await comm.receive_json_from(timeout=15)
             if event["type"] in ("your-move", "game:over"):
                 break
             check_quiet(event)
