@@ -130,7 +130,8 @@ def test_playout_is_random_move_and_apply(name):
 # colour for both seats, stacks with more than 24 targets (the kept list, cut when a
 # stack fills), few stacks with plenty of pieces (StacksFastState, as Connect4), big
 # boards with plenty (BigFastState: a losing line; set-up pieces, so lines not runs), a
-# 4x4 board (legal lists memoised as positions come).
+# 4x4 board (legal lists memoised as positions come), and stalemate rules that read the
+# board where SmallFastState and StacksFastState draw it from the masks when read.
 FAST_DOCS = {
     "scarce": {"reserves": {"black": {"circle": 3}, "white": {"circle": 2}},
                "stalemate": "most-pieces-wins"},
@@ -160,6 +161,14 @@ FAST_DOCS = {
     "scarce-stacks": {"board": {"type": "stacks", "size": [4, 1, 3]},
                       "reserves": {"black": {"circle": 4}, "white": {"circle": 3}},
                       "turn_checks": [{"k": 3, "result": "wins"}]},
+    "small-in-a-row": {"board": {"type": "squares", "size": [3, 4, 1]},
+                   "reserves": {"black": {"circle": 6}, "white": {"circle": 6}},
+                   "turn_checks": [{"k": 4, "result": "wins", "diagonal": False}],
+                   "stalemate": "least-in-a-row-loses"},
+    "stacks-in-a-row": {"board": {"type": "stacks", "size": [4, 1, 3]},
+                        "reserves": {"black": {"circle": 6}, "white": {"circle": 6}},
+                        "turn_checks": [{"k": 4, "result": "wins"}],
+                        "stalemate": "most-in-a-row-wins"},
 }  # fmt: skip
 
 
@@ -191,6 +200,26 @@ def test_fast_state_agrees_with_state_off_the_catalogue(name):
         assert fast.outcome == plain.outcome
 
 
+@pytest.mark.parametrize("name", ["small-in-a-row", "stacks-in-a-row"])
+def test_a_drawn_board_decides_stalemates_as_state_does(name):
+    """Where the board is drawn from the masks when read, a stalemate rule that reads it
+    decides as State does, and some games are decided so (not all ties)."""
+    g = game({**FAST_DOCS[name], "name": f"fast-{name}"})
+    decided = 0
+    for seed in range(40):
+        rng = random.Random(seed)
+        fast, plain = g.new_initial_state(seed=seed), State(g, seed)
+        while not plain.is_terminal():
+            seat = plain.to_move()[0]
+            move = rng.choice(plain.legal_moves(seat))
+            fast.apply(seat, move)
+            plain.apply(seat, move)
+        assert fast.outcome == plain.outcome and fast.board == plain.board, f"seed {seed}"
+        results = set(plain.outcome.results)
+        decided += plain.outcome.reason == "stalemate" and len(results) > 1
+    assert decided >= 4
+
+
 def test_each_fast_state_takes_its_shape():
     from variants.engine.fast_shapes import BigFastState, SmallFastState, StacksFastState
 
@@ -210,6 +239,14 @@ def test_each_fast_state_takes_its_shape():
     )
     for name in ("big-loses", "big-set-up"):
         assert type(game({**FAST_DOCS[name], "name": "s"}).new_initial_state()) is BigFastState
+    # The board is drawn from the colour masks only where each seat has a colour of its own.
+    assert type(game({**FAST_DOCS["shared"], "name": "s"}).new_initial_state()) is FastState
+    assert type(game({**FAST_DOCS["small-in-a-row"], "name": "s"}).new_initial_state()) is (
+        SmallFastState
+    )
+    assert type(game({**FAST_DOCS["stacks-in-a-row"], "name": "s"}).new_initial_state()) is (
+        StacksFastState
+    )
 
 
 @pytest.mark.parametrize("name", ["Tic-Tac-Toe", "Connect4", "5on15sq"])

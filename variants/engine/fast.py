@@ -43,11 +43,10 @@ class FastState(State):
         board, cmask, heights, free, reserves, stock = game.start
         self.game = game
         self.seed = seed
-        self.board = board[:]
+        self._start_fields(board, reserves)
         self.cmask = cmask[:]
         self.heights = heights[:]
         self.free = free
-        self.reserves = reserves[:]
         self.stock = stock
         self.turn = 0
         self.placed = 0
@@ -56,7 +55,6 @@ class FastState(State):
         self.declined = False
         self.decided = [None]
         self.outcome = None
-        self.ply = 0
         self.last = None
         self.out = 0
         # Big boards: the placements on ``free``, in target order (at first the game's
@@ -64,6 +62,12 @@ class FastState(State):
         self.moves = game.start_moves
         if not (free and stock & game.seat_stock[0]):
             self._stalemate()
+
+    def _start_fields(self, board: list, reserves: list) -> None:
+        """The fields the shapes in fast_shapes.py make when read instead."""
+        self.board = board[:]
+        self.reserves = reserves[:]
+        self.ply = 0
 
     def to_move(self) -> tuple[int, ...]:
         if self.outcome is None:
@@ -318,11 +322,10 @@ class FastState(State):
         new = cls.__new__(cls)
         new.game = self.game
         new.seed = self.seed
-        new.board = self.board[:]
+        self._clone_fields(new)
         new.cmask = self.cmask[:]
         new.heights = self.heights[:]
         new.free = self.free
-        new.reserves = self.reserves[:]
         new.stock = self.stock
         new.turn = self.turn
         new.placed = self.placed
@@ -331,8 +334,13 @@ class FastState(State):
         new.declined = self.declined
         new.decided = self.decided[:]
         new.outcome = self.outcome
-        new.ply = self.ply
         new.last = self.last
         new.out = self.out
         new.moves = self.moves  # shared: whichever cuts first copies it
         return new
+
+    def _clone_fields(self, new) -> None:
+        """As ``_start_fields``: what the shapes in fast_shapes.py make when read."""
+        new.board = self.board[:]
+        new.reserves = self.reserves[:]
+        new.ply = self.ply

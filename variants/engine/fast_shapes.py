@@ -5,6 +5,14 @@
 the catalogue, side by side with it. ``play`` is ``apply`` (its checks cost less than a
 second copy of the body would be worth). Keep each ``apply`` in step with
 ``FastState.apply``.
+
+In these shapes (reserves that cannot run out, one piece a turn, nothing ever removed) a
+move writes only what the next move reads: the colour masks, the open targets, the
+heights, the turn and the last move. What follows from the masks is made when read:
+``reserves`` and ``ply`` (CountedFastState) and, where each seat has a colour of its own,
+``board`` (DrawnFastState). Writes to them change nothing (the masks are the truth): the
+fast applies skip them, and State's code, which a fast apply falls back to for odd input,
+keeps the masks in step as it always does.
 """
 
 import sys
@@ -14,7 +22,77 @@ from .fast import FastState
 getrefcount = sys.getrefcount
 
 
-class SmallFastState(FastState):
+class CountedFastState(FastState):
+    """``reserves`` and ``ply`` made when read from the colour masks: a colour's reserve is
+    its start count less the pieces placed since, and ``ply`` is the pieces placed."""
+
+    __slots__ = ()
+
+    def _start_fields(self, board: list, reserves: list) -> None:
+        self.board = board[:]  # (reserves and ply follow from the masks)
+
+    @property
+    def reserves(self) -> list:
+        """A new list each read (writing to it changes nothing)."""
+        start = self.game.start
+        pairs = zip(start[4], self.cmask, start[1], strict=True)
+        return [n - (c ^ c0).bit_count() for n, c, c0 in pairs]
+
+    @reserves.setter
+    def reserves(self, value) -> None:
+        pass  # follows from the masks
+
+    @property
+    def ply(self) -> int:
+        placed = sum(c.bit_count() for c in self.cmask)
+        return placed - sum(c.bit_count() for c in self.game.start[1])
+
+    @ply.setter
+    def ply(self, value) -> None:
+        pass  # follows from the masks
+
+    def _clone_fields(self, new) -> None:
+        new.board = self.board[:]
+
+
+class DrawnFastState(CountedFastState):
+    """``board`` too made when read, from the masks (a colour per seat,
+    ``Game.fast_drawn``): the start board with each piece placed since in its seat's code.
+    The list is kept until the masks change, so a view reading it space by space draws it
+    once; a list read before a move is not updated by it."""
+
+    __slots__ = ("_board", "_seen")
+
+    @property
+    def board(self) -> list:
+        cmask = self.cmask
+        if self._seen != cmask:
+            g = self.game
+            start, start_cm = g.start[0], g.start[1]
+            board = start[:]
+            codes = g.fast_color_code
+            for c, m in enumerate(cmask):
+                new = m ^ start_cm[c]
+                while new:
+                    low = new & -new
+                    board[low.bit_length() - 1] = codes[c]
+                    new ^= low
+            self._board = board
+            self._seen = cmask[:]
+        return self._board
+
+    @board.setter
+    def board(self, value) -> None:
+        self._seen = None  # follows from the masks: drawn again when next read
+
+    def _clone_fields(self, new) -> None:
+        new._seen = None
+
+    def _start_fields(self, board: list, reserves: list) -> None:
+        self._seen = None  # (all three follow from the masks)
+
+
+class SmallFastState(DrawnFastState):
     """FastState on a board of at most 12 spaces (not stacks) whose reserves cannot run
     out, with one turn check: Tic-Tac-Toe's size, where a game is a few moves and every
     line of ``apply`` shows. The target is the space; the table of complete lines says
@@ -41,12 +119,9 @@ class SmallFastState(FastState):
                 own = False
             if own:
                 ri = g.seat_color[seat]
-                self.reserves[ri] -= 1  # never to 0 before the board fills (fast_plenty)
                 self.free = free = free ^ (1 << t)
-                self.board[t] = g.seat_code[seat]
                 cm = self.cmask[ri] | (1 << t)
                 self.cmask[ri] = cm
-                self.ply += 1
                 self.last = move
                 if g.fast_wintab[cm] and self._ended(seat, t, cm):
                     return None
@@ -59,7 +134,7 @@ class SmallFastState(FastState):
     play = apply
 
 
-class StacksFastState(FastState):
+class StacksFastState(DrawnFastState):
     """FastState on a stacks board of at most 12 stacks (Connect4's 7), no locks, whose
     reserves cannot run out, with one turn check read from the lines through the space a
     piece lands on (``Game._landing_lines``): ``apply``'s stacks branch alone, its list
@@ -85,7 +160,6 @@ class StacksFastState(FastState):
                 own = False
             if own:
                 ri = g.seat_color[seat]
-                self.reserves[ri] -= 1  # never to 0 before the board fills (fast_plenty)
                 heights = self.heights
                 h = heights[t]
                 space = g.stack_base[t] + h * g.layer
@@ -93,10 +167,8 @@ class StacksFastState(FastState):
                 heights[t] = h
                 if h == g.height:
                     self.free = free = free ^ (1 << t)
-                self.board[space] = g.seat_code[seat]
                 cm = self.cmask[ri] | (1 << space)
                 self.cmask[ri] = cm
-                self.ply += 1
                 self.last = move
                 if (cm & g.fast_star[space]).bit_count() >= g.fast_k - 1 and self._ended(
                     seat, space, cm
@@ -111,7 +183,7 @@ class StacksFastState(FastState):
     play = apply
 
 
-class BigFastState(FastState):
+class BigFastState(CountedFastState):
     """FastState on one board of more than 24 spaces, not stacks (Qubic-4, the gomoku
     boards), whose reserves cannot run out, with one turn check: the kept list cut in
     place, the lines tested only where the spaces of the lines through the new piece hold
@@ -141,17 +213,15 @@ class BigFastState(FastState):
                 own = False
             if own:
                 ri = g.seat_color[seat]
-                self.reserves[ri] -= 1  # never to 0 before the board fills (fast_plenty)
                 moves = self.moves
                 if moves is not None:  # (held by another too: cut a copy; see fast.py)
                     if getrefcount(moves) > 3:
                         moves = self.moves = moves[:]
                     del moves[(free & g.below[t]).bit_count()]
                 self.free = free = free ^ (1 << t)
-                self.board[t] = g.seat_code[seat]
+                self.board[t] = g.seat_code[seat]  # (the run count reads it)
                 cm = self.cmask[ri] | (1 << t)
                 self.cmask[ri] = cm
-                self.ply += 1
                 self.last = move
                 if (cm & g.fast_star[t]).bit_count() >= g.fast_k - 1 and self._ended(seat, t, cm):
                     return None

@@ -110,10 +110,16 @@ class Game:
                 [table[t] for t in range(self.ntargets) if free >> t & 1]
                 for free in range(1 << self.ntargets)
             ]
+        # A colour per seat: each seat's pieces are its colour's mask, so the board can be
+        # drawn from the masks (fast_shapes.DrawnFastState), each colour in its seat's code.
+        self.fast_drawn = self.fast and len(set(self.seat_color)) == self.nseats
+        self.fast_color_code = {c: self.seat_code[s] for s, c in enumerate(self.seat_color)}
         # SmallFastState's case (see fast_shapes.py).
         self.fast_small = (
             self.fast_wintab is not None
             and self.fast_plenty
+            and self.fast_drawn
+            and self.fast_runs is None
             and not self.stacks
             and self.ntargets == self.geometry.n
         )
@@ -121,6 +127,7 @@ class Game:
         self.fast_small_stacks = (
             self.fast_table is not None
             and self.fast_plenty
+            and self.fast_drawn
             and self.stacks
             and not self.stack_locks
             and self.fast_k

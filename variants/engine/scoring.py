@@ -19,8 +19,9 @@ def team_pieces(state, board: int | None) -> dict[int, dict[int, set[int]]]:
         if board is None
         else (board * g.geometry.cells, (board + 1) * g.geometry.cells)
     )
+    squares = state.board  # (read once: on some states it is made when read)
     for i in range(lo, hi):
-        code = state.board[i]
+        code = squares[i]
         if code <= 0:
             continue
         owner, color, _shape = g.decode(code)

@@ -15,11 +15,12 @@ def _piece(g, code: int) -> dict:
 def view(state, seat: int | None) -> dict:
     g = state.game
     geo = g.geometry
+    board = state.board  # (read once: on some states it is made when read)
     boards = []
     for b in range(geo.boards):
         pieces, locked = [], []
         for i in range(b * geo.cells, (b + 1) * geo.cells):
-            code = state.board[i]
+            code = board[i]
             _b, x, y, z = geo.coords[i]
             if code == LOCKED:
                 locked.append([x + 1, y + 1, z + 1])
@@ -69,6 +70,7 @@ def ascii_board(state) -> str:
     """Rows from y=max down to y=1 (y grows upwards); z slices side by side."""
     g = state.game
     geo = g.geometry
+    board = state.board
     lines = []
     for b in range(geo.boards):
         if geo.boards > 1:
@@ -80,7 +82,7 @@ def ascii_board(state) -> str:
                 cells = []
                 for x in range(geo.X):
                     for y in [r] if not g.stacks else range(geo.Y):
-                        code = state.board[geo.index(b, x, y, z)]
+                        code = board[geo.index(b, x, y, z)]
                         cells.append(
                             "#"
                             if code == LOCKED

@@ -453,12 +453,16 @@ class NestedState(Captures, MoveFilters):
         new.hist = self.hist[:]
         new.last_inner = self.last_inner[:]
         new.outcome = self.outcome
-        new.ply = self.ply
-        new.last = self.last
+        self._clone_ply(new)
         new.out = self.out
         new.known = self.known
         new.threats = self.threats
         return new
+
+    def _clone_ply(self, new) -> None:
+        """``ply`` and ``last`` (TwoLevelState reads both from the trail)."""
+        new.ply = self.ply
+        new.last = self.last
 
     # -- the move record ----------------------------------------------------------------
     def record(self) -> list[tuple[int, str]]:

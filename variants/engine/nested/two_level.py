@@ -14,7 +14,9 @@ both side by side); only the two calls of every playout move are shorter:
   code (a few moves a game); anything off the common path too;
 - ``avail`` (playable cells under each block) is left behind while playing: on two levels
   it is a function of ``emask``, which the move keeps, and ``_sync`` makes it right
-  before any of NestedState's code runs and when the game ends.
+  before any of NestedState's code runs and when the game ends;
+- ``ply`` and ``last`` are read from ``trail`` (every move pushes one entry, and
+  nothing else does), so no move writes them.
 """
 
 from ..outcome import DRAW
@@ -24,6 +26,31 @@ from .state import NestedState
 
 class TwoLevelState(NestedState):
     __slots__ = ()
+
+    # Made when read from the trail; writes (NestedState's code) change nothing.
+    @property
+    def ply(self) -> int:
+        n, t = 0, self.trail
+        while t is not None:
+            t = t[0]
+            n += 1
+        return n
+
+    @ply.setter
+    def ply(self, value) -> None:
+        pass
+
+    @property
+    def last(self):
+        t = self.trail
+        return None if t is None else t[2]
+
+    @last.setter
+    def last(self, value) -> None:
+        pass
+
+    def _clone_ply(self, new) -> None:
+        pass  # both follow from the trail, which the clone shares
 
     def to_move(self) -> tuple[int, ...]:
         if self.outcome is None:
@@ -87,8 +114,6 @@ class TwoLevelState(NestedState):
                     masks = self.tmask[seat]
                     tm = masks[ib] | bit
                     masks[ib] = tm
-                    self.ply += 1
-                    self.last = move
                     self.trail = (self.trail, seat, move)
                     if game.block_wins[tm]:  # the block was open: it had a playable cell
                         if game.plain_peak:
