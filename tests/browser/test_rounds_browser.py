@@ -144,6 +144,9 @@ def test_the_page_says_the_phase_who_is_locked_and_who_has_folded(person):
         assert locked == "Locked this phase (cannot move): oscar"
         assert page.locator("[data-testid=phase-folded]").is_hidden()
     xena.locator(CELL.format("1,1,1")).click()  # a sticky square: a committed piece
+    # The page takes no other move while one awaits the server (a click then does
+    # nothing): under load the pass came before the answer and was dropped.
+    xena.wait_for_selector("[data-testid=board]:not(.is-pending)")
     xena.locator("[data-testid=pass]").click()  # phase 1 ends: oscar may move in phase 2
     oscar.wait_for_function(PHASE.format("Phase 2 of 3"))
     assert oscar.locator("[data-testid=phase-locked]").is_hidden()
