@@ -12,18 +12,9 @@
 //
 // Every legal move comes from the view the server sent for this seat (view.legal_moves);
 // nothing here computes a rule. Hooks for cloaking (issue 20): a piece without a shape is
-// drawn as its colour only (board.js), and a space listed in board.fogged is greyed.
+// drawn as its colour only (board_pieces.js), and a space listed in board.fogged is greyed.
 
-const NS = "http://www.w3.org/2000/svg";
-
-function el(name, attrs = {}, parent = null) {
-  const node = document.createElementNS(NS, name);
-  for (const [key, value] of Object.entries(attrs)) {
-    if (value !== undefined && value !== null) node.setAttribute(key, String(value));
-  }
-  if (parent) parent.appendChild(node);
-  return node;
-}
+import { el } from "./board_layout.js";
 
 const say = (sheet, text) => {
   const region = sheet.host && sheet.host.querySelector(".vf-board-status");

@@ -112,9 +112,9 @@ export function drawMark(parent, cx, cy, size, symbol, color, extraClass = "") {
   return g;
 }
 
-/** A standalone <svg> of a piece, for side panels and choosers. */
-export function pieceIcon(color, shape = "circle", size = 22) {
-  const svg = el("svg", {
+/** An empty 40×40 <svg> icon of `size` pixels, hidden from screen readers. */
+function iconSvg(size) {
+  return el("svg", {
     class: "vf-icon",
     viewBox: "0 0 40 40",
     width: size,
@@ -122,20 +122,18 @@ export function pieceIcon(color, shape = "circle", size = 22) {
     "aria-hidden": "true",
     focusable: "false",
   });
+}
+
+/** A standalone <svg> of a piece, for side panels and choosers. */
+export function pieceIcon(color, shape = "circle", size = 22) {
+  const svg = iconSvg(size);
   drawPiece(svg, 20, 20, 40, color, shape);
   return svg;
 }
 
 /** A standalone <svg> of a nested game's team mark. */
 export function markIcon(symbol, color, size = 22) {
-  const svg = el("svg", {
-    class: "vf-icon",
-    viewBox: "0 0 40 40",
-    width: size,
-    height: size,
-    "aria-hidden": "true",
-    focusable: "false",
-  });
+  const svg = iconSvg(size);
   drawMark(svg, 20, 20, 40, symbol, color);
   return svg;
 }
