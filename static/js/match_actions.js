@@ -1,0 +1,74 @@
+// What the match page's player does (match.js): a move, the buttons (pass, draw, resign,
+// zoom, ready) and the "I am here" ping. A part of MatchClient: `this` is the client.
+
+import { byId } from "./match_dom.js";
+
+export class MatchActions {
+  // --- actions ---------------------------------------------------------------------------
+
+  move(notation) {
+    if (this.pending || !this.myTurn()) return;
+    const sent = this.send(this.withSeat({ type: "move", move: notation, ply: this.state.ply }));
+    if (sent) {
+      this.pending = true;
+      this.el.board.classList.add("is-pending");
+    }
+  }
+
+  wire() {
+    const on = (node, handler) => node && node.addEventListener("click", handler);
+    on(this.el.pass, () => this.move("pass"));
+    on(this.el.offerDraw, () => this.send(this.withSeat({ type: "draw:offer" })));
+    on(this.el.acceptDraw, () => this.send(this.withSeat({ type: "draw:answer", accept: true })));
+    on(this.el.declineDraw, () => this.send(this.withSeat({ type: "draw:answer", accept: false })));
+    on(this.el.resign, () => this.askResign());
+    on(byId("vf-ready"), () => this.sayReady());
+    on(this.el.zoom, () => {
+      const zoomed = this.el.board.classList.toggle("is-zoomed");
+      this.el.zoom.setAttribute("aria-pressed", String(zoomed));
+    });
+    on(this.el.resignConfirm, () => {
+      this.hideModal();
+      this.send(this.withSeat({ type: "game:resign" }));
+    });
+    const activity = () => this.activity();
+    for (const name of ["keydown", "pointerdown", "pointermove", "touchstart", "wheel"]) {
+      document.addEventListener(name, activity, { passive: true });
+    }
+    window.addEventListener("online", () => {
+      if (this.reconnecting) {
+        window.clearTimeout(this.retry);
+        this.connect();
+      }
+    });
+  }
+
+  askResign() {
+    const modal = this.el.resignModal;
+    const bootstrap = window.bootstrap;
+    if (modal && bootstrap && bootstrap.Modal) {
+      bootstrap.Modal.getOrCreateInstance(modal).show();
+    } else if (window.confirm("Resign this game? Your side loses.")) {
+      this.send(this.withSeat({ type: "game:resign" }));
+    }
+  }
+
+  hideModal() {
+    const modal = this.el.resignModal;
+    const bootstrap = window.bootstrap;
+    if (modal && bootstrap && bootstrap.Modal) bootstrap.Modal.getOrCreateInstance(modal).hide();
+  }
+
+  /** "I am here": only while this connection's seat is being warned. */
+  activity() {
+    if (!this.afkShowing() || !this.you().includes(this.afk.seat)) return;
+    const now = Date.now();
+    if (now - this.lastPing < 2000) return;
+    this.lastPing = now;
+    this.send({ type: "afk:ping" });
+  }
+
+  afkShowing() {
+    return Boolean(this.afk && this.now() >= (this.afk.warnAt || 0) && !this.isOver());
+  }
+}
