@@ -2,8 +2,9 @@
 // locked this phase and who has folded (view.phase), and during a round who has planned
 // (view.plans: never another seat's plan; the server does not send it).
 //
-// Used by match.js: renderPhase() fills templates/play/_phase.html; turnText() gives the
-// turn line during a round; roundNote() words a round:resolved event.
+// Used by the match page (match_render.js, match_socket.js, match_clocks.js): renderPhase()
+// fills templates/play/_phase.html; turnText() gives the turn line during a round;
+// roundNote() words a round:resolved event.
 
 const ORDER_WORDS = {
   simultaneous: "everyone plans at once, then the plans are played together",

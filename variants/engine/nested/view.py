@@ -58,7 +58,7 @@ def view(state, seat):
             "routing": opts.routing,
         },  # fmt: skip
         "outcome": None if state.outcome is None else state.outcome.to_dict(),
-        # The paper game's fields (seed 002, drawn by static/js/board.js on request):
+        # The paper game's fields (seed 002, drawn by static/js/board_paper.js on request):
         # how each routed level is found, with its numbers (map: per block and row, in
         # path order; hypermap: per ground cell), and the move record (team, notation),
         # oldest first.
