@@ -458,27 +458,58 @@ def all_tables():
     return t
 
 
+# The two 4-player trend games' tables (81 rows each) are a module of their own, so that
+# tables.py stays a readable size.
+TREND_GAMES = ("4P-TrendSetter", "4P-Conformist")
+
+
+def _rows(name, rows):
+    lines = [f"    {name!r}: {{"]
+    for key, value in rows.items():
+        lines.append(f"        {key!r}: {value!r},")
+    lines.append("    },")
+    return lines
+
+
 def write_tables(path):
-    """Write the tables as a Python module (run once; the test keeps it in step)."""
+    """Write the tables as Python modules, ``path`` and tables_trend.py beside it (run once;
+    the test keeps them in step)."""
+    from pathlib import Path
+
     from variants.catalogue.tables_meta import META
 
+    tables = all_tables()
     lines = [
         '"""Outcome tables of the social-dilemma games of issue 19 (variants/catalogue/',
         'READINGS.md, "Social-dilemma games (issue 19)"): what each game gives for every',
         "combination of its players' choices. Written by tests/dilemma_games_model.py (an",
         "independent model of the readings); tests/test_dilemma_games.py checks that the",
-        'engine plays the same. ``META[name]`` says what a key and a value are."""',
+        "engine plays the same. ``META[name]`` says what a key and a value are; the two",
+        'trend games\' tables are in tables_trend.py."""',
         "",
         "from .tables_meta import META  # noqa: F401  (what keys and values mean)",
+        "from .tables_trend import TREND_TABLES",
         "",
         "TABLES = {",
     ]
-    for name, rows in all_tables().items():
+    for name, rows in tables.items():
         assert name in META, name
-        lines.append(f"    {name!r}: {{")
-        for key, value in rows.items():
-            lines.append(f"        {key!r}: {value!r},")
-        lines.append("    },")
+        if name in TREND_GAMES:
+            lines.append(f"    {name!r}: TREND_TABLES[{name!r}],")
+        else:
+            lines.extend(_rows(name, rows))
     lines.append("}")
+    trend = [
+        '"""Outcome tables of the 4-player trend games of issue 19, 4P-TrendSetter and',
+        "4P-Conformist (every combination of four players' squares): a part of ``TABLES``",
+        '(tables.py), written by tests/dilemma_games_model.py as it is."""',
+        "",
+        "TREND_TABLES = {",
+    ]
+    for name in TREND_GAMES:
+        trend.extend(_rows(name, tables[name]))
+    trend.append("}")
     with open(path, "w") as f:
         f.write("\n".join(lines) + "\n")
+    with open(Path(path).with_name("tables_trend.py"), "w") as f:
+        f.write("\n".join(trend) + "\n")

@@ -117,7 +117,7 @@ document.addEventListener("htmx:afterSettle", () => drawGraphs());
 
 // The seed: when every reserve select of a shape is at its maximum, that shape's move
 // dropdown is cleared and disabled. The server applies the rule on every render and on
-// Save (state.adjust); this mirrors it at once, without a round trip.
+// Save (adjust.py's adjust); this mirrors it at once, without a round trip.
 const FULL_REASON = "Every reserve of this shape is at its maximum, so it cannot move.";
 document.addEventListener("change", (event) => {
   const m = /^reserve-\w+-(\d+)$/.exec(event.target.name || "");

@@ -15,26 +15,15 @@ then over the whole game).
 """
 
 from ..errors import IllegalMove
-from ..outcome import DRAW as R_DRAW
-from ..outcome import LOSS, WIN, Outcome
 from .changes import PieceChanges
 from .codes import bits
-from .endings import after_move, dq_note, overachieved, stalemate_results, stalemate_verdict
+from .endings import after_move, stalemate_results
 from .endings import start as endings_start
+from .finish import Finish
 from .generate import moves_of
-from .moves import (
-    ACCEPT,
-    ACCEPT_MOVE,
-    DECLINE,
-    DECLINE_MOVE,
-    DRAW,
-    DRAW_MOVE,
-    PASS,
-    PASS_MOVE,
-    PLACE,
-    STACK,
-    STEP,
-)
+from .leaving import Leaving
+from .moves import ACCEPT_MOVE, DECLINE_MOVE, DRAW_MOVE, PASS_MOVE, PLACE, STACK, STEP
+from .offers import Offers
 from .phases import PhaseRun
 from .pots import Pots
 from .rounds import Rounds
@@ -45,7 +34,9 @@ REPEATS = 3
 QUIET = 50  # chess's fifty-move rule, in games where pieces move
 
 
-class GeneralState(PieceChanges, Pots, Showdown, PhaseRun, Rounds):
+class GeneralState(PieceChanges, Pots, Showdown, PhaseRun, Rounds, Offers, Leaving, Finish):
+    # The mixins hold what is not on a piece move's path: passes and draw offers
+    # (offers.py), leaving (leaving.py), the end of the game (finish.py).
     __slots__ = (
         "game", "seed", "board", "cmask", "own", "heights", "free", "reserves", "stock",
         "hash", "seen", "chain", "converted", "frozen", "turn", "placed", "passes", "offer",
@@ -337,186 +328,6 @@ class GeneralState(PieceChanges, Pots, Showdown, PhaseRun, Rounds):
         while inactive >> s & 1 and s != seat:
             s = (s + 1) % n
         return s
-
-    def _apply_other(self, seat: int, move) -> None:
-        g = self.game
-        if self.outcome is not None:
-            raise IllegalMove(f"{move}: the game is over")
-        if not isinstance(seat, int) or not 0 <= seat < g.nseats:
-            raise IllegalMove(f"there is no seat {seat} in this game")
-        kind = getattr(move, "kind", None)
-        if self.offer is not None:
-            return self._answer(seat, move, kind)
-        if seat != self.turn:
-            raise IllegalMove(f"{move}: it is seat {self.turn + 1}'s turn, not seat {seat + 1}'s")
-        if kind == PASS and move == PASS_MOVE:
-            if self.chain >= 0:  # ends the chain, and the turn
-                self.ply += 1
-                self.last = move
-                return self._next_turn()
-            if not self.ph.allow_pass:
-                raise IllegalMove("this game has no option to pass")
-            self.ply += 1
-            self.last = move
-            self.passes += 1
-            if self.passes >= len(self._active_seats()):
-                return self._stalemate()
-            return self._next_turn()
-        if kind == DRAW and move == DRAW_MOVE:
-            return self._offer(seat, move)
-        if kind in (ACCEPT, DECLINE):
-            raise IllegalMove(f"{move}: there is no draw offer to answer")
-        raise IllegalMove(f"{move!r} is not a move of this game")
-
-    def _offer(self, seat: int, move) -> None:
-        g = self.game
-        if not g.agree_draw:
-            raise IllegalMove("this game has no option to agree a draw")
-        if seat == g.chaos:
-            raise IllegalMove("Chaos cannot offer a draw")
-        if self.placed or self.chain >= 0:
-            raise IllegalMove("a draw is offered at the start of a turn")
-        if self.declined:
-            raise IllegalMove("your draw offer was declined this turn: choose another move")
-        self.ply += 1
-        self.last = move
-        self.offer = [
-            s for s in range(g.nseats) if s != seat and s != g.chaos and not self.out >> s & 1
-        ]
-        if not self.offer:
-            self._agreed_draw()
-        return None
-
-    def _answer(self, seat: int, move, kind) -> None:
-        if seat not in self.offer:
-            raise IllegalMove(
-                f"{move}: waiting for seat(s) "
-                f"{', '.join(str(s + 1) for s in self.offer)} to answer a draw offer"
-            )
-        if kind == ACCEPT and move == ACCEPT_MOVE:
-            self.offer = [s for s in self.offer if s != seat]
-            self.ply += 1
-            self.last = move
-            if not self.offer:
-                self._agreed_draw()
-        elif kind == DECLINE and move == DECLINE_MOVE:
-            self.offer = None
-            self.declined = True
-            self.ply += 1
-            self.last = move
-        else:
-            raise IllegalMove(f"{move}: answer the draw offer with 'accept' or 'decline'")
-
-    # -- leaving (decided by the match layer) ------------------------------------------
-    def forfeit(self, seat: int, reason: str = "resignation") -> None:
-        """``seat`` leaves and its team loses; one team left wins, else play goes on."""
-        g = self.game
-        if self.outcome is not None:
-            raise IllegalMove("the game is over")
-        if not 0 <= seat < g.nseats or seat == g.chaos or self.out >> seat & 1:
-            raise IllegalMove(f"seat {seat + 1} cannot forfeit")
-        team = g.teams[seat]
-        for s in range(g.nseats):
-            if g.teams[s] == team:
-                self.out |= 1 << s
-        live = {g.teams[s] for s in range(g.nseats) if not self.out >> s & 1 and s != g.chaos}
-        if len(live) <= 1:
-            results = [WIN if g.teams[s] in live else LOSS for s in range(g.nseats)]
-            return self._finish(results, reason, f"Seat {seat + 1} left the game ({reason})", ())
-        self.offer = None
-        if self.ph.simultaneous:
-            return self._forfeit_in_round()
-        if self.out >> self.turn & 1:
-            self.placed = 0
-            self._next_turn()
-        return None
-
-    def skip(self, seat: int) -> None:
-        """The seat to move loses its turn (a timer's "skip" consequence); in a
-        simultaneous round, the seat's plan is nothing."""
-        if self.ph.simultaneous and self.outcome is None and self.offer is None:
-            return self._skip_plan(seat)
-        if self.outcome is not None or self.offer is not None or seat != self.turn:
-            raise IllegalMove(f"seat {seat + 1} is not the seat to move")
-        self.passes = 0
-        self._next_turn()
-
-    # -- ending ---------------------------------------------------------------------
-    def _line(self, seat: int, line: int, wins: bool, label: str, space: int) -> None:
-        g = self.game
-        team = g.teams[seat]
-        if wins:
-            results = [WIN if g.teams[s] == team else LOSS for s in range(g.nseats)]
-        else:
-            results = [LOSS if g.teams[s] == team else WIN for s in range(g.nseats)]
-        who = g.color_names[g.seat_color[seat]] if not g.choose else f"seat {seat + 1}"
-        detail = f"{label}: {who} (seat {seat + 1}) completed a line"
-        if g.ends.overachievers:  # the first winners are disqualified: play may go on
-            lost = 0 if wins else sum(1 << s for s in range(g.nseats) if g.teams[s] == team)
-            results = overachieved(self, results, lost)
-            if results is None:
-                self.converted = []
-                return None if self._typed_endings(seat) else self._go_on(seat)
-            detail += dq_note(self)
-        if not g.multi:
-            return self._finish(results, "victory", detail, (g.line_coords(line),))
-        self.converted = []
-        if not self._decide_board(space // g.geometry.cells, results, g.line_coords(line)):
-            self._go_on(seat)
-        return None
-
-    def _decide_board(self, board: int, results: list[str], line=None) -> bool:
-        """Record a board's result and lock it; True if that ended the game (most boards
-        won wins, as in the flat family)."""
-        g = self.game
-        self.decided[board] = (results, line)
-        self.free &= ~g.board_targets[board]
-        self.closed |= g.board_spaces[board]
-        if all(d is not None for d in self.decided):
-            self._finish_boards()
-            return True
-        return False
-
-    def _finish_boards(self) -> None:
-        g = self.game
-        wins = [sum(d[0][s] == WIN for d in self.decided) for s in range(g.nseats)]
-        best = max(wins)
-        if best == 0 or all(w == best for w in wins):
-            results = [R_DRAW] * g.nseats
-        else:
-            results = [WIN if w == best else LOSS for w in wins]
-        lines = tuple(d[1] for d in self.decided if d[1])
-        detail = "Most boards won: " + ", ".join(f"seat {s + 1}: {w}" for s, w in enumerate(wins))
-        self._finish(results, "boards", detail, lines)
-
-    def _stalemate(self, why: str = "") -> None:
-        if self._next_phase_instead():  # before the last phase, stalemate ends the phase
-            return None
-        g = self.game
-        if g.multi and not g.typed_stalemate:  # (typed endings: over all boards, below)
-            for b, d in enumerate(self.decided):
-                if d is None:
-                    self.decided[b] = (stalemate_results(self, b), None)
-            return self._finish_boards()
-        results, label = stalemate_verdict(self)
-        reason = "draw" if all(r == R_DRAW for r in results) else "stalemate"
-        self._finish(results, reason, f"{why}: {label}" if why else label, ())
-
-    def _agreed_draw(self) -> None:
-        self.offer = None
-        self._finish([R_DRAW] * self.game.nseats, "agreed-draw", "All players agreed a draw", ())
-
-    def _finish(self, results: list[str], reason: str, detail: str, lines) -> None:
-        g = self.game
-        if g.chaos is not None:
-            players = [r for s, r in enumerate(results) if s != g.chaos]
-            if all(r == WIN for r in players):
-                results[g.chaos] = LOSS  # if all players win, Chaos loses
-        for s in range(g.nseats):
-            if self.out >> s & 1:
-                results[s] = LOSS
-        self.offer = None
-        self.outcome = Outcome(tuple(results), reason, detail, tuple(lines))
 
     # -- copying and showing ----------------------------------------------------------
     def clone(self, _cls=None) -> "GeneralState":

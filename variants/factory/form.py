@@ -1,0 +1,143 @@
+"""The Game Factory form as plain data: ``FactoryState`` (everything the factory page
+shows) and ``Check`` (a turn check's dropdown), with the limits the form keeps to.
+
+Shapes are addressed by their *row* (1-based), not by name, in reserve fields, piece
+markers and set-up pieces: renaming a shape row (circle -> pentagon) then carries its
+reserves and pieces along instead of dropping them.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+from variants import rules
+from variants.bounded import whole_number
+from variants.rules.schema import ShapeRules
+from variants.rules.vocabulary import (
+    COLORS,
+    MAX_DIMENSION,
+    MAX_SPACES,
+    PLAYER_MODES,
+    seat_colors,
+)
+
+from . import phase_state
+from .moving_state import MovingState
+from .nested_state import NestedState
+from .phase_state import PhaseState
+from .spaces import Spot
+
+# The board types of the flat family; the nested family is the other choice.
+FLAT_BOARDS = ("hash", "squares", "stacks")
+FAMILIES = {"flat": "Flat board", "nested": "Nested boards"}
+MAX_CHECKS = 8
+MAX_BOARDS = 3
+
+
+@dataclass(frozen=True)
+class Check:
+    k: int = 3
+    result: str = "wins"
+    diagonal: bool = True
+    ending: str = ""  # another ending of the typed vocabulary (its key), instead of k
+
+    @property
+    def value(self) -> str:
+        """The turn-check dropdown's option value, e.g. "3-wins-d" / "4-loses-o", or an
+        ending's key (JSON)."""
+        if self.ending:
+            return self.ending
+        return f"{self.k}-{self.result}-{'d' if self.diagonal else 'o'}"
+
+    @classmethod
+    def from_value(cls, text: str) -> Check:
+        if phase_state.is_ending(text):
+            found = phase_state.read_ending(text, "turn") or phase_state.read_ending(
+                text, "stalemate"
+            )
+            if found is None:
+                raise ValueError(text)
+            return cls(ending=found)
+        k, result, diag = text.split("-")
+        if result not in ("wins", "loses") or diag not in ("d", "o"):
+            raise ValueError(text)
+        # Wider than the rules allow (2..6), so validation names the limit; never unbounded.
+        return cls(whole_number(k, 1, 99), result, diag == "d")
+
+
+@dataclass
+class FactoryState:
+    name: str = ""
+    family: str = "flat"  # "nested": the nested section holds the game, the rest is unused
+    nested: NestedState = field(default_factory=NestedState)
+    stalemate: str = "draw"
+    checks: list[Check] = field(default_factory=lambda: [Check()])
+    players: str = "2"
+    colors: str = "assigned"
+    shapes: list[str] = field(default_factory=lambda: ["circle"])
+    pieces_per_turn: int = 1
+    boards: int = 1
+    board_type: str = "hash"
+    size: tuple[int, int, int] = (3, 3, 1)
+    # colour -> shape row (1-based) -> count
+    reserves: dict[str, dict[int, int]] = field(default_factory=dict)
+    # True while the creator has not touched the reserves: they follow the rules' own
+    # default (the open spaces dealt round-robin over the colours) as the board changes.
+    reserves_auto: bool = True
+    locked: set[Spot] = field(default_factory=set)
+    pieces: dict[Spot, tuple[str, int]] = field(default_factory=dict)  # -> (colour, shape row)
+    allow_pass: bool = False
+    agree_draw: bool = False
+    seconds: int | None = None
+    timeout: str = "loss"
+    marker: str = ""  # "lock", "exclusive", "sticky" or "piece-<colour>-<row>": the palette marker
+    moving: MovingState = field(default_factory=MovingState)  # pieces that move, marked spaces
+    phases: list[PhaseState] = field(default_factory=lambda: [PhaseState()])
+    phase_shown: int = 0  # the phase whose controls the page shows (0-based)
+    cloaking: str = "none"
+    overachievers: bool = False
+
+    # --- derived ------------------------------------------------------------------
+
+    @property
+    def color_names(self) -> tuple[str, ...]:
+        return COLORS[: seat_colors(self.players, self.colors)[1]]
+
+    @property
+    def seats(self) -> int:
+        return PLAYER_MODES[self.players][0]
+
+    @property
+    def spaces(self) -> int:
+        return math.prod(self.size) * self.boards
+
+    def reserve_limit(self) -> int:
+        """Most pieces one select may offer: asked of ``rules.reserve_limit`` itself (so
+        the factory follows the rules' formula, which may depend on the shapes' powers),
+        never more than the largest board the seed allows has spaces, whatever was posted."""
+        boards = min(max(self.boards, 1), MAX_BOARDS)
+        size = tuple(min(max(v or 1, 1), MAX_DIMENSION) for v in self.size)
+        shapes = {
+            self.shapes[row - 1]: ShapeRules.model_construct(
+                move=r.move, power=r.power, condition=r.condition or "cover",
+                result=r.result or "remove",
+            )
+            for row, r in self.moving.rules.items()
+            if 1 <= row <= len(self.shapes)
+        }  # fmt: skip
+        doc = rules.RuleDoc.model_construct(
+            name="limit",
+            players=self.players if self.players in PLAYER_MODES else "2",
+            colors=self.colors,
+            boards=boards,
+            board=rules.BoardSpec.model_construct(type=self.board_type, size=size),
+            shape_rules=shapes,
+        )
+        return max(0, min(rules.reserve_limit(doc), MAX_SPACES * boards))
+
+    def on_board(self, spot: Spot) -> bool:
+        b, *at = spot
+        return 1 <= b <= self.boards and all(
+            1 <= v <= n for v, n in zip(at, self.size, strict=True)
+        )
