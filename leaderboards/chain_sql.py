@@ -22,37 +22,26 @@ class Claimed:
     sends: int
 
 
-def claim_next(tournament_id: int, size: int, share: int = 0) -> list[Claimed]:
+def claim_next(tournament_id: int, size: int) -> list[Claimed]:
     """Take up to ``size`` of a running tournament's queued batches, lowest numbers first,
     in one statement (an UPDATE ... RETURNING: SQLite 3.35+, PostgreSQL). Each row is
     taken only while still queued, so two workers never take the same batch; one that
-    lost every row of its pick to another worker looks again. With ``share``, at most
-    1/``share`` of the batches still queued (at least one): near the end the chains take
-    smaller groups and finish together (a group of 200 games claimed last by one chain
-    kept the other idle for its ~150 ms)."""
+    lost every row of its pick to another worker looks again."""
     q = connection.ops.quote_name
     batches, tournaments = (q(m._meta.db_table) for m in (TournamentBatch, Tournament))
-    limit = "%s"
-    if share:  # (CASE: SQLite has no GREATEST/LEAST, PostgreSQL no two-argument MIN/MAX)
-        part = f"COUNT(*) / {int(share)}"
-        limit = (
-            f"(SELECT CASE WHEN {part} < 1 THEN 1 WHEN {part} > %s THEN %s ELSE {part} END "
-            f"FROM {batches} WHERE {q('tournament_id')} = %s AND {q('state')} = %s)"
-        )
     sql = (
         f"UPDATE {batches} SET {q('state')} = %s, {q('touched')} = %s "
         f"WHERE {q('state')} = %s AND {q('id')} IN ("
         f"SELECT b.{q('id')} FROM {batches} b JOIN {tournaments} t "
         f"ON t.{q('id')} = b.{q('tournament_id')} "
         f"WHERE b.{q('tournament_id')} = %s AND b.{q('state')} = %s AND t.{q('status')} = %s "
-        f"ORDER BY b.{q('number')} LIMIT {limit}) "
+        f"ORDER BY b.{q('number')} LIMIT %s) "
         f"RETURNING {q('id')}, {q('first_game')}, {q('last_game')}, {q('sends')}"
     )
     queued, running = TournamentBatch.State.QUEUED.value, TournamentBatch.State.RUNNING.value
     now = connection.ops.adapt_datetimefield_value(timezone.now())
     status = Tournament.Status.RUNNING.value
-    params = [running, now, queued, tournament_id, queued, status]
-    params += [size, size, tournament_id, queued] if share else [size]
+    params = [running, now, queued, tournament_id, queued, status, size]
     more = (
         f"SELECT 1 FROM {batches} b JOIN {tournaments} t ON t.{q('id')} = b.{q('tournament_id')} "
         f"WHERE b.{q('tournament_id')} = %s AND b.{q('state')} = %s AND t.{q('status')} = %s "

@@ -302,7 +302,7 @@ def run_batches(batch_id: int, seconds: float = CHAIN_SECONDS) -> int:
         if time.monotonic() - started >= seconds:
             _carry_on(tournament.pk)
             break
-        group = claim_next(tournament.pk, size, _share())
+        group = claim_next(tournament.pk, size)
         if not group:
             break
     if maybe_finalise(tournament.pk, send=False) or _finalising(tournament.pk):
@@ -318,14 +318,6 @@ def _group_size(size: int, claimed: int, took: float) -> int:
     at once) and at most ``MAX_GROUP``."""
     fits = int(GROUP_SECONDS * claimed / max(took, 1e-6))
     return max(1, min(MAX_GROUP, 2 * size, fits))
-
-
-def _share() -> int:
-    """``claim_next``'s share: a chain takes at most a quarter of what is queued when two
-    chains run (half for each, halved again so that the last groups are small), nothing
-    to share with one chain."""
-    chains = settings.TOURNAMENT_CHAINS
-    return 2 * chains if chains > 1 else 0
 
 
 def _finalising(tournament_id: int) -> bool:

@@ -59,27 +59,9 @@ def test_claims_take_the_lowest_queued_batches_once(trainer, no_broker):
     assert tournaments.claim_next(t.pk, 5) == []  # not from a stopped tournament
 
 
-def test_a_share_takes_a_part_of_the_queue_so_the_last_groups_are_small(trainer, no_broker):
-    t = make(trainer, games=200)  # 20 batches
-    ids = batch_ids(t)
-    sizes = [len(tournaments.claim_next(t.pk, 20, share=4)) for _ in range(4)]
-    assert sizes == [5, 3, 3, 2]  # a quarter of 20, 15, 12 and 9 queued
-    assert len(tournaments.claim_next(t.pk, 1, share=4)) == 1  # the size still caps it
-    assert [c.id for c in tournaments.claim_next(t.pk, 20, share=4)] == [ids[14]]  # 6 // 4
-    assert [len(tournaments.claim_next(t.pk, 20, share=4)) for _ in range(6)] == [1] * 5 + [0]
-
-
-def test_two_chains_share_the_queue(settings):
-    settings.TOURNAMENT_CHAINS = 2
-    assert tournaments._share() == 4
-    settings.TOURNAMENT_CHAINS = 1
-    assert tournaments._share() == 0  # one chain: nobody to wait for
-
-
 def test_one_chain_plays_every_game_once_in_growing_groups_and_rates_them(
-    trainer, no_broker, monkeypatch, settings
+    trainer, no_broker, monkeypatch
 ):
-    settings.TOURNAMENT_CHAINS = 1  # (with two, its groups shrink as the queue drains)
     t = make(trainer, games=100)
     groups = []
     run = tournaments._run_claimed
