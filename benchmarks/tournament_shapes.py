@@ -50,29 +50,52 @@ def shape_env(shape: str) -> dict:
     return env
 
 
-def cpu_seconds(root: int) -> float:
-    """User + system CPU seconds of process ``root`` and every process under it (a Celery
-    worker and its pool), read from /proc (0 where /proc is missing)."""
+def _processes() -> dict[int, tuple[int, str, float, float]]:
+    """{pid: (parent pid, name, own CPU seconds, reaped children's CPU seconds)} from
+    /proc (empty where /proc is missing)."""
     tick = os.sysconf("SC_CLK_TCK")
-    parent, spent = {}, {}
+    found = {}
     for entry in os.listdir("/proc"):
         if not entry.isdigit():
             continue
         try:
             with open(f"/proc/{entry}/stat") as f:
-                fields = f.read().rsplit(")", 1)[1].split()
+                head, tail = f.read().rsplit(")", 1)
         except OSError:
             continue
-        parent[int(entry)] = int(fields[1])
-        spent[int(entry)] = (int(fields[11]) + int(fields[12])) / tick
-    total = 0.0
-    for pid, seconds in spent.items():
+        fields = tail.split()
+        own = (int(fields[11]) + int(fields[12])) / tick
+        found[int(entry)] = (int(fields[1]), head.split("(", 1)[1], own,
+                             (int(fields[13]) + int(fields[14])) / tick)  # fmt: skip
+    return found
+
+
+def cpu_seconds(root: int, found: dict | None = None) -> float:
+    """User + system CPU seconds of process ``root`` and every process under it (a Celery
+    worker and its pool; a server and its backends, with those that exited: the root's
+    reaped children), read from /proc (0 where /proc is missing)."""
+    found = _processes() if found is None else found
+    total = found[root][3] if root in found else 0.0
+    for pid, (_, _, seconds, _) in found.items():
         p = pid
         while p and p != root:
-            p = parent.get(p, 0)
+            p = found[p][0] if p in found else 0
         if p == root:
             total += seconds
     return total
+
+
+def server_seconds() -> float:
+    """CPU seconds of the PostgreSQL and Redis servers on this machine (their trees; 0
+    for a server elsewhere): the tournament's other costs, which the loop has not."""
+    found = _processes()
+    servers = ("postgres", "redis-server")
+    roots = [
+        pid
+        for pid, (ppid, name, _, _) in found.items()
+        if name in servers and found.get(ppid, (0, ""))[1] != name  # the server, not a backend
+    ]
+    return sum(cpu_seconds(pid, found) for pid in roots)
 
 
 def load() -> str:
@@ -134,12 +157,26 @@ def child(shape: str, game_name: str, specs: list[str], rounds: int, games: int)
             if worker.poll() is not None or time.time() > deadline:
                 sys.exit(f"the worker did not start: see {log}")
             time.sleep(0.2)
-        out = {"worker": [], "loop": [], "games": 0, "worker_cpu": [], "loop_cpu": []}
+        # This process sends the tournament's messages as the web server would: its first
+        # send imports the broker's transport and connects (~100-150 ms, once a process,
+        # as the worker's start-up, which is not timed either), done here, not in round 1.
+        from config.celery import app
+
+        with app.producer_or_acquire() as producer:
+            producer.connection.ensure_connection(max_retries=3)
+        out = {
+            "worker": [],
+            "loop": [],
+            "games": 0,
+            "worker_cpu": [],
+            "loop_cpu": [],
+            "server_cpu": [],
+        }
         for _ in range(rounds):
             plan = benchmark_plan(rule_set, default_universe(), [p.pk for p in players])
             sets = [(pair, games) for pair, _ in plan.sets]
             plan = Plan(plan.rule_set, plan.universe, f"bench-{stamp}", sets, plan.kind)
-            cpu = cpu_seconds(worker.pid)
+            cpu, servers = cpu_seconds(worker.pid), server_seconds()
             started = time.perf_counter()
             t = tournaments.create_from_plan(plan, trainer)
             while True:
@@ -151,6 +188,7 @@ def child(shape: str, game_name: str, specs: list[str], rounds: int, games: int)
                 time.sleep(0.02)
             elapsed = time.perf_counter() - started
             worker_cpu = cpu_seconds(worker.pid) - cpu
+            out["server_cpu"].append(server_seconds() - servers)
             if status != "done":
                 sys.exit(f"the tournament failed: see {log}")
             t.refresh_from_db()
@@ -246,12 +284,14 @@ def main() -> None:
             print(f"{shape}: failed\n{proc.stdout[-2000:]}\n{proc.stderr[-3000:]}")
             continue
         out = json.loads(line[7:])
-        rows = zip(out["worker"], out["loop"], out["worker_cpu"], out["loop_cpu"], strict=True)
-        for w, p, wc, lc in rows:
+        rows = zip(out["worker"], out["loop"], out["worker_cpu"], out["loop_cpu"],
+                   out["server_cpu"], strict=True)  # fmt: skip
+        for w, p, wc, lc, sc in rows:
             print(
                 f"{shape:9} {out['games']} games: worker {w:8.1f} games/s (written, rated)   "
                 f"plain loop {p:8.1f} games/s   ratio {w / p:.2f}   "
-                f"CPU: worker {wc:5.2f} s, loop {lc:5.2f} s, ratio {lc / max(wc, 1e-9):.2f}",
+                f"CPU: worker {wc:5.2f} s, loop {lc:5.2f} s, ratio {lc / max(wc, 1e-9):.2f}; "
+                f"servers {sc:5.2f} s",
                 flush=True,
             )
     print(f"after: {load()}")

@@ -69,3 +69,17 @@ def touch(ids: list[int], state: str) -> None:
             f"{q('touched')} = %s WHERE {q('id')} IN ({', '.join(['%s'] * len(ids))})",
             [str(state), now, *ids],
         )
+
+
+def commit_unflushed() -> None:
+    """In a chain's transaction on PostgreSQL: its commit does not wait for the WAL to
+    reach the disk (SET LOCAL: this transaction only). A PostgreSQL crash can lose the
+    last such commits (up to ~3 x wal_writer_delay), each whole: its games, their
+    batches' "done" and the ratings they moved go together, and the WAL replays in
+    order, so a lost group leaves no rating that a kept one built on. Its batches stay
+    "running" and the reconciler sends them again, as for a worker that died. The
+    finaliser's commit waits for the disk, and with it every commit before it: a tournament
+    marked done keeps all its games."""
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute("SET LOCAL synchronous_commit TO OFF")

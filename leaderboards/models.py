@@ -104,8 +104,14 @@ class RatingHistory(models.Model):
     """One rated match's effect on one player's rating: the evolution chart reads these.
     Unique per (match, player), so a match is never applied twice."""
 
-    rating = models.ForeignKey(Rating, on_delete=models.CASCADE, related_name="history")
-    match = models.ForeignKey("play.Match", on_delete=models.CASCADE, related_name="+")
+    # No indexes of their own: the curve's (rating, id) and the unique (match, player) lead
+    # with them (a tournament writes two history rows a game).
+    rating = models.ForeignKey(
+        Rating, on_delete=models.CASCADE, related_name="history", db_index=False
+    )
+    match = models.ForeignKey(
+        "play.Match", on_delete=models.CASCADE, related_name="+", db_index=False
+    )
     player = models.ForeignKey("accounts.Player", on_delete=models.CASCADE, related_name="+")
     mu_before = models.FloatField()
     sigma_before = models.FloatField()

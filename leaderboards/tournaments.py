@@ -34,7 +34,7 @@ from accounts.models import Player
 from accounts.roles import is_trainer_or_admin
 from leaderboards import rating as math
 from leaderboards.chain_ratings import rate_written
-from leaderboards.chain_sql import Claimed, claim_next, touch
+from leaderboards.chain_sql import Claimed, claim_next, commit_unflushed, touch
 from leaderboards.models import Tournament, TournamentBatch, TournamentSet
 from ownbots.versions import record_versions
 from play.models import Match
@@ -402,6 +402,7 @@ def _run_claimed(tournament: Tournament, batches: list[Claimed], known: dict | N
     # a write transaction holds the one write lock, and the other chain waits.
     rows = _rows(tournament, played)
     with transaction.atomic():
+        commit_unflushed()
         written = _record(tournament, played, rows)
         record_versions(tournament, played)
         touch(ids, TournamentBatch.State.DONE)

@@ -39,12 +39,14 @@ class Match(models.Model):
     universe = models.ForeignKey(
         "leaderboards.Universe", on_delete=models.PROTECT, null=True, blank=True, related_name="+"
     )
+    # No index of its own: the unique (tournament, game number) leads with it.
     tournament = models.ForeignKey(
         "leaderboards.Tournament",
         on_delete=models.CASCADE,
         null=True,
         blank=True,
         related_name="matches",
+        db_index=False,
     )
     game_number = models.PositiveIntegerField(null=True, blank=True)
 
@@ -107,7 +109,8 @@ class Seat(models.Model):
         PENDING = "pending", "Invited"
         DECLINED = "declined", "Declined"
 
-    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="seats")
+    # No index of its own: the unique (match, index) leads with the match.
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="seats", db_index=False)
     index = models.PositiveSmallIntegerField(help_text="The engine's seat number (0-based).")
     kind = models.CharField(max_length=8, choices=Kind.choices, default=Kind.PLAYER)
     player = models.ForeignKey(

@@ -210,3 +210,34 @@ def test_a_batch_sent_again_with_every_game_written_writes_nothing(trainer, no_b
     assert tournaments.run_batch(first) == 0
     assert Match.objects.filter(tournament=t).count() == 10
     assert Tournament.objects.get(pk=t.pk).ratings_through == 10
+
+
+@pytest.mark.django_db(transaction=True)  # real commits: SET LOCAL ends with its transaction
+def test_a_chains_commit_does_not_wait_for_the_disk_but_the_finalisers_does(
+    trainer, no_broker, monkeypatch
+):
+    """PostgreSQL: the chain's transaction sets synchronous_commit off for itself only
+    (SET LOCAL); the finaliser, and everything after the chain, keeps the server's."""
+    from django.db import connection
+
+    if connection.vendor != "postgresql":
+        pytest.skip("synchronous_commit is PostgreSQL's")
+
+    def show() -> str:
+        with connection.cursor() as cursor:
+            cursor.execute("SHOW synchronous_commit")
+            return cursor.fetchone()[0]
+
+    seen = []
+    rate, finalise = tournaments.rate_written, tournaments.finalise
+    monkeypatch.setattr(
+        tournaments, "rate_written", lambda *a: (seen.append(("chain", show())), rate(*a))[1]
+    )
+    monkeypatch.setattr(
+        tournaments, "finalise", lambda pk: (seen.append(("finaliser", show())), finalise(pk))[1]
+    )
+    before = show()
+    t = make(trainer, games=20)
+    assert tournaments.run_batches(batch_ids(t)[0]) == 20
+    assert seen[0] == ("chain", "off") and ("finaliser", before) in seen and before != "off"
+    assert show() == before and Tournament.objects.get(pk=t.pk).status == "done"
