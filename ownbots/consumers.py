@@ -171,7 +171,10 @@ class BotConsumer(JsonConsumer):
 
     async def _send_tournament_turns(self):
         for turn in await db(turns.waiting, self.player.pk, self.sent):
-            self.sent.add(int(turn["turn"][1:]))
+            number = int(turn["turn"][1:])
+            if number in self.sent:  # the watch loop and a wake-up both found it
+                continue
+            self.sent.add(number)
             await self.send_json(turn)
 
     async def _send_tournament_results(self):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections import deque
+
 from channels.testing import WebsocketCommunicator
 
 
@@ -33,3 +35,30 @@ async def until(comm, kind: str, timeout: float = 5) -> dict:
         event = await comm.receive_json_from(timeout=timeout)
         if event["type"] == kind:
             return event
+
+
+class Inbox:
+    """A bot socket's messages in the order they came, where waiting for one kind keeps
+    the others for later instead of dropping them (``until`` drops them). The consumer
+    sends from two tasks, its reply to a move and its watch loop, so a "game:over" or
+    the next "your-move" can come before the "moved" that answers the move."""
+
+    def __init__(self, comm):
+        self.comm = comm
+        self.kept: deque = deque()
+
+    async def next(self, timeout: float = 15) -> dict:
+        if self.kept:
+            return self.kept.popleft()
+        return await self.comm.receive_json_from(timeout=timeout)
+
+    async def until(self, kind: str, timeout: float = 5) -> dict:
+        for event in self.kept:
+            if event["type"] == kind:
+                self.kept.remove(event)
+                return event
+        while True:
+            event = await self.comm.receive_json_from(timeout=timeout)
+            if event["type"] == kind:
+                return event
+            self.kept.append(event)

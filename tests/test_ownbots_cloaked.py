@@ -23,7 +23,7 @@ from ownbots.models import BotTurn
 from play import services
 from play.models import Match
 from play.replay import current_state
-from tests.ownbot_helpers import bot_socket, own_bot, until
+from tests.ownbot_helpers import Inbox, bot_socket, own_bot, until
 from tests.play_helpers import rule_set, start
 from variants.engine.general.view import view as full_view
 
@@ -79,6 +79,7 @@ async def test_a_live_blotto_match_sends_the_bot_only_its_seats_view(trainer, cr
     match = await sync_to_async(start)(game, creator, creator, player, seed=seed)
     comm = await bot_socket(token, "hidden-1")
     await until(comm, "welcome")
+    inbox = Inbox(comm)
     rng = random.Random(seed)
     truth_of = sync_to_async(lambda: current_state(Match.objects.get(pk=match.pk)))
     turns = hidden = 0
@@ -89,9 +90,7 @@ async def test_a_live_blotto_match_sends_the_bot_only_its_seats_view(trainer, cr
         black = [str(m) for m in state.legal_moves(0)]
         await sync_to_async(services.play)(match.pk, creator, rng.choice(black))
         while True:  # the bot's messages until its turn (or the end)
-            # (a bound on the wait, not on speed: in a full run on 2 cores a message took
-            # more than 5 s once, in isolation ~0.2 s)
-            event = await comm.receive_json_from(timeout=15)
+            event = await inbox.next()
             if event["type"] in ("your-move", "game:over"):
                 break
             check_quiet(event)
@@ -103,13 +102,13 @@ async def test_a_live_blotto_match_sends_the_bot_only_its_seats_view(trainer, cr
         await comm.send_json_to(
             {"type": "move", "turn": event["turn"], "move": rng.choice(event["legal"])}
         )
-        moved = await until(comm, "moved")
+        moved = await inbox.until("moved")
         check_quiet(moved)
     final = await sync_to_async(Match.objects.get)(pk=match.pk)
     assert final.is_over and turns == 13  # white placed all 13 soldiers through the socket
     assert hidden >= 12  # the truth held black's soldiers the bot was never sent
     if event["type"] != "game:over":
-        event = await until(comm, "game:over")
+        event = await inbox.until("game:over")
     assert event["match"] == match.pk and event["outcome"] == final.outcome
     await comm.disconnect()
 
@@ -152,6 +151,7 @@ async def test_a_tournament_blotto_game_asks_the_bot_with_its_seats_view_only(tr
     opponent = await sync_to_async(random_player)()
     comm = await bot_socket(token, "hidden-t")
     await until(comm, "welcome")
+    inbox = Inbox(comm)
     done = {}
 
     def worker():
@@ -168,17 +168,18 @@ async def test_a_tournament_blotto_game_asks_the_bot_with_its_seats_view_only(tr
     rng = random.Random(7)
     while thread.is_alive() or len(received) < 13:
         try:
-            event = await comm.receive_json_from(timeout=10)
+            event = await inbox.next(timeout=10)
         except TimeoutError:
             break
         check_quiet({k: v for k, v in event.items() if k != "outcome"})
         if event["type"] != "your-move":
             continue
+        assert event["turn"] not in {r["turn"] for r in received}, "a turn was sent twice"
         received.append(event)
         await comm.send_json_to(
             {"type": "move", "turn": event["turn"], "move": rng.choice(event["legal"])}
         )
-        await until(comm, "moved")
+        await inbox.until("moved")
         if len(received) == 13:
             break
     await sync_to_async(thread.join)(30)
