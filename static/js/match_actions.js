@@ -7,7 +7,12 @@ export class MatchActions {
   // --- actions ---------------------------------------------------------------------------
 
   move(notation) {
-    if (this.pending || !this.myTurn()) return;
+    if (this.pending) {
+      // One move at a time: say why this click did nothing (its answer may change the board).
+      this.note("Your last move is on its way: wait until it is played.", "info");
+      return;
+    }
+    if (!this.myTurn()) return;
     const sent = this.send(this.withSeat({ type: "move", move: notation, ply: this.state.ply }));
     if (sent) {
       this.pending = true;

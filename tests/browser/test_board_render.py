@@ -577,9 +577,10 @@ def test_match_renders_state_and_sends_moves(match_page):
     assert not page.get_by_test_id("pass").is_visible()
     page.locator("[data-coords='2,2,1']").click()
     assert sent(page) == [{"type": "move", "move": "2,2,1", "ply": 0}]
-    # Until the server answers, a second click sends nothing.
+    # Until the server answers, a second click sends nothing, and says why.
     page.locator("[data-coords='1,1,1']").click()
     assert len(sent(page)) == 1
+    assert "on its way" in page.get_by_test_id("note").text_content()
 
     # The server's answer: bob to move; alice can no longer play.
     after = bv.play("Tic-Tac-Toe", ["2,2,1"])
