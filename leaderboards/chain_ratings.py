@@ -1,6 +1,6 @@
 """A tournament's ratings applied by its chains as they write their games, in game order.
 
-The transaction that writes a group of games (``tournaments._run_claimed``) also rates,
+The transaction that writes a group of games (``tournament_chains._run_claimed``) also rates,
 with the tournament row locked, every written game that follows ``ratings_through``
 without a gap: the group's own games from what was just played (no reads: reading them
 back cost more than the rating maths), games another chain wrote before them read back

@@ -141,7 +141,7 @@ class Tournament(models.Model):
 
     Its progress lives here, not in the broker: each game is a ``play.Match`` with a
     unique (tournament, game number); batches that lost their worker are sent again by
-    ``leaderboards.tournaments.reconcile``; one finalising task applies the ratings in
+    ``leaderboards.tournament_finish.reconcile``; one finalising task applies the ratings in
     game order (``ratings_through`` is how far it got) and writes ``results``.
     """
 

@@ -48,7 +48,7 @@ class RemoteAgent:
 
 
 def play_game(game, agents: list, seed: int, timeout_rule: str = "loss"):
-    """``tournaments.play_timed`` with own bots among ``agents``: the final state, the
+    """``tournament_games.play_timed`` with own bots among ``agents``: the final state, the
     log as (seat, notation, think ms, log kind), and each own bot seat's version."""
     from play.bots import RandomAgent
     from play.bots.common import checked, for_seat

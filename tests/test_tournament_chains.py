@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from accounts.services import random_player
-from leaderboards import tournaments
+from leaderboards import tournament_chains, tournaments
 from leaderboards.models import RatingHistory, Tournament, TournamentBatch
 from leaderboards.services import default_universe
 from play.models import Match
@@ -37,13 +37,13 @@ def test_start_sends_one_message_a_chain(trainer, no_broker, settings):
 
 
 def test_group_size_doubles_at_most_and_shrinks_at_once():
-    fast, slow = 0.001, 10 * tournaments.GROUP_SECONDS
-    assert tournaments._group_size(1, 1, fast) == 2
-    assert tournaments._group_size(4, 4, fast) == 8
-    assert tournaments._group_size(16, 16, fast) == tournaments.MAX_GROUP
-    assert tournaments._group_size(8, 8, slow) == 1
+    fast, slow = 0.001, 10 * tournament_chains.GROUP_SECONDS
+    assert tournament_chains._group_size(1, 1, fast) == 2
+    assert tournament_chains._group_size(4, 4, fast) == 8
+    assert tournament_chains._group_size(16, 16, fast) == tournament_chains.MAX_GROUP
+    assert tournament_chains._group_size(8, 8, slow) == 1
     # half the target per batch: two batches fit
-    assert tournaments._group_size(8, 1, tournaments.GROUP_SECONDS / 2) == 2
+    assert tournament_chains._group_size(8, 1, tournament_chains.GROUP_SECONDS / 2) == 2
 
 
 def test_claims_take_the_lowest_queued_batches_once(trainer, no_broker):
@@ -64,14 +64,14 @@ def test_one_chain_plays_every_game_once_in_growing_groups_and_rates_them(
 ):
     t = make(trainer, games=100)
     groups = []
-    run = tournaments._run_claimed
+    run = tournament_chains._run_claimed
 
     def recording(tournament, batches, known=None):
         groups.append([b.id for b in batches])
         return run(tournament, batches, known)
 
-    monkeypatch.setattr(tournaments, "_run_claimed", recording)
-    monkeypatch.setattr(tournaments, "GROUP_SECONDS", 1e6)  # every group may double
+    monkeypatch.setattr(tournament_chains, "_run_claimed", recording)
+    monkeypatch.setattr(tournament_chains, "GROUP_SECONDS", 1e6)  # every group may double
     assert tournaments.run_batches(batch_ids(t)[0]) == 100
     assert [len(g) for g in groups] == [1, 2, 4, 3]
     assert [i for g in groups for i in g] == batch_ids(t)
@@ -115,14 +115,14 @@ def test_a_tournament_with_an_own_bot_is_claimed_a_batch_at_a_time(
     )
     t = tournaments.create_from_plan(plan, trainer)
     groups = []
-    run = tournaments._run_claimed
+    run = tournament_chains._run_claimed
 
     def recording(tournament, batches, known=None):
         groups.append(len(batches))
         return run(tournament, batches, known)
 
-    monkeypatch.setattr(tournaments, "_run_claimed", recording)
-    monkeypatch.setattr(tournaments, "GROUP_SECONDS", 1e6)
+    monkeypatch.setattr(tournament_chains, "_run_claimed", recording)
+    monkeypatch.setattr(tournament_chains, "GROUP_SECONDS", 1e6)
     assert tournaments.run_batches(batch_ids(t)[0]) == 30
     assert groups == [1, 1, 1]
     assert Tournament.objects.get(pk=t.pk).status == "done"
@@ -174,7 +174,7 @@ def test_chains_rate_their_games_as_they_write_them_in_game_order(trainer, no_br
     assert tournaments.run_batches(ids[1]) == 50  # this one plays 11-60
     t.refresh_from_db()
     assert t.ratings_through == 0 and not RatingHistory.objects.exists()  # behind a gap
-    assert tournaments._run_claimed(t, held) == 10
+    assert tournament_chains._run_claimed(t, held) == 10
     t.refresh_from_db()
     assert t.status == "running" and t.ratings_through == 60  # 1-10 and the waiting 50
     assert RatingHistory.objects.count() == 120
@@ -192,7 +192,7 @@ def test_a_failed_rating_leaves_the_games_to_the_finaliser(trainer, no_broker, m
 
     t = two_sets(trainer, games=10)
     monkeypatch.setattr(chain_ratings, "rate_entries", broken)
-    monkeypatch.setattr(tournaments, "finalise", lambda pk: False)  # not yet
+    monkeypatch.setattr(tournament_chains, "finalise", lambda pk: False)  # not yet
     assert tournaments.run_batches(batch_ids(t)[0]) == 20
     t.refresh_from_db()
     assert t.status == "finalising" and t.ratings_through == 0
@@ -229,12 +229,14 @@ def test_a_chains_commit_does_not_wait_for_the_disk_but_the_finalisers_does(
             return cursor.fetchone()[0]
 
     seen = []
-    rate, finalise = tournaments.rate_written, tournaments.finalise
+    rate, finalise = tournament_chains.rate_written, tournament_chains.finalise
     monkeypatch.setattr(
-        tournaments, "rate_written", lambda *a: (seen.append(("chain", show())), rate(*a))[1]
+        tournament_chains, "rate_written", lambda *a: (seen.append(("chain", show())), rate(*a))[1]
     )
     monkeypatch.setattr(
-        tournaments, "finalise", lambda pk: (seen.append(("finaliser", show())), finalise(pk))[1]
+        tournament_chains,
+        "finalise",
+        lambda pk: (seen.append(("finaliser", show())), finalise(pk))[1],
     )
     before = show()
     t = make(trainer, games=20)

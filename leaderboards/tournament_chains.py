@@ -1,0 +1,195 @@
+"""Running a tournament's batches: chains of Celery tasks (``run_batches``) that claim the
+queued batches a group at a time, play their games and write them with their "done" in
+one transaction that also rates the games written without a gap so far
+(``chain_ratings``). Running batches say they are alive (``touch``) so that the
+reconciler (``leaderboards.tournament_finish``) can tell a dead worker's batch.
+"""
+
+from __future__ import annotations
+
+import time
+
+from django.db import transaction
+from django.utils import timezone
+
+from accounts.models import Player
+from leaderboards import rating as math
+from leaderboards.chain_ratings import rate_written
+from leaderboards.chain_sql import Claimed, claim_next, commit_unflushed, touch
+from leaderboards.models import Tournament, TournamentBatch
+from leaderboards.tournament_finish import finalise, maybe_finalise
+from leaderboards.tournament_games import _play, _record, _rows
+from leaderboards.tournament_plans import _schedule
+from ownbots.versions import record_versions
+from play.models import Match
+
+TOUCH_SECONDS = 1.0  # a running batch says it is alive at most this often
+# A worker's chain (``run_batches``) claims queued batches a group at a time, as many as
+# it plays in about GROUP_SECONDS (progress shows when a group is written), at most
+# MAX_GROUP; after CHAIN_SECONDS it sends a message to carry on and lets other tasks in.
+GROUP_SECONDS = 0.25
+MAX_GROUP = 20
+CHAIN_SECONDS = 5.0
+
+
+# What a batch reads of its tournament (its games are written with its creator and
+# universe: fetched with the batch, not by two more queries a batch).
+_WITH_TOURNAMENT = ("tournament__rule_set", "tournament__created_by", "tournament__universe")
+
+
+def run_batch(batch_id: int) -> int:
+    """Play the batch's games that are not written yet; how many this call wrote. A batch
+    that is running already is left to its runner (if that died, ``reconcile`` queues it
+    again). Sends the finaliser when it wrote the tournament's last games."""
+    batch = TournamentBatch.objects.select_related(*_WITH_TOURNAMENT).filter(pk=batch_id).first()
+    if batch is None:
+        return 0  # its tournament was deleted
+    tournament = batch.tournament
+    if tournament.status != Tournament.Status.RUNNING or batch.state == batch.State.DONE:
+        return 0
+    if not _claim(batch):
+        return 0
+    count = _run_claimed(tournament, [_claimed(batch)])
+    maybe_finalise(tournament.pk)
+    return count
+
+
+def run_batches(batch_id: int, seconds: float = CHAIN_SECONDS) -> int:
+    """The worker's task: a chain. It runs its batch (if still queued), then claims the
+    tournament's next queued batches a group at a time (``claim_next``: as many as it
+    plays in about ``GROUP_SECONDS``) until none is left; after ``seconds`` it sends one
+    message to carry on and returns, so that a long tournament lets other tasks take
+    turns. ``start`` sends one message per chain, not one per batch: a batch is 10 games
+    of about a millisecond each, and a message per batch cost more than its games. The
+    chain that writes the last games rates them here. How many games this call wrote."""
+    started = time.monotonic()
+    batch = TournamentBatch.objects.select_related(*_WITH_TOURNAMENT).filter(pk=batch_id).first()
+    if batch is None:
+        return 0  # its tournament was deleted
+    tournament = batch.tournament
+    count, size = 0, 1
+    known: dict = {}  # the tournament's sets, players and schedule, read once here
+    group = []
+    if (
+        tournament.status == Tournament.Status.RUNNING
+        and batch.state == TournamentBatch.State.QUEUED
+        and _claim(batch)
+    ):
+        group = [_claimed(batch)]
+    while True:
+        if group:
+            clock = time.monotonic()
+            count += _run_claimed(tournament, group, known)
+            size = _group_size(size, len(group), time.monotonic() - clock)
+            if known.get("own_bots"):  # games that wait on clients: written a batch at a time
+                size = 1
+        if time.monotonic() - started >= seconds:
+            _carry_on(tournament.pk)
+            break
+        group = claim_next(tournament.pk, size)
+        if not group:
+            break
+    if maybe_finalise(tournament.pk, send=False) or _finalising(tournament.pk):
+        # Every game is written: rate them here rather than send a message for it (if
+        # this worker dies now, the reconciler sends the finaliser).
+        finalise(tournament.pk)
+    return count
+
+
+def _group_size(size: int, claimed: int, took: float) -> int:
+    """The next group's size: what plays in about ``GROUP_SECONDS`` at the last group's
+    pace, at most twice the last size (a few slow games, an own bot's waits, shrink it
+    at once) and at most ``MAX_GROUP``."""
+    fits = int(GROUP_SECONDS * claimed / max(took, 1e-6))
+    return max(1, min(MAX_GROUP, 2 * size, fits))
+
+
+def _finalising(tournament_id: int) -> bool:
+    return Tournament.objects.filter(pk=tournament_id, status=Tournament.Status.FINALISING).exists()
+
+
+def _carry_on(tournament_id: int) -> None:
+    """A chain out of time: one message for the tournament's next queued batch, if any."""
+    from leaderboards import tasks
+
+    queued = TournamentBatch.objects.filter(
+        tournament_id=tournament_id,
+        state=TournamentBatch.State.QUEUED,
+        tournament__status=Tournament.Status.RUNNING,
+    )
+    next_id = queued.order_by("number").values_list("id", flat=True).first()
+    if next_id is not None:
+        tasks.run_batch.delay(next_id)
+
+
+def _claimed(batch: TournamentBatch) -> Claimed:
+    return Claimed(batch.pk, batch.first_game, batch.last_game, batch.sends)
+
+
+def _claim(batch: TournamentBatch) -> bool:
+    """Take a queued batch (one taker: a conditional update). A running one belongs to
+    its runner; if that died, ``reconcile`` queues it again and sends it."""
+    now = timezone.now()
+    taken = TournamentBatch.objects.filter(pk=batch.pk, state=TournamentBatch.State.QUEUED).update(
+        state=TournamentBatch.State.RUNNING, touched=now
+    )
+    batch.state, batch.touched = TournamentBatch.State.RUNNING, now
+    return bool(taken)
+
+
+def _run_claimed(tournament: Tournament, batches: list[Claimed], known: dict | None = None) -> int:
+    """Play and write claimed batches of ``tournament``, their games in one transaction
+    with their "done". ``known`` (from ``run_batches``, which runs several groups of one
+    tournament) keeps its sets, players and schedule between groups: they never change
+    once the tournament is made. How many games this call wrote."""
+    ids = [b.id for b in batches]
+    numbers = [n for b in batches for n in range(b.first_game, b.last_game + 1)]
+    written: set[int] = set()
+    if any(b.sends > 1 for b in batches):  # sent again: some games may be written
+        written = set(
+            Match.objects.filter(tournament=tournament, game_number__in=numbers).values_list(
+                "game_number", flat=True
+            )
+        )
+    if known is None or known.get("tournament") != tournament.pk:
+        sets = {s.order: s for s in tournament.sets.all()}
+        players = {
+            p.pk: p
+            for p in Player.objects.filter(pk__in={pk for s in sets.values() for pk in s.players})
+        }
+        order = _schedule(tuple(sets[k].games for k in sorted(sets)), tournament.batch_size)
+        if known is not None:
+            own_bots = any(p.kind == Player.Kind.OWN_BOT for p in players.values())
+            known.update(
+                tournament=tournament.pk, sets=sets, players=players, order=order, own_bots=own_bots
+            )
+    else:
+        sets, players, order = known["sets"], known["players"], known["order"]
+    played = []  # (seated players, PlayedGame, number): written together at the end
+    touched = time.monotonic()
+
+    def alive() -> None:  # an own bot's game waits on its client: the batches are alive
+        nonlocal touched
+        if time.monotonic() - touched >= TOUCH_SECONDS:
+            touch(ids, TournamentBatch.State.RUNNING)
+            touched = time.monotonic()
+
+    for number in numbers:
+        if number in written:
+            continue
+        set_order, index = order[number - 1]
+        seated = [players[pk] for pk in math.seat_rotation(sets[set_order].players, index)]
+        played.append((seated, _play(tournament, number, seated, alive), number))
+        alive()  # (see reconcile)
+    # The games and "done" in one transaction: a worker killed between the two left a
+    # written batch "running" in a finished tournament. Rows built before it: on SQLite
+    # a write transaction holds the one write lock, and the other chain waits.
+    rows = _rows(tournament, played)
+    with transaction.atomic():
+        commit_unflushed()
+        written = _record(tournament, played, rows)
+        record_versions(tournament, played)
+        touch(ids, TournamentBatch.State.DONE)
+        mine = {n: (pk, s, g) for s, g, n in played if (pk := written.get(n))}
+        rate_written(tournament, mine, players)
+    return len(written)

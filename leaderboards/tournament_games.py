@@ -1,0 +1,110 @@
+"""Playing and recording a tournament's games: each game is seeded from the tournament's
+seed and its number (``game_seed``), played by bot agents (``play_timed``) or over an
+own bot's socket, and written a batch at a time (``_rows``, ``_record``).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import replace
+
+from django.conf import settings
+from django.utils import timezone
+
+from accounts.models import Player
+from leaderboards.models import Tournament
+
+
+def game_seed(tournament: Tournament, number: int) -> int:
+    return (tournament.seed * 1_000_003 + number * 7_919) % 2**31
+
+
+def _play(tournament: Tournament, number: int, seated: list[Player], heartbeat=None):
+    """Play game ``number`` (a PlayedGame, not written yet)."""
+    from play.recording import PlayedGame
+    from play.replay import game_of_rule_set
+
+    if any(p.kind == Player.Kind.OWN_BOT for p in seated):  # asked over their sockets
+        from ownbots.remote import play_tournament_game
+
+        return play_tournament_game(tournament, number, seated, heartbeat)
+
+    game = game_of_rule_set(tournament.rule_set)
+    seed = game_seed(tournament, number)
+    started = timezone.now()
+    state, moves = play_timed(game, [agent_for(p, seed + i) for i, p in enumerate(seated)], seed)
+    return PlayedGame(
+        seed=seed,
+        moves=moves,  # (seat, notation, think ms) tuples, as record_games takes them
+        outcome=state.outcome,
+        started=started,
+        finished=timezone.now(),
+    )
+
+
+def _common(tournament: Tournament) -> dict:
+    return {"by": tournament.created_by, "rated": tournament.rated,
+            "universe": tournament.universe, "tournament": tournament}  # fmt: skip
+
+
+def _rows(tournament: Tournament, played: list):
+    from play.recording import prepare_games
+    from play.replay import game_of_rule_set
+
+    chaos = game_of_rule_set(tournament.rule_set).chaos
+    return prepare_games(tournament.rule_set, chaos, played, **_common(tournament))
+
+
+def _record(tournament: Tournament, played: list, rows) -> dict[int, int]:
+    """Write a batch's games (``rows``: ``_rows``): one insert per table; if one of them
+    was written meanwhile (a batch sent twice), one by one, skipping those. The match ids
+    of the games written, by game number."""
+    from play.recording import PlayedMove, record_game, write_games
+    from play.replay import game_of_rule_set
+
+    matches = write_games(rows)
+    if matches is not None:
+        return {number: pk for (_, _, number), pk in zip(played, matches, strict=True)}
+    chaos, written = game_of_rule_set(tournament.rule_set).chaos, {}
+    for seated, game, number in played:
+        game = replace(game, moves=[PlayedMove(*m) for m in game.moves])
+        match = record_game(
+            tournament.rule_set, seated, chaos, game, game_number=number, **_common(tournament)
+        )
+        if match is not None:
+            written[number] = match.pk
+    return written
+
+
+def agent_for(player: Player, seed: int):
+    from play.bots import RandomAgent, make_agent
+
+    if player.kind == Player.Kind.RANDOM:
+        return RandomAgent(seed=seed)
+    return make_agent(player.bot_spec, seed=seed, time_limit=settings.TOURNAMENT_BOT_SECONDS)
+
+
+def play_timed(game, agents: list, seed: int):
+    """Play one game to its end (Chaos, if any, at random): the final state and the moves
+    as (seat, notation, think ms). The position is seeded from ``seed``."""
+    from play.bots import RandomAgent
+    from play.bots.common import checked, for_seat
+
+    rng = random.Random(seed)
+    state = game.new_initial_state(seed=rng.randrange(2**32))
+    seats = list(agents)
+    if game.chaos is not None:
+        seats.insert(game.chaos, RandomAgent(seed=rng.randrange(2**32)))
+    moves = []
+    while not state.is_terminal():
+        for seat in state.to_move():
+            if state.is_terminal() or seat not in state.to_move():
+                break
+            clock = time.perf_counter()
+            move = seats[seat].choose(for_seat(state, seat), seat)  # cloaked: the seat's view
+            think = int((time.perf_counter() - clock) * 1000)
+            move = checked(state, seat, move)
+            state.apply(seat, move)
+            moves.append((seat, str(move), think))
+    return state, moves

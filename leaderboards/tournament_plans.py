@@ -1,0 +1,225 @@
+"""Making a tournament: its plan, sets, batches and game schedule, and starting it.
+
+A plan (``Plan``) lists sets of games between bots; ``create_from_plan`` writes the
+tournament with its sets and batches and, on commit, ``start`` sends one task per chain
+(``leaderboards.tournament_chains``) and starts the watchdog. ``schedule`` says which set
+and seat rotation each game number plays.
+"""
+
+from __future__ import annotations
+
+import itertools
+import logging
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+from django.conf import settings
+from django.db import transaction
+from django.db.models import F
+from django.utils import timezone
+
+from accounts.models import Player
+from accounts.roles import is_trainer_or_admin
+from leaderboards import rating as math
+from leaderboards.models import Tournament, TournamentBatch, TournamentSet
+
+log = logging.getLogger(__name__)
+
+GAMES_PER_SET = 100
+BATCH_SIZE = 10
+MAX_SETS = 45  # combinations of at most 10 checked bots, two a game
+
+
+class TournamentError(ValueError):
+    """A tournament that cannot be made as asked (says why)."""
+
+
+# --- making one ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Plan:
+    rule_set: object
+    universe: object
+    name: str
+    sets: Sequence[tuple[Sequence[int], int]]  # (player ids in seat order, games)
+    kind: str = Tournament.Kind.STANDARD
+
+
+def seats_per_game(rule_set) -> int:
+    from play.replay import game_of_rule_set
+
+    game = game_of_rule_set(rule_set)
+    return game.nseats - (game.chaos is not None)
+
+
+def _players(ids: Sequence[int]) -> dict[int, Player]:
+    found = {p.pk: p for p in Player.objects.filter(pk__in=list(ids))}
+    missing = [pk for pk in ids if pk not in found]
+    if missing:
+        raise TournamentError(f"There is no player {missing[0]}.")
+    for player in found.values():
+        if player.kind not in (Player.Kind.BOT, Player.Kind.RANDOM, Player.Kind.OWN_BOT):
+            raise TournamentError(
+                f"{player.display_name} is not a bot: tournaments are played by bots and Random."
+            )
+    return found
+
+
+def benchmark_plan(rule_set, universe, player_ids: Sequence[int]) -> Plan:
+    """ "Benchmark Selected Bots": ``GAMES_PER_SET`` games for each combination of the
+    checked players. It is a Benchmark tournament when ``is_benchmark`` says so. Raises
+    ``TournamentError`` saying what is wrong; nothing is written."""
+    k = seats_per_game(rule_set)
+    if len(player_ids) < k:
+        raise TournamentError(f"Check at least {k} bots (or Random): {rule_set.name} seats {k}.")
+    _players(player_ids)
+    combos = list(itertools.combinations(player_ids, k))
+    if len(combos) > MAX_SETS:
+        raise TournamentError(f"That makes {len(combos)} sets of games; check fewer bots.")
+    kind = (
+        Tournament.Kind.BENCHMARK
+        if is_benchmark(rule_set, universe, player_ids)
+        else Tournament.Kind.STANDARD
+    )
+    name = f"{rule_set.name}-{timezone.now():%m-%d-%H%M}"
+    sets = [(list(c), GAMES_PER_SET) for c in combos]
+    return Plan(rule_set, universe, name, sets, kind)
+
+
+def create_benchmark(rule_set, universe, player_ids: Sequence[int], by) -> Tournament:
+    return create_from_plan(benchmark_plan(rule_set, universe, player_ids), by)
+
+
+def is_benchmark(rule_set, universe, player_ids: Sequence[int]) -> bool:
+    """The seed's condition: the players include the board's top player, the player it
+    is most favoured by, Random, and at least one other player."""
+    from accounts.services import random_player
+    from leaderboards.services import board_of
+    from leaderboards.stats import favoured_by
+
+    top = board_of(rule_set, universe).order_by("-score", "id").first()
+    if top is None:
+        return False
+    required = {top.player_id, random_player().pk}
+    favouring = favoured_by(top.player_id, rule_set, universe)
+    if favouring is None:
+        return False
+    required.add(favouring)
+    chosen = set(player_ids)
+    return required <= chosen and len(chosen - required) >= 1
+
+
+def create_from_plan(plan: Plan, by) -> Tournament:
+    if not is_trainer_or_admin(by):
+        raise TournamentError("Only Trainers and Admins run tournaments.")
+    k = seats_per_game(plan.rule_set)
+    sets = [(list(players), int(games)) for players, games in plan.sets if int(games) > 0]
+    if not sets:
+        raise TournamentError("A tournament needs at least one set of games.")
+    for players, _ in sets:
+        if len(players) != k:
+            raise TournamentError(f"Every set of {plan.rule_set.name} needs {k} players.")
+    found = _players([pk for players, _ in sets for pk in players])
+    own_bots = all(
+        p.kind in (Player.Kind.BOT, Player.Kind.OWN_BOT) and p.owner_id == by.pk
+        for p in found.values()
+    )
+    with transaction.atomic():
+        tournament = Tournament.objects.create(
+            name=plan.name[:100],
+            rule_set=plan.rule_set,
+            universe=plan.universe,
+            created_by=by,
+            kind=plan.kind,
+            rated=not own_bots,  # a Trainer's own bots among themselves: not rated
+            seed=random.SystemRandom().randrange(2**31),
+            total_games=sum(g for _, g in sets),
+            batch_size=BATCH_SIZE,
+        )
+        TournamentSet.objects.bulk_create(
+            TournamentSet(tournament=tournament, order=i, players=p, games=g)
+            for i, (p, g) in enumerate(sets)
+        )
+        TournamentBatch.objects.bulk_create(_batches(tournament, [g for _, g in sets]))
+        transaction.on_commit(lambda: start(tournament.pk))
+    return tournament
+
+
+def _batches(tournament: Tournament, sizes: list[int]) -> list[TournamentBatch]:
+    order = math.interleaved_schedule(sizes, tournament.batch_size)
+    now = timezone.now()
+    batches, first = [], 1
+    for number, group in enumerate(_runs(order, tournament.batch_size), 1):
+        batches.append(
+            TournamentBatch(
+                tournament=tournament,
+                number=number,
+                first_game=first,
+                last_game=first + group - 1,
+                touched=now,
+            )
+        )
+        first += group
+    return batches
+
+
+def _runs(order: list[tuple[int, int]], size: int) -> list[int]:
+    """Lengths of the batches: runs of one set, cut at ``size`` games."""
+    runs: list[int] = []
+    previous = None
+    for set_index, _ in order:
+        if runs and set_index == previous and runs[-1] < size:
+            runs[-1] += 1
+        else:
+            runs.append(1)
+        previous = set_index
+    return runs
+
+
+def start(tournament_id: int) -> None:
+    """Send the first batches, one message per chain (``run_batches``: each chain takes
+    the next queued batches itself), and start the watchdog (after the tournament's rows
+    commit)."""
+    from leaderboards import tasks
+
+    try:
+        batches = TournamentBatch.objects.filter(tournament_id=tournament_id).order_by("number")
+        for batch_id in batches.values_list("id", flat=True)[: settings.TOURNAMENT_CHAINS]:
+            tasks.run_batch.delay(batch_id)
+        start_watchdog(tournament_id)
+    except Exception:  # the broker is down: the rows are saved, the reconciler resends
+        log.exception("could not send tournament %s to the workers", tournament_id)
+
+
+def start_watchdog(tournament_id: int) -> None:
+    from leaderboards import tasks
+
+    Tournament.objects.filter(pk=tournament_id).update(watchdog=F("watchdog") + 1)
+    number = Tournament.objects.values_list("watchdog", flat=True).get(pk=tournament_id)
+    tasks.watchdog.apply_async((tournament_id, number), countdown=watch_seconds())
+
+
+def stale_seconds() -> float:
+    return settings.TOURNAMENT_STALE_SECONDS
+
+
+def watch_seconds() -> float:
+    return max(1.0, stale_seconds() / 2)
+
+
+# --- the order of the games ----------------------------------------------------------------
+
+
+@lru_cache(maxsize=64)
+def _schedule(sizes: tuple[int, ...], chunk: int) -> tuple[tuple[int, int], ...]:
+    return tuple(math.interleaved_schedule(sizes, chunk))
+
+
+def schedule(t: Tournament) -> tuple[tuple[int, int], ...]:
+    """Game number n (1-based) is ``schedule(t)[n - 1]`` = (set order, game index in the
+    set). Computed from the sets (cached by their sizes and the batch size)."""
+    sizes = tuple(t.sets.order_by("order").values_list("games", flat=True))
+    return _schedule(sizes, t.batch_size)
