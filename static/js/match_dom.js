@@ -1,4 +1,4 @@
-// Small DOM helpers of the match page (match.js and its parts).
+// Small DOM helpers of the match page (match.js and its parts) and the replay (replay.js).
 
 export const byId = (id) => document.getElementById(id);
 

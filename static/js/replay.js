@@ -16,16 +16,8 @@ import {
   renderBoard,
   renderLegend,
 } from "./board.js";
+import { byId, element } from "./match_dom.js";
 import { roundFrameText } from "./rounds.js";
-
-const byId = (id) => document.getElementById(id);
-
-function element(tag, className, text) {
-  const node = document.createElement(tag);
-  if (className) node.className = className;
-  if (text !== undefined) node.textContent = text;
-  return node;
-}
 
 export class Replay {
   constructor(data) {
