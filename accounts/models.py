@@ -119,8 +119,8 @@ class Player(models.Model):
 
 
 def normalised_bot_spec(spec) -> dict:
-    """``play.bots.parse_spec``'s dict form, or a ``ValidationError`` saying why not."""
-    from play.bots import SpecError, parse_spec
+    """``gamecore.bots.parse_spec``'s dict form, or a ``ValidationError`` saying why not."""
+    from gamecore.bots import SpecError, parse_spec
 
     if spec in (None, "", {}):
         raise ValidationError('A bot needs a bot spec, e.g. {"kind": "random"}.')

@@ -4,7 +4,7 @@
                                                  [--skip differential,speed,bots]
 
 1. Differential: ``--games`` random games of each of the fourteen flat catalogue games,
-   played in the flat and the general family side by side (variants/engine/compare.py):
+   played in the flat and the general family side by side (gamecore/engine/compare.py):
    every awaited seat, legal-move list, view and outcome must agree, move by move.
 2. Speed: random playouts through the public API (``variant bench``'s measure), each flat
    game in both families with the ratio, then Tapatan, Achi and 9-Holes (target: at least
@@ -22,9 +22,9 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
+from gamecore.engine import compile_game, playout_rate  # noqa: E402
+from gamecore.engine.compare import play_both  # noqa: E402
 from variants import catalogue  # noqa: E402
-from variants.engine import compile_game, playout_rate  # noqa: E402
-from variants.engine.compare import play_both  # noqa: E402
 
 NEW = ("Tapatan", "Achi", "9-Holes")
 
@@ -61,7 +61,7 @@ def speed(seconds: float) -> None:
 
 
 def bots(games: int) -> None:
-    from play.bots import play_games
+    from gamecore.bots import play_games
 
     print(f"MCTS (1000 simulations) against random, {games} games, half in each seat")
     for name in ("Tapatan", "Achi"):

@@ -8,7 +8,7 @@ Needs ``open_spiel`` (not a requirement of the project): ``.venv/bin/pip install
 Equal settings: both do ``--simulations`` simulations a move, one random rollout each,
 UCT with the same exploration (ours c = 1 on rewards in [0, 1] is OpenSpiel's c = 2 on
 [-1, 1]); OpenSpiel's solver is off (``solve=False``), so both are plain UCT (ours adds its
-"decisive moves" at expansion, see play/bots/mcts.py).
+"decisive moves" at expansion, see gamecore/bots/mcts.py).
 
 1. Speed: each round, from the start position and from a few positions reached by random
    moves, both choose a move in turn, each timed on its own (by this process's CPU time,
@@ -39,9 +39,9 @@ except ImportError:
 
 import numpy as np  # noqa: E402  (open_spiel brings it)
 
-from play.bots.mcts import MctsAgent  # noqa: E402
+from gamecore.bots.mcts import MctsAgent  # noqa: E402
+from gamecore.engine import compile_game  # noqa: E402
 from variants import catalogue  # noqa: E402
-from variants.engine import compile_game  # noqa: E402
 
 # Our target index is OpenSpiel's action in both games (cell x + 3y; a column).
 GAMES = {

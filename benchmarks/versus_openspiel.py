@@ -35,8 +35,8 @@ except ImportError:
         "Install it into the virtualenv:  .venv/bin/pip install open_spiel"
     )
 
+from gamecore.engine import compile_game  # noqa: E402
 from variants import catalogue  # noqa: E402
-from variants.engine import compile_game  # noqa: E402
 
 GAMES = {
     # name: (our document, OpenSpiel game string)

@@ -78,7 +78,7 @@ def _record(tournament: Tournament, played: list, rows) -> dict[int, int]:
 
 
 def agent_for(player: Player, seed: int):
-    from play.bots import RandomAgent, make_agent
+    from gamecore.bots import RandomAgent, make_agent
 
     if player.kind == Player.Kind.RANDOM:
         return RandomAgent(seed=seed)
@@ -88,8 +88,8 @@ def agent_for(player: Player, seed: int):
 def play_timed(game, agents: list, seed: int):
     """Play one game to its end (Chaos, if any, at random): the final state and the moves
     as (seat, notation, think ms). The position is seeded from ``seed``."""
-    from play.bots import RandomAgent
-    from play.bots.common import checked, for_seat
+    from gamecore.bots import RandomAgent
+    from gamecore.bots.common import checked, for_seat
 
     rng = random.Random(seed)
     state = game.new_initial_state(seed=rng.randrange(2**32))

@@ -50,8 +50,8 @@ class RemoteAgent:
 def play_game(game, agents: list, seed: int, timeout_rule: str = "loss"):
     """``tournament_games.play_timed`` with own bots among ``agents``: the final state, the
     log as (seat, notation, think ms, log kind), and each own bot seat's version."""
-    from play.bots import RandomAgent
-    from play.bots.common import checked, for_seat
+    from gamecore.bots import RandomAgent
+    from gamecore.bots.common import checked, for_seat
 
     rng = random.Random(seed)
     state = game.new_initial_state(seed=rng.randrange(2**32))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.conf import settings
 
-from play.bots import RandomAgent, make_agent
+from gamecore.bots import RandomAgent, make_agent
 
 from .clock import turn_seconds
 from .models import Match, Seat

@@ -7,8 +7,8 @@ from django.contrib.auth import get_user_model
 
 from accounts.models import Player
 from accounts.services import human_player, random_player
+from gamecore.rules.vocabulary import PLAYER_SEATS
 from leaderboards.services import universes_for
-from variants.rules.vocabulary import PLAYER_SEATS
 from variants.services import featured_first, visible_rule_sets
 
 from .create import SeatChoice

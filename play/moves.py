@@ -14,8 +14,8 @@ from datetime import timedelta
 from django.db import transaction
 from django.utils import timezone
 
-from variants.engine import IllegalMove
-from variants.engine.errors import InvalidMoveText
+from gamecore.engine import IllegalMove
+from gamecore.engine.errors import InvalidMoveText
 
 from . import clock, crews, notify, rounds, seating, series
 from .errors import MatchError

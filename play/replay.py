@@ -12,7 +12,7 @@ from collections import OrderedDict
 
 from django.db import connections, router
 
-from variants.engine import compile_game
+from gamecore.engine import compile_game
 
 from . import rounds
 from .models import Match, Move

@@ -1,5 +1,5 @@
 """Simultaneous rounds as the match layer sees them (issue 19; the engine's contract in
-``variants/engine/README.md``): in a general game whose phase is ``simultaneous`` or
+``gamecore/engine/README.md``): in a general game whose phase is ``simultaneous`` or
 ``single``, every seat still to plan is in ``state.to_move()``; ``apply`` registers a
 plan, hidden from the other seats; the last plan resolves the round
 (``state.last_round``, ``state.round``). Other families have no plans: every helper here
@@ -69,7 +69,7 @@ def same_round(state, seen: int, ply: int) -> bool:
 
 
 def for_bot(state, seat: int):
-    """The position a bot of ``seat`` may search (``play.bots.common.for_seat``: never
+    """The position a bot of ``seat`` may search (``gamecore.bots.common.for_seat``: never
     another seat's unresolved plan, never a piece hidden from it), as a copy of its own:
     the state here is the match's cached position, which a search must not touch."""
     from .bots.common import for_seat

@@ -13,15 +13,15 @@ and Socket.IO alike) need nothing more. What the engine cannot know is who reads
   every move named. (Blotto's rule: the allocations are shown when the battle is done.)
 - A bot seated in a cloaked match is given its seat's position (``seat_state``), never
   the state, and its move is checked against the seat's own legal moves: that is
-  ``play.bots.common.for_seat`` and ``checked``, the one place every bot path uses.
+  ``gamecore.bots.common.for_seat`` and ``checked``, the one place every bot path uses.
 
 Games that hide nothing pass through every function here unchanged.
 """
 
 from __future__ import annotations
 
-from variants.engine.general.fog import HIDDEN_MOVE, fogged
-from variants.engine.general.view import view as general_view
+from gamecore.engine.general.fog import HIDDEN_MOVE, fogged
+from gamecore.engine.general.view import view as general_view
 
 from .models import Match, Move
 

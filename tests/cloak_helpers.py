@@ -1,7 +1,7 @@
 """Cloaked rule documents for the tests of issue 20 (cloaked spaces are ``Phase.cloaked``)."""
 
+from gamecore.engine import compile_game
 from variants import catalogue
-from variants.engine import compile_game
 
 
 def cloak_doc(data: dict, cloaked_per_phase: list[list[tuple]]) -> dict:

@@ -10,8 +10,8 @@ move left in the script and exactly one legal move plays it (a forced placement)
 
 from fractions import Fraction
 
+from gamecore.engine import compile_game
 from variants.catalogue.tables import TABLES
-from variants.engine import compile_game
 
 RESULTS = {"win": "win", "draw": "draw", "loss": "loss"}
 
@@ -196,7 +196,7 @@ def engine_table(name, doc):
 def split_pots(game, rounds, captors):
     """``play_line`` with the random start of a split pot enumerated, uniform over the
     ``captors`` (the engine draws it in ``Pots._deal_start``; each start is fixed in turn)."""
-    from variants.engine.general.pots import Pots
+    from gamecore.engine.general.pots import Pots
 
     drawn = Pots._deal_start
     out: dict = {}

@@ -1,7 +1,7 @@
 """Small helpers for engine tests: compile catalogue games, play moves by notation."""
 
+from gamecore.engine import compile_game
 from variants import catalogue
-from variants.engine import compile_game
 
 
 def game(name_or_doc):

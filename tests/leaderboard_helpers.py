@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.utils import timezone
 
-from variants.engine import Outcome
+from gamecore.engine import Outcome
 
 
 def outcome(*results: str) -> Outcome:

@@ -1,5 +1,5 @@
 """PlanToy: a stand-in for a general game in simultaneous rounds, written to the engine's
-contract for issue 19 (``variants/engine/README.md``: ``to_move`` lists every seat still
+contract for issue 19 (``gamecore/engine/README.md``: ``to_move`` lists every seat still
 to plan, ``apply`` registers a plan, the last plan resolves the round; ``pending_plans``,
 ``last_round``, ``round``, ``without_plans``; ``view(seat)`` says who planned and only the
 seat's own plan). The match layer is tested on it; the real engine's simultaneous
@@ -14,9 +14,9 @@ from __future__ import annotations
 
 import copy
 
-from variants.engine import IllegalMove
-from variants.engine.errors import InvalidMoveText
-from variants.engine.outcome import DRAW, LOSS, WIN, Outcome
+from gamecore.engine import IllegalMove
+from gamecore.engine.errors import InvalidMoveText
+from gamecore.engine.outcome import DRAW, LOSS, WIN, Outcome
 
 LETTERS = "ab"
 ROUNDS = 2
@@ -26,7 +26,7 @@ class PlanToyGame:
     nseats = 2
     chaos = None
     family = "general"
-    doc = None  # no rule document: nothing is cloaked (variants/engine/general/knowledge.py)
+    doc = None  # no rule document: nothing is cloaked (gamecore/engine/general/knowledge.py)
 
     def parse_move(self, text: str) -> str:
         text = str(text).strip().lower()

@@ -8,13 +8,13 @@ import time
 
 import pytest
 
+from gamecore.engine import compile_game
 from tests.play_helpers import rule_set
 from variants import catalogue
 from variants.analysis import ANALYSIS_VERSION, analyse, related
 from variants.analysis.sampling import random_games, wilson
 from variants.analysis.selfplay import difficulty
 from variants.analysis.solve import solve
-from variants.engine import compile_game
 
 
 def game(name: str):
@@ -45,7 +45,7 @@ def test_the_deadline_holds_inside_a_game():
     ply limit (pieces that move, nothing ends them) must not hold it past its deadline, so
     a deadline already passed plays no whole game (it used to play the first to its end)."""
     tapatan_forever = game("Tapatan").doc.model_copy(update={"turn_checks": ()})
-    from variants.engine import compile_game
+    from gamecore.engine import compile_game
 
     long_game = compile_game(tapatan_forever)
     assert random_games(long_game, 5, seed=1, seconds=0.0).games == 0

@@ -1,4 +1,4 @@
-"""Bots (play/bots): strength against each other, tactics, every variant, seeds, clocks.
+"""Bots (gamecore/bots): strength against each other, tactics, every variant, seeds, clocks.
 
 Pure Python over the engine; no database. Seeds are fixed, so every tally is a fixed
 number; the thresholds sit well below what the bots measure (see each test) and well
@@ -10,7 +10,7 @@ import time
 
 import pytest
 
-from play.bots import (
+from gamecore.bots import (
     HardAgent,
     MctsAgent,
     SpecError,
@@ -19,11 +19,11 @@ from play.bots import (
     play_games,
     spec_text,
 )
-from play.bots.bench import mcts_rate
-from play.bots.common import REWARD, after, rollout, traits
-from play.bots.keys import PathKey
+from gamecore.bots.bench import mcts_rate
+from gamecore.bots.common import REWARD, after, rollout, traits
+from gamecore.bots.keys import PathKey
+from gamecore.engine import compile_game
 from variants import catalogue
-from variants.engine import compile_game
 
 KINDS = ["random", "easy", "medium", {"kind": "hard", "effort": 3000}, "mcts:100"]
 

@@ -6,9 +6,9 @@ import random
 import pytest
 from cloak_helpers import blotto_game
 
-from play.bots import make_agent
-from play.bots.arena import play_game
-from play.bots.common import for_seat, sample_root
+from gamecore.bots import make_agent
+from gamecore.bots.arena import play_game
+from gamecore.bots.common import for_seat, sample_root
 
 
 def twins():
@@ -52,7 +52,7 @@ def test_bots_play_cloaked_games_to_the_end():
 def test_the_twins_differ_for_a_bot_that_peeks():
     """The control: given the truth, the same bots choose differently in the twins, so
     the test above would catch a bot that reads hidden pieces."""
-    from variants.engine.general.state import GeneralState
+    from gamecore.engine.general.state import GeneralState
 
     a, b = twins()
     for spec in ("hard:2", "mcts:300"):
@@ -62,8 +62,8 @@ def test_the_twins_differ_for_a_bot_that_peeks():
 
 @pytest.mark.parametrize("name", ["3Blotto13", "KBeauty9", "Shopping9"])
 def test_bots_play_every_cloaked_catalogue_game_to_the_end(name):
+    from gamecore.engine import compile_game
     from variants import catalogue
-    from variants.engine import compile_game
 
     game = compile_game(catalogue.get(name))
     players = game.nseats - (game.chaos is not None)

@@ -8,8 +8,8 @@ import random
 import pytest
 from cloak_helpers import blotto_game, cloak_game
 
-from variants.engine import IllegalMove
-from variants.engine.general.fog import HIDDEN_MOVE, CloakedState
+from gamecore.engine import IllegalMove
+from gamecore.engine.general.fog import HIDDEN_MOVE, CloakedState
 
 
 def row_data(cloaking="hides", black=None, white=None) -> dict:

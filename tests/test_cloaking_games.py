@@ -6,8 +6,8 @@ import random
 
 import pytest
 
+from gamecore.engine import compile_game
 from variants import catalogue
-from variants.engine import compile_game
 
 BLACK, WHITE = "black", "white"
 

@@ -187,7 +187,7 @@ async def test_no_message_to_a_seat_holds_what_it_may_not_see(
 
 def test_a_bot_seat_is_given_its_seats_position(creator, monkeypatch):
     """server_move hands the bot ``seat_state`` (white's soldiers only), never the state."""
-    from play.bots.mcts import MctsAgent
+    from gamecore.bots.mcts import MctsAgent
 
     rs = cloaked_rule_set("Blotto-bot")
     match = start(rs, creator, bot("M", "mcts"), creator)

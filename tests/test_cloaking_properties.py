@@ -16,10 +16,10 @@ import random
 import pytest
 from cloak_helpers import blotto_cloaked, blotto_data, cloak_game
 
+from gamecore.engine import IllegalMove
+from gamecore.engine.general.fog import CloakedState
+from gamecore.engine.general.knowledge import cloaked_spaces, hidden
 from variants import catalogue
-from variants.engine import IllegalMove
-from variants.engine.general.fog import CloakedState
-from variants.engine.general.knowledge import cloaked_spaces, hidden
 
 SQUARES = {
     "name": "Fog5",

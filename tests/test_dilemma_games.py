@@ -14,13 +14,14 @@ from io import StringIO
 import pytest
 from django.core.management import call_command
 
-from play.bots import play_games
+from gamecore import rules
+from gamecore.bots import play_games
+from gamecore.engine import compile_game
 from tests.dilemma_games_model import all_tables
 from tests.dilemma_lines import engine_table
-from variants import catalogue, rules
+from variants import catalogue
 from variants.catalogue.tables import TABLES
 from variants.catalogue.tables_meta import META
-from variants.engine import compile_game
 
 NAMES = list(META)
 LISTED = [n for n in catalogue.names() if n in META]
@@ -214,8 +215,8 @@ def test_load_catalogue_saves_the_listed_games():
 def test_a_bot_never_sees_the_plans_of_the_other_seats():
     """variant play (play_game) hands a bot of a simultaneous round the state without the
     plans registered before its turn to plan."""
-    from play.bots.arena import play_game
-    from play.bots.base import RandomAgent
+    from gamecore.bots.arena import play_game
+    from gamecore.bots.base import RandomAgent
 
     seen = []
 

@@ -1,4 +1,4 @@
-"""Endings as a typed vocabulary (variants/rules/endings.py, engine/general/endings.py):
+"""Endings as a typed vocabulary (gamecore/rules/endings.py, engine/general/endings.py):
 each word on small hand-built positions, how several combine, overachievers, 1 vs Chaos,
 validation and the normal form (fingerprints of documents without endings unchanged)."""
 
@@ -6,13 +6,11 @@ import random
 
 import pytest
 
-from play.bots.arena import play_game
-from play.bots.base import RandomAgent
-from tests.engine_helpers import game, play
-from variants import catalogue
-from variants.engine import compile_game
-from variants.rules import RulesError, canonical, fingerprint, parse
-from variants.rules.endings import (
+from gamecore.bots.arena import play_game
+from gamecore.bots.base import RandomAgent
+from gamecore.engine import compile_game
+from gamecore.rules import RulesError, canonical, fingerprint, parse
+from gamecore.rules.endings import (
     OFFERED,
     WORDS,
     as_check,
@@ -23,14 +21,16 @@ from variants.rules.endings import (
     offered,
     words,
 )
-from variants.rules.schema import TurnCheck
-from variants.rules.vocabulary import (
+from gamecore.rules.schema import TurnCheck
+from gamecore.rules.vocabulary import (
     PLAYER_LABELS,
     PLAYER_MODES,
     PLAYER_SEATS,
     STALEMATE_LABELS,
     Stalemate,
 )
+from tests.engine_helpers import game, play
+from variants import catalogue
 
 W, D, L = "win", "draw", "loss"
 COLORS = ("black", "white", "pink", "yellow")
@@ -276,7 +276,7 @@ def test_least_area_wins():
     wall = {"white": [(1, 2), (2, 2), (3, 2)], "black": [(1, 1)]}
     least = [{"measure": "area", "comparison": "least"}]
     s = position(wall, least, size=(3, 3, 1))
-    from variants.engine.general.ending import team_areas
+    from gamecore.engine.general.ending import team_areas
 
     assert team_areas(s) == {0: 6, 1: 7}
     assert results(s) == (W, L) and s.outcome.detail == "Least area wins"

@@ -3,12 +3,12 @@ live match of 1 vs Chaos is played to its end with Chaos moving on the server.""
 
 import pytest
 
+from gamecore.bots.arena import play_games
+from gamecore.engine import compile_game
 from play import services
-from play.bots.arena import play_games
 from play.models import Match
 from play.replay import current_state
 from tests.play_helpers import later, log, rule_set, start
-from variants.engine import compile_game
 
 KINDS = ["random", "easy", "medium", {"kind": "hard", "effort": 2000}, "mcts:60"]
 

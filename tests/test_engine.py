@@ -4,9 +4,9 @@ import json
 
 import pytest
 
+from gamecore.engine import IllegalMove, InvalidMoveText, perft
+from gamecore.engine.geometry import Geometry
 from tests.engine_helpers import game, play
-from variants.engine import IllegalMove, InvalidMoveText, perft
-from variants.engine.geometry import Geometry
 
 
 # -- perft against published counts ------------------------------------------------

@@ -7,10 +7,10 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from gamecore.engine import IllegalMove
+from gamecore.engine.moves import PLACE, SPECIAL, Move
 from tests.engine_helpers import game
 from variants import catalogue
-from variants.engine import IllegalMove
-from variants.engine.moves import PLACE, SPECIAL, Move
 
 NAMES = catalogue.names()
 BIG = ("5on15sq", "Connect6-19x19", "Ultimate-Checked", "Strategic-Tactical",

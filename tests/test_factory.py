@@ -8,7 +8,9 @@ from html.parser import HTMLParser
 import pytest
 from django.urls import reverse
 
-from variants import catalogue, rules, services
+from gamecore import rules
+from gamecore.rules.moving import needs_general
+from variants import catalogue, services
 from variants.factory import layout as page
 from variants.factory.state import (
     FLAT_BOARDS,
@@ -21,7 +23,6 @@ from variants.factory.state import (
     from_post,
     to_document,
 )
-from variants.rules.moving import needs_general
 
 FACTORY = "/games/new/"
 REFRESH = "/games/new/refresh/"

@@ -13,8 +13,9 @@ from __future__ import annotations
 
 import pytest
 
+from gamecore import rules
 from tests.browser.factory_fill import SAVED, CannotFill, PostForm, build, general_games
-from variants import catalogue, rules
+from variants import catalogue
 from variants.models import RuleSet
 
 GENERAL = general_games()

@@ -6,8 +6,11 @@ from __future__ import annotations
 
 import pytest
 
+from gamecore import rules
+from gamecore.rules.moving import needs_general
+from gamecore.rules.vocabulary import MOVEMENT_LABELS
 from tests.test_factory import FACTORY, REFRESH, _QueryDict, _render_body, form_fields, post_data
-from variants import catalogue, rules
+from variants import catalogue
 from variants.factory import layout as page
 from variants.factory.moving_layout import MOVE_ORDER
 from variants.factory.moving_state import ShapeMoves
@@ -20,8 +23,6 @@ from variants.factory.state import (
     to_document,
 )
 from variants.models import RuleSet
-from variants.rules.moving import needs_general
-from variants.rules.vocabulary import MOVEMENT_LABELS
 
 MOVING = sorted(
     name

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import pytest
 
+from gamecore import rules
 from tests.test_factory import _QueryDict, _render_body, form_fields, post_data
-from variants import catalogue, rules, services
+from variants import catalogue, services
 from variants.factory import layout as page
 from variants.factory import nested_state
 from variants.factory.nested_state import NestedState, adjust, unavailable

@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import pytest
 
+from gamecore import rules
+from gamecore.rules import endings
 from tests.test_factory import FACTORY, REFRESH, _QueryDict, _render_body, form_fields, post_data
-from variants import rules
 from variants.factory import layout as page
 from variants.factory.state import (
     Check,
@@ -19,7 +20,6 @@ from variants.factory.state import (
     to_document,
 )
 from variants.models import RuleSet
-from variants.rules import endings
 
 STAG_HUNT_LIKE = {
     "name": "Hunt",

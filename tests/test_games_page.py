@@ -5,9 +5,9 @@ import re
 
 import pytest
 
+from gamecore.rules.vocabulary import BOARD_LABELS, PLAYER_LABELS
 from tests.rule_set_helpers import create_games, game_doc
 from variants.models import RuleSet
-from variants.rules.vocabulary import BOARD_LABELS, PLAYER_LABELS
 from variants.services import create_rule_set, filter_rule_sets, hide_rule_set, remove_rule_set
 
 pytestmark = pytest.mark.django_db

@@ -4,11 +4,11 @@ a bounded version here)."""
 
 import pytest
 
-from play.bots import make_agent, play_games
-from play.bots.common import traits
+from gamecore.bots import make_agent, play_games
+from gamecore.bots.common import traits
+from gamecore.engine import compile_game
 from tests.test_bots import KINDS, play_checked, tally
 from variants import catalogue
-from variants.engine import compile_game
 
 NEW = ["Tapatan", "Achi", "9-Holes"]
 

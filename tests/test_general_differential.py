@@ -6,9 +6,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from gamecore.engine import RulesError, compile_game
+from gamecore.engine.compare import play_both
 from variants import catalogue
-from variants.engine import RulesError, compile_game
-from variants.engine.compare import play_both
 
 FLAT = [n for n, d in catalogue.documents().items() if compile_game(d).family == "flat"]
 
@@ -26,7 +26,7 @@ def test_general_family_agrees_with_flat(name):
 
 def test_the_comparison_can_fail(monkeypatch):
     """A general game with one rule changed (no diagonal lines) is caught."""
-    import variants.engine.compare as compare
+    import gamecore.engine.compare as compare
 
     doc = catalogue.get("Tic-Tac-Toe")
     other = {**doc, "turn_checks": [{"k": 3, "result": "wins", "diagonal": False}]}

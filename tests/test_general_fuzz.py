@@ -8,8 +8,8 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from variants.engine import IllegalMove, RulesError, compile_game
-from variants.rules.vocabulary import (
+from gamecore.engine import IllegalMove, RulesError, compile_game
+from gamecore.rules.vocabulary import (
     CaptureResult,
     Condition,
     Movement,
@@ -111,7 +111,7 @@ def test_random_moving_documents_play_to_an_end(doc, seed):
 
 
 def _all_steps(g):
-    from variants.engine.general.moves import STEP, Move
+    from gamecore.engine.general.moves import STEP, Move
 
     n = g.npos
     return [Move(STEP, t, -1, "?", o) for t in range(n) for o in range(n)] + [

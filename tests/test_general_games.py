@@ -4,11 +4,11 @@ played wrong)."""
 
 import pytest
 
+from gamecore.engine import IllegalMove, compile_game
+from gamecore.engine.general.ending import team_areas
+from gamecore.engine.general.tables import Board2
 from tests.engine_helpers import game, play
 from variants import catalogue
-from variants.engine import IllegalMove, compile_game
-from variants.engine.general.ending import team_areas
-from variants.engine.general.tables import Board2
 
 
 def legal(state) -> set[str]:
@@ -252,7 +252,7 @@ def test_a_piece_that_cannot_move_backwards_goes_to_its_goal_and_becomes_another
 
 
 def test_goals_go_round_the_board_counter_clockwise():
-    from variants.engine.general.tables import goals
+    from gamecore.engine.general.tables import goals
 
     assert [f for f, _a, _at in goals((3, 3, 1), 4)] == [
         (0, 1, 0),
@@ -351,7 +351,7 @@ def test_a_jump_may_convert_its_captive():
 
 # -- cover by rank -----------------------------------------------------------------------
 def test_the_seeds_hierarchy_of_shapes():
-    from variants.engine.general.ranks import outranks
+    from gamecore.engine.general.ranks import outranks
 
     order = ["circle", "triangle", "x", "cross", "star", "pentagon"]
     for low, high in zip(order, order[1:], strict=False):
@@ -473,7 +473,7 @@ def test_a_piece_moving_by_stack_carries_the_pieces_above_it():
 
 def test_tapatan_placement_is_tic_tac_toes_to_depth_6():
     """Until every piece is placed Tapatan is tic-tac-toe: the same perft counts."""
-    from variants.engine import perft
+    from gamecore.engine import perft
 
     state = game("Tapatan").new_initial_state()
     assert [perft(state, d) for d in range(1, 7)] == [9, 72, 504, 3024, 15120, 54720]

@@ -5,9 +5,9 @@ Each test fails if the rule is played wrong."""
 
 import pytest
 
+from gamecore.engine import IllegalMove
+from gamecore.engine.general.tables import Board2
 from tests.engine_helpers import game, play
-from variants.engine import IllegalMove
-from variants.engine.general.tables import Board2
 
 PAWNS = {
     "shapes": ["circle", "pentagon"],

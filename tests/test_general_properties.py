@@ -8,9 +8,9 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from gamecore.engine import IllegalMove, compile_game
+from gamecore.engine.general.moves import PLACE, SPECIAL, STEP, Move
 from variants import catalogue
-from variants.engine import IllegalMove, compile_game
-from variants.engine.general.moves import PLACE, SPECIAL, STEP, Move
 
 
 def _moving(name, size, move, **extra):

@@ -3,9 +3,10 @@ form leaves defaults out (every saved fingerprint unchanged), the summary says t
 
 import pytest
 
-from variants import catalogue, rules
-from variants.engine import compile_game
-from variants.rules import RulesError, canonical, fingerprint, parse
+from gamecore import rules
+from gamecore.engine import compile_game
+from gamecore.rules import RulesError, canonical, fingerprint, parse
+from variants import catalogue
 
 # Fingerprints of the catalogue as saved before the general family's fields existed
 # (commit 0574646). A field added with a default must not change any of them.

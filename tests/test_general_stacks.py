@@ -7,10 +7,10 @@ from collections import Counter
 
 import pytest
 
+from gamecore.engine import IllegalMove
+from gamecore.engine.general.generate import stack_pieces
+from gamecore.engine.general.hands import best_hand
 from tests.engine_helpers import game, play
-from variants.engine import IllegalMove
-from variants.engine.general.generate import stack_pieces
-from variants.engine.general.hands import best_hand
 
 CIRCLE, TRIANGLE, X, CROSS, STAR, PENTAGON = range(6)
 

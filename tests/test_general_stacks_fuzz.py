@@ -9,8 +9,8 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from variants.engine import IllegalMove, RulesError, compile_game
-from variants.engine.general.generate import stack_pieces
+from gamecore.engine import IllegalMove, RulesError, compile_game
+from gamecore.engine.general.generate import stack_pieces
 
 SHAPES = ["circle", "triangle", "x", "cross", "star", "pentagon"]
 MOVES = [

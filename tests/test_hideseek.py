@@ -10,12 +10,12 @@ from collections import Counter
 
 import pytest
 
-from play.bots.arena import play_game
-from play.bots.specs import make_agent
+from gamecore.bots.arena import play_game
+from gamecore.bots.specs import make_agent
+from gamecore.engine import compile_game
+from gamecore.engine.general.view import view as full_view
 from tests.engine_helpers import game, play
 from variants import catalogue
-from variants.engine import compile_game
-from variants.engine.general.view import view as full_view
 
 NAME = "3P-9X-HideSeek"
 BLACK, WHITE, PINK, CHAOS = range(4)

@@ -4,12 +4,12 @@ its validation and its summary."""
 
 import pytest
 
+from gamecore import rules
+from gamecore.engine import IllegalMove
+from gamecore.engine.general.tables import Board2
+from gamecore.rules import RulesError, parse
+from gamecore.rules.vocabulary import MOVEMENT_LABELS, Movement
 from tests.engine_helpers import game, play
-from variants import rules
-from variants.engine import IllegalMove
-from variants.engine.general.tables import Board2
-from variants.rules import RulesError, parse
-from variants.rules.vocabulary import MOVEMENT_LABELS, Movement
 
 
 def legal(state) -> set[str]:

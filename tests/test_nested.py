@@ -7,11 +7,11 @@ import random
 
 import pytest
 
+from gamecore.engine import IllegalMove, perft
+from gamecore.engine.nested.geometry import block_lines
+from gamecore.engine.nested.marks import EMPTY, OBSTACLE, OPEN, TIE
+from gamecore.rules.nested import default_route_map
 from tests.engine_helpers import game, play
-from variants.engine import IllegalMove, perft
-from variants.engine.nested.geometry import block_lines
-from variants.engine.nested.marks import EMPTY, OBSTACLE, OPEN, TIE
-from variants.rules.nested import default_route_map
 
 
 def nested(**opts):

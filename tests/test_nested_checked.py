@@ -8,8 +8,8 @@ import random
 
 import pytest
 
+from gamecore.engine.outcome import LOSS, WIN
 from tests.engine_helpers import game
-from variants.engine.outcome import LOSS, WIN
 
 BASE = {"board": {"type": "nested"}, "nested": {"lock_captured": True, "checked": True}}
 DOCS = {

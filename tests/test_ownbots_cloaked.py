@@ -18,6 +18,7 @@ from django.db import connection
 from django.test import override_settings
 
 from accounts.services import random_player
+from gamecore.engine.general.view import view as full_view
 from ownbots import remote
 from ownbots.models import BotTurn
 from play import services
@@ -25,7 +26,6 @@ from play.models import Match
 from play.replay import current_state
 from tests.ownbot_helpers import Inbox, bot_socket, own_bot, until
 from tests.play_helpers import rule_set, start
-from variants.engine.general.view import view as full_view
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -201,7 +201,7 @@ async def test_a_tournament_blotto_game_asks_the_bot_with_its_seats_view_only(tr
 def test_a_built_in_bot_beside_an_own_bot_is_given_its_seats_position(trainer, monkeypatch):
     """In a tournament game with an own bot, the built-in bot of the other seat thinks on
     its seat's position (``seat_state``), never the truth, as in ``play_timed``."""
-    from play.bots import RandomAgent
+    from gamecore.bots import RandomAgent
 
     player, _ = own_bot(trainer)
     t = _tournament(trainer)

@@ -6,11 +6,11 @@ seats are skipped, the option to pass, placement only and locked spaces are per 
 
 import pytest
 
+from gamecore.engine import IllegalMove
+from gamecore.rules import RulesError, fingerprint, parse, summary
 from tests.engine_helpers import game, play
 from variants import catalogue
 from variants.catalogue.tables_meta import META as DILEMMAS  # issue 19: games with phases
-from variants.engine import IllegalMove
-from variants.rules import RulesError, fingerprint, parse, summary
 
 
 def errors(doc) -> dict[str, str]:

@@ -9,8 +9,8 @@ from django.core.exceptions import PermissionDenied
 from django.db import connection
 
 from accounts.services import set_role, system_user
+from gamecore import rules
 from tests.rule_set_helpers import create_games, game_doc
-from variants import rules
 from variants.models import RuleSet
 from variants.services import (
     CREATOR_QUOTA,

@@ -4,7 +4,8 @@ import pytest
 from django.core.management import call_command
 from django.db import IntegrityError, transaction
 
-from variants import catalogue, rules
+from gamecore import rules
+from variants import catalogue
 from variants.models import RuleSet
 from variants.services import (
     DuplicateRules,

@@ -2,8 +2,9 @@
 
 import pytest
 
-from variants import catalogue, rules
-from variants.rules import RulesError, fingerprint, parse
+from gamecore import rules
+from gamecore.rules import RulesError, fingerprint, parse
+from variants import catalogue
 
 
 def errors_of(data) -> dict[str, str]:

@@ -8,9 +8,9 @@ from collections import Counter
 
 import pytest
 
-from play.bots.specs import make_agent
+from gamecore.bots.specs import make_agent
+from gamecore.engine import compile_game
 from variants import catalogue
-from variants.engine import compile_game
 
 SCORE = {"win": 1, "draw": 0, "loss": -1}
 

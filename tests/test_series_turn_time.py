@@ -8,6 +8,8 @@ import re
 
 import pytest
 
+from gamecore.rules import fingerprint as rules_fingerprint
+from gamecore.rules import parse
 from tests.test_factory_nested import (  # noqa: F401 (fixtures)
     ann,
     fingerprint,
@@ -19,8 +21,6 @@ from tests.test_factory_nested import (  # noqa: F401 (fixtures)
 from tests.test_general_rules import SAVED
 from variants import catalogue
 from variants.factory.nested_state import TIME_CONTROLS, ULTIMATE_TURN_MS
-from variants.rules import fingerprint as rules_fingerprint
-from variants.rules import parse
 
 
 def labels(html: str, name: str) -> dict[str, str]:

@@ -12,9 +12,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from gamecore.engine import IllegalMove, compile_game
+from gamecore.engine.general.generate import stack_pieces
 from tests.engine_helpers import game
-from variants.engine import IllegalMove, compile_game
-from variants.engine.general.generate import stack_pieces
 
 
 def plan(state, seat, text):

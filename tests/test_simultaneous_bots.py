@@ -1,4 +1,4 @@
-"""Bots in simultaneous rounds (issue 19; play/bots/rounds.py, common.sample_root).
+"""Bots in simultaneous rounds (issue 19; gamecore/bots/rounds.py, common.sample_root).
 
 Every bot searches from ``sample_root``, which forgets the other seats' unresolved plans
 (``state.without_plans``); MCTS searches a round as joint plans with regret matching per
@@ -12,12 +12,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from play.bots import make_agent, play_game
-from play.bots.common import rewards
+from gamecore.bots import make_agent, play_game
+from gamecore.bots.common import rewards
+from gamecore.engine import compile_game
 from tests.engine_helpers import game
 from tests.test_simultaneous import phased_docs
 from variants import catalogue
-from variants.engine import compile_game
 
 RANKED = {"power": "can-capture", "condition": "cover-by-rank", "result": "remove"}
 ONE_ROUND = {
@@ -117,7 +117,7 @@ def test_no_bot_reads_the_plan_the_other_seat_made(spec):
 
 
 def test_sample_root_forgets_the_other_plans_and_keeps_the_live_state():
-    from play.bots.common import sample_root
+    from gamecore.bots.common import sample_root
 
     s = game(RPS).new_initial_state(seed=1)
     s.apply(0, s.game.parse_move("x 1,1"))

@@ -1,5 +1,5 @@
 """Stacks as pots and the other rules the social-dilemma games need (issue 19; engine:
-variants/engine/general/pots.py; READINGS.md, "Social-dilemma games", "Stacks are
+gamecore/engine/general/pots.py; READINGS.md, "Social-dilemma games", "Stacks are
 pots"). One rule per test, each on a small game of its own, so a test fails if its rule
 is played wrong:
 
@@ -16,11 +16,12 @@ is played wrong:
 
 import pytest
 
+from gamecore import rules
+from gamecore.engine import compile_game
+from gamecore.engine.outcome import DRAW, LOSS, WIN
 from tests.engine_helpers import game, play
 from tests.test_general_stacks import legal, reserve, stack
-from variants import catalogue, rules
-from variants.engine import compile_game
-from variants.engine.outcome import DRAW, LOSS, WIN
+from variants import catalogue
 
 GUARD = {"move": "stationary", "power": "can-capture", "condition": "cover"}
 

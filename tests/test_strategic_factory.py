@@ -3,8 +3,9 @@
 
 from __future__ import annotations
 
+from gamecore import rules
 from tests.test_factory_nested import ann, nested, refresh, save, saved  # noqa: F401, F811
-from variants import catalogue, rules
+from variants import catalogue
 from variants.factory import nested_state
 from variants.factory.nested_state import NestedState, adjust, unavailable
 

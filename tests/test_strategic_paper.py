@@ -1,11 +1,11 @@
 """What the paper game's fields are drawn from (seed 002): the nested view's move record
 and route numbers, on the live page and not in every replay frame."""
 
+from gamecore.rules.nested import default_level_numbers
 from play import services
 from play.replay import frames
 from tests.engine_helpers import game, play
 from tests.play_helpers import rule_set, start
-from variants.rules.nested import default_level_numbers
 
 
 def test_the_view_carries_the_move_record_oldest_first():

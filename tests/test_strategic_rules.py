@@ -3,12 +3,12 @@ chosen level by level), its canonical form, and "no sending back" as an absolute
 
 import pytest
 
+from gamecore.engine import IllegalMove
+from gamecore.engine.nested.marks import EMPTY, OBSTACLE
+from gamecore.rules import RulesError, canonical, fingerprint, parse, summary
+from gamecore.rules.nested import default_level_numbers, level_routes, route_map_length
 from tests.engine_helpers import game, play
 from variants import catalogue
-from variants.engine import IllegalMove
-from variants.engine.nested.marks import EMPTY, OBSTACLE
-from variants.rules import RulesError, canonical, fingerprint, parse, summary
-from variants.rules.nested import default_level_numbers, level_routes, route_map_length
 
 # The fingerprints (first 16 hex digits) of every catalogue game before level_routing
 # existed: the new field must leave every saved game's fingerprint as it was.

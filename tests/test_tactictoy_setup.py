@@ -3,8 +3,8 @@ example of the allowed area as the engine reads it (READINGS.md)."""
 
 import pytest
 
+from gamecore.engine.nested.state import OBSTACLE
 from tests.engine_helpers import game, play
-from variants.engine.nested.state import OBSTACLE
 
 
 def tactictoy(**nested):

@@ -12,11 +12,11 @@ import random
 
 import pytest
 
+from gamecore.engine.fast import FastState
+from gamecore.engine.moves import Move
+from gamecore.engine.state import State
 from tests.engine_helpers import game
 from variants import catalogue
-from variants.engine.fast import FastState
-from variants.engine.moves import Move
-from variants.engine.state import State
 
 NAMES = catalogue.names()
 SLOW = ("Ultimate-Checked",)  # its filter plays every candidate: fewer games
@@ -92,7 +92,7 @@ def test_random_move_is_legal(name):
 def test_quick_checked_agrees_with_playing_every_candidate_out():
     """Ultimate-Checked proves most candidates safe by reading threats; the exact filter
     (clone, play, look for a winning reply) must agree on every position."""
-    from variants.engine.nested.game import NestedGame
+    from gamecore.engine.nested.game import NestedGame
 
     quick = game("Ultimate-Checked")
     assert quick.quick_checked
@@ -221,7 +221,7 @@ def test_a_drawn_board_decides_stalemates_as_state_does(name):
 
 
 def test_each_fast_state_takes_its_shape():
-    from variants.engine.fast_shapes import BigFastState, SmallFastState, StacksFastState
+    from gamecore.engine.fast_shapes import BigFastState, SmallFastState, StacksFastState
 
     shapes = {
         "Tic-Tac-Toe": SmallFastState,
@@ -253,7 +253,7 @@ def test_each_fast_state_takes_its_shape():
 def test_odd_moves_are_refused_as_state_refuses_them(name):
     """The identity check reads ``move[1]`` of anything: what is not the game's own Move
     takes State's checks, with its words (and its error for a non-Move)."""
-    from variants.engine.moves import PLACE
+    from gamecore.engine.moves import PLACE
 
     g = game(name)
     odd = [None, "a1", 5, (0, 3, 0, "x"), Move(PLACE, 2, 0, "x")]

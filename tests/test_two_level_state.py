@@ -8,11 +8,11 @@ import random
 
 import pytest
 
+from gamecore.engine.errors import IllegalMove
+from gamecore.engine.moves import Move
+from gamecore.engine.nested.state import NestedState
+from gamecore.engine.nested.two_level import TwoLevelState
 from tests.engine_helpers import game
-from variants.engine.errors import IllegalMove
-from variants.engine.moves import Move
-from variants.engine.nested.state import NestedState
-from variants.engine.nested.two_level import TwoLevelState
 
 FIELDS = ("cell", "bown", "tmask", "dmask", "emask", "avail", "area", "turn", "ply", "last")
 
@@ -104,7 +104,7 @@ def test_two_level_takes_only_its_shape():
 def test_odd_moves_are_refused_as_nested_state_refuses_them():
     """The identity check reads ``move[1]`` of anything: what is not the game's own Move
     takes NestedState's checks, with its words (and its error for a non-Move)."""
-    from variants.engine.moves import PLACE
+    from gamecore.engine.moves import PLACE
 
     g = game("Ultimate-Tic-Tac-Toe")
     odd = [None, "a1", 5, (0, 3, 0, "x")]

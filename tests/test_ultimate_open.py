@@ -3,8 +3,8 @@ board, in any unoccupied cell"."""
 
 import random
 
+from gamecore.engine import perft
 from tests.engine_helpers import game, play
-from variants.engine import perft
 
 
 def empty_cells_of_open_blocks(state):

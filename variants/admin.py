@@ -2,7 +2,7 @@ from django import forms
 from django.contrib import admin, messages
 
 from accounts.roles import is_admin
-from variants import rules
+from gamecore import rules
 from variants.models import RuleSet
 from variants.services import hide_rule_set, remove_rule_set, rename_rule_set
 

@@ -8,7 +8,7 @@ invented (its routing, its limits, drawn blocks counting for all), whatever its 
 
 from __future__ import annotations
 
-from variants import rules
+from gamecore import rules
 
 STRATEGIC = {
     "work": "Strategic Tic-Tac-Toe",

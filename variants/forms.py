@@ -1,6 +1,6 @@
 from django import forms
 
-from variants.rules.vocabulary import BOARD_LABELS, PLAYER_LABELS
+from gamecore.rules.vocabulary import BOARD_LABELS, PLAYER_LABELS
 
 SHOWS = {
     "": "Any kind",

@@ -7,7 +7,7 @@ from django.db import models
 from django.db.models.functions import Lower
 from django.urls import reverse
 
-from variants import rules
+from gamecore import rules
 
 
 class RuleSet(models.Model):

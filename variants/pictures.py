@@ -12,7 +12,7 @@ import json
 import math
 from functools import lru_cache
 
-from variants import rules
+from gamecore import rules
 
 CELL = 10  # one space, in SVG units
 GAP = 6  # between slices or boards

@@ -4,9 +4,9 @@ page shows it above the read-only factory (which stays one click away)."""
 
 from __future__ import annotations
 
-from variants import rules
-from variants.rules.endings import label, words
-from variants.rules.vocabulary import PLAYER_SEATS, TEAM_SYMBOLS
+from gamecore import rules
+from gamecore.rules.endings import label, words
+from gamecore.rules.vocabulary import PLAYER_SEATS, TEAM_SYMBOLS
 
 SEATS = PLAYER_SEATS  # every player mode (rules/vocabulary.py)
 STALEMATE = {

@@ -13,14 +13,15 @@ from django.db.models.functions import Lower
 from django.utils import timezone
 
 from accounts.roles import is_admin, is_trainer_or_admin
-from variants import catalogue, rules
+from gamecore import rules
+from variants import catalogue
 from variants.models import RuleSet
 
 # How many rule sets a Creator may create (004: "up to fifteen new games"). Trainers and
 # Admins have no limit. Every game the user created counts, hidden or removed ones too.
 CREATOR_QUOTA = 15
 
-# The defaults the stored document leaves out (variants/rules/README.md), from the schema.
+# The defaults the stored document leaves out (gamecore/rules/README.md), from the schema.
 DEFAULT_PLAYERS = rules.RuleDoc.model_fields["players"].default  # "2"
 DEFAULT_BOARD = rules.BoardSpec.model_fields["type"].default  # "hash"
 

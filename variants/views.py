@@ -10,7 +10,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_http_methods
 
 from accounts.decorators import admin_required
-from variants import rules
+from gamecore import rules
 from variants.forms import SORTS, GameFilterForm, RenameForm
 from variants.models import RuleSet
 from variants.services import (

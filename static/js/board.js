@@ -2,8 +2,8 @@
 //
 //   renderBoard(container, view, {onMove, highlight}) -> {svg, cells}
 //
-// `view` is what the engine's State.view(seat) returns (variants/engine/view.py for flat
-// games, variants/engine/nested/view.py for nested ones). The drawing is rebuilt from
+// `view` is what the engine's State.view(seat) returns (gamecore/engine/view.py for flat
+// games, gamecore/engine/nested/view.py for nested ones). The drawing is rebuilt from
 // the view on every call; nothing here knows the rules beyond the view's data.
 //
 // onMove(notation): called with the exact notation string from view.legal_moves when a

@@ -3,7 +3,7 @@
 
 import { el } from "./board_layout.js";
 
-// The engine's vocabulary (variants/rules/vocabulary.py) and the teams of nested games.
+// The engine's vocabulary (gamecore/rules/vocabulary.py) and the teams of nested games.
 export const COLOR_WORDS = ["black", "white", "pink", "yellow"];
 export const PIECE_COLORS = {
   black: "#1b1b1b",

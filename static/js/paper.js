@@ -8,7 +8,7 @@
 //   Who owns what  (Help)               the won blocks of each level as small grids
 //   Move record    (Move)               each player's moves in S/T/O columns
 //   Continuous record (Continuous Move) the moves as one chain (Tactical-like games)
-// Everything is drawn from the engine's view (variants/engine/nested/view.py): `blocks`,
+// Everything is drawn from the engine's view (gamecore/engine/nested/view.py): `blocks`,
 // `routes`, `record`. Nothing here knows the rules beyond that.
 
 import { PIECE_COLORS, onBoardRender, paperFields, renderBoard } from "./board.js";

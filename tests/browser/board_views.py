@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import random
 
+from gamecore.engine import compile_game
 from variants import catalogue
-from variants.engine import compile_game
 
 
 def game(name_or_doc):

@@ -26,7 +26,7 @@ import re
 from collections import defaultdict
 from html.parser import HTMLParser
 
-from variants.rules import endings as ending_words
+from gamecore.rules import endings as ending_words
 
 FACTORY = "/games/new/"
 REFRESH = "/games/new/refresh/"
@@ -173,7 +173,7 @@ def _spaces(form, doc, rows: dict[str, int]) -> None:
 
 def _reserves(doc) -> dict[str, dict[str, int]]:
     """Every reserve select's number (zero where the document names none)."""
-    from variants import rules
+    from gamecore import rules
 
     colors = rules.color_names(doc)
     given = doc.reserves or {}
@@ -472,8 +472,9 @@ SAVED = re.compile(r"/games/\d+/$")
 def general_games() -> list[str]:
     """The catalogue's named games that only the general family plays (every named game
     added since the fourteen flat ones, nested boards aside): the factory must make each."""
-    from variants import catalogue, rules
-    from variants.rules.moving import needs_general
+    from gamecore import rules
+    from gamecore.rules.moving import needs_general
+    from variants import catalogue
 
     docs = {name: rules.parse(doc) for name, doc in catalogue.documents().items()}
     return [n for n, d in docs.items() if d.board.type != "nested" and needs_general(d)]

@@ -8,8 +8,9 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from gamecore import rules
 from tests.browser.conftest import screenshot
-from variants import catalogue, rules, services
+from variants import catalogue, services
 from variants.models import RuleSet
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

@@ -20,12 +20,13 @@ from pathlib import Path
 
 import pytest
 
+from gamecore import rules
 from play import services
 from play.models import Match
 from tests.browser.factory_fill import SAVED, BrowserForm, build, general_games
 from tests.browser.test_rounds_browser import CELL, open_match, watch_frames
 from tests.play_helpers import rule_set, start
-from variants import catalogue, rules
+from variants import catalogue
 from variants.models import RuleSet
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

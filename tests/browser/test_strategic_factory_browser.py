@@ -8,9 +8,9 @@ import re
 
 import pytest
 
+from gamecore import rules
 from tests.browser.conftest import SCREENSHOTS, screenshot
 from tests.browser.test_factory_browser import choose
-from variants import rules
 from variants.models import RuleSet
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

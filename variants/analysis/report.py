@@ -21,7 +21,7 @@ def _engine_digest() -> str:
     code is out of date, and is made again."""
     root = Path(__file__).resolve().parent.parent.parent
     digest = hashlib.sha256()
-    for folder in (root / "variants" / "engine", root / "play" / "bots"):
+    for folder in (root / "gamecore" / "engine", root / "gamecore" / "bots"):
         for path in sorted(folder.rglob("*.py")):
             digest.update(path.relative_to(root).as_posix().encode())
             digest.update(path.read_bytes())

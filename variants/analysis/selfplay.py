@@ -16,8 +16,8 @@ from __future__ import annotations
 import random
 import time
 
-from play.bots.arena import play_game
-from play.bots.specs import make_agent
+from gamecore.bots.arena import play_game
+from gamecore.bots.specs import make_agent
 
 from .sampling import Tally
 

@@ -3,13 +3,13 @@ rules between controls (hash is 3×3×1, stacks need a height, pieces fall, ...)
 
 from __future__ import annotations
 
-from variants import rules
-from variants.bounded import bounded_int
-from variants.rules.vocabulary import (
+from gamecore import rules
+from gamecore.rules.vocabulary import (
     MAX_DIMENSION,
     PLAYER_LABELS,
     SHAPES,
 )
+from variants.bounded import bounded_int
 
 from . import moving_state, nested_state, phase_state
 from .document import derived_reserves

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from variants import rules
+from gamecore import rules
 
 from . import moving_state, nested_state, phase_state
 from .form import FLAT_BOARDS, Check, FactoryState
@@ -84,7 +84,7 @@ def derived_reserves(state: FactoryState) -> dict[str, dict[int, int]]:
 
 
 def to_document(state: FactoryState, reserves: bool = True) -> dict:
-    """The rule document (variants/rules/README.md) the form describes, not yet validated."""
+    """The rule document (gamecore/rules/README.md) the form describes, not yet validated."""
     if state.family == "nested":
         return nested_state.to_document(state.name, state.nested)
 

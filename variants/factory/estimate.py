@@ -4,8 +4,8 @@ games, Player 1 wins 58%, Player 2 29%; nobody wins 13%")."""
 
 from __future__ import annotations
 
+from gamecore.engine import RulesError, compile_game
 from variants.analysis.sampling import random_games
-from variants.engine import RulesError, compile_game
 
 GAMES = 300
 SECONDS = 0.15  # the longest the estimate may add to a redraw of the form

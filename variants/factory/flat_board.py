@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from variants import rules
-from variants.rules.vocabulary import PLAYER_MODES
+from gamecore import rules
+from gamecore.rules.vocabulary import PLAYER_MODES
 
 from .state import FactoryState
 

@@ -11,16 +11,16 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
-from variants import rules
-from variants.bounded import whole_number
-from variants.rules.schema import ShapeRules
-from variants.rules.vocabulary import (
+from gamecore import rules
+from gamecore.rules.schema import ShapeRules
+from gamecore.rules.vocabulary import (
     COLORS,
     MAX_DIMENSION,
     MAX_SPACES,
     PLAYER_MODES,
     seat_colors,
 )
+from variants.bounded import whole_number
 
 from . import phase_state
 from .moving_state import MovingState

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from variants import rules
-from variants.rules.summary import check_label
-from variants.rules.vocabulary import (
+from gamecore import rules
+from gamecore.rules.summary import check_label
+from gamecore.rules.vocabulary import (
     BOARD_LABELS,
     COLOR_LABELS,
     PLAYER_LABELS,

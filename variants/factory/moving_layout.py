@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from variants.rules.vocabulary import (
+from gamecore.rules.vocabulary import (
     BY_STACK,
     CONDITION_LABELS,
     COVERS,
@@ -49,7 +49,7 @@ POWER_ORDER = (
     ("must-capture", "Must capture"),
     ("can-capture", "Can capture"),
 )
-# What stacks boards capture by so far (variants/rules/moving.py).
+# What stacks boards capture by so far (gamecore/rules/moving.py).
 STACK_CONDITIONS = ("cover", "cover-by-rank")
 
 assert set(MOVE_ORDER) == set(MOVEMENT_LABELS), "every Movement the vocabulary has"

@@ -2,7 +2,7 @@
 result, and the spaces marked sticky, exclusive (to seats) or locked to seats.
 
 Pure Python, read from the posted form, written into the rule document's
-``shape_rules``, ``sticky``, ``exclusive`` and ``space_locks`` (variants/rules/schema.py).
+``shape_rules``, ``sticky``, ``exclusive`` and ``space_locks`` (gamecore/rules/schema.py).
 Shapes are addressed by row, as the reserves are (see ``state``): renaming a shape row
 carries its rules along.
 
@@ -17,8 +17,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from variants.bounded import bounded_int
-from variants.rules.vocabulary import (
+from gamecore.rules.vocabulary import (
     BY_STACK,
     CONDITION_LABELS,
     COVERS,
@@ -26,6 +25,7 @@ from variants.rules.vocabulary import (
     POWER_LABELS,
     RESULT_LABELS,
 )
+from variants.bounded import bounded_int
 
 if TYPE_CHECKING:
     from .state import FactoryState

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from variants.rules.vocabulary import TEAM_COLORS, TEAM_SYMBOLS
+from gamecore.rules.vocabulary import TEAM_COLORS, TEAM_SYMBOLS
 
 from .controls import Control, select
 from .nested_state import (

@@ -17,10 +17,10 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, fields
 
-from variants import rules
+from gamecore import rules
+from gamecore.rules.nested import MAX_BORDER, MAX_VOLUME, route_map_length
+from gamecore.rules.schema import NestedSpec
 from variants.bounded import OutOfBounds, bounded_int, whole_number
-from variants.rules.nested import MAX_BORDER, MAX_VOLUME, route_map_length
-from variants.rules.schema import NestedSpec
 
 MAX_SIDE = 16
 MAX_DEPTH = 4

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from variants.rules.vocabulary import CLOAKING_LABELS, FOLD_LABELS, MAX_PHASES, ORDER_LABELS
+from gamecore.rules.vocabulary import CLOAKING_LABELS, FOLD_LABELS, MAX_PHASES, ORDER_LABELS
 
 from .controls import Control, select
 from .moving_layout import seat_names

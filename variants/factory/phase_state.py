@@ -1,6 +1,6 @@
 """The factory's phases (1 to 6), cloaking, and the typed endings in the stalemate and
 turn-check dropdowns: read from the posted form, written into the rule document's
-``phases``, ``cloaking``, ``endings`` and ``overachievers`` (variants/rules/phases.py and
+``phases``, ``cloaking``, ``endings`` and ``overachievers`` (gamecore/rules/phases.py and
 endings.py say what they mean).
 
 The page shows one phase at a time (the phase selector); the others travel in one hidden
@@ -20,15 +20,15 @@ from typing import TYPE_CHECKING
 
 from pydantic import ValidationError
 
-from variants.bounded import bounded_int
-from variants.rules import endings as ending_words
-from variants.rules.vocabulary import (
+from gamecore.rules import endings as ending_words
+from gamecore.rules.vocabulary import (
     CLOAKING_LABELS,
     FOLD_LABELS,
     MAX_PHASES,
     ORDER_LABELS,
     STALEMATE_LABELS,
 )
+from variants.bounded import bounded_int
 
 if TYPE_CHECKING:
     from .state import FactoryState

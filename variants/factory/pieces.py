@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from variants.rules.vocabulary import SHAPES
+from gamecore.rules.vocabulary import SHAPES
 
 from .controls import Control, select
 from .moving_layout import move_control, power_controls

@@ -5,8 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from variants.bounded import OutOfBounds, bounded_int, whole_number
-from variants.rules.vocabulary import (
+from gamecore.rules.vocabulary import (
     COLOR_LABELS,
     COLORS,
     MAX_DIMENSION,
@@ -15,6 +14,7 @@ from variants.rules.vocabulary import (
     SHAPES,
     TIMEOUT_LABELS,
 )
+from variants.bounded import OutOfBounds, bounded_int, whole_number
 
 from . import moving_state, nested_state, phase_state
 from .document import default_state

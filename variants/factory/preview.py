@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import logging
 
-from variants import rules
-from variants.engine import compile_game
+from gamecore import rules
+from gamecore.engine import compile_game
 
 from . import nested_state
 from .nested_state import NestedState

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from gamecore.rules.vocabulary import COLORS, SHAPES
 from variants.bounded import bounded_int
-from variants.rules.vocabulary import COLORS, SHAPES
 
 if TYPE_CHECKING:
     from .state import FactoryState

@@ -13,7 +13,8 @@ from django.utils.html import format_html
 from django.views.decorators.http import require_POST
 
 from accounts.roles import is_admin
-from variants import analysis_jobs, rules, services
+from gamecore import rules
+from variants import analysis_jobs, services
 from variants.ids import parse_id
 from variants.models import RuleSet
 

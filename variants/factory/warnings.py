@@ -4,8 +4,8 @@ repeats them: such games are variants too, so they are never refused, only flagg
 
 from __future__ import annotations
 
-from variants import rules
-from variants.rules.vocabulary import PLAYER_SEATS
+from gamecore import rules
+from gamecore.rules.vocabulary import PLAYER_SEATS
 
 # Seats played by a person or a bot, by player mode (Chaos, when there is one, is extra).
 _SEATS = PLAYER_SEATS  # every player mode (rules/vocabulary.py)

@@ -14,8 +14,9 @@ import time
 from django.core.management.base import BaseCommand, CommandError
 from django.db import DatabaseError
 
-from variants import catalogue, rules
-from variants.engine import RulesError, compile_game, perft, playout_rate
+from gamecore import rules
+from gamecore.engine import RulesError, compile_game, perft, playout_rate
+from variants import catalogue
 
 MCTS_BENCH_GAMES = ("Tic-Tac-Toe", "Connect4", "Qubic-4", "Tapatan")
 
@@ -146,7 +147,7 @@ class Command(BaseCommand):
         self.stdout.write(str(count))
 
     def do_play(self, name, seats, games, seed, time_limit, json: bool = False, **_):
-        from play.bots import SpecError, play_games
+        from gamecore.bots import SpecError, play_games
 
         if not 1 <= games <= 100_000:
             raise CommandError("--games: from 1 to 100000")
@@ -180,7 +181,7 @@ class Command(BaseCommand):
                 f"  {name:24} {moves:12,.0f} moves/s {games:10,.0f} games/s  {game.family}"
             )
         try:
-            from play.bots.bench import mcts_rate
+            from gamecore.bots.bench import mcts_rate
         except ImportError:
             return
         self.stdout.write("MCTS simulations from the start position")

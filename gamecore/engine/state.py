@@ -9,7 +9,7 @@ it by ``apply`` so that a move touches only what it changes.
 
 import sys
 
-from variants.rules.vocabulary import STALEMATE_LABELS
+from gamecore.rules.vocabulary import STALEMATE_LABELS
 
 from .errors import IllegalMove
 from .moves import (

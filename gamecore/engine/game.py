@@ -4,8 +4,8 @@ rules computed once (lines as bit masks, targets, move tables, the starting posi
 from functools import lru_cache, reduce
 from operator import or_
 
-from variants.rules import PLAYER_MODES, RuleDoc, RulesError, canonical_json, color_names, parse
-from variants.rules.vocabulary import seat_colors
+from gamecore.rules import PLAYER_MODES, RuleDoc, RulesError, canonical_json, color_names, parse
+from gamecore.rules.vocabulary import seat_colors
 
 from .errors import InvalidMoveText
 from .fast import FastState
@@ -168,7 +168,7 @@ class Game:
 
     def _checks(self, doc: RuleDoc) -> None:
         """(lines through each space, wins?, label) per turn check, in precedence order."""
-        from variants.rules.summary import check_label
+        from gamecore.rules.summary import check_label
 
         self.checks = []
         for c in doc.turn_checks:
@@ -425,7 +425,7 @@ FAMILIES = ("flat", "nested", "general")
 def _compile_canonical(text: str, name: str, family: str | None):
     import json
 
-    from variants.rules.moving import needs_general
+    from gamecore.rules.moving import needs_general
 
     doc = parse({"name": name, **json.loads(text)})
     nested = doc.board.type == "nested"

@@ -17,7 +17,7 @@ import time
 import weakref
 from typing import NamedTuple
 
-from variants.engine import IllegalMove, InvalidMoveText
+from gamecore.engine import IllegalMove, InvalidMoveText
 
 SMALL = 24  # at most this many moves: a fresh legal-move list is cheaper than a pool
 REWARD = {"win": 1.0, "draw": 0.5, "loss": 0.0}

@@ -3,7 +3,7 @@ capture (remove, reincarnate), convert, paralyse, and cover-by-rank duels. Mixed
 GeneralState; each change keeps the indexes (colour masks, seats' piece masks, open
 targets, stack heights, reserves, the Zobrist sum) in step with the board."""
 
-from variants.rules.vocabulary import CHAINS
+from gamecore.rules.vocabulary import CHAINS
 
 from .codes import enemy
 from .effects import effect_captures

@@ -17,7 +17,7 @@ weaker bot), and deepening stops as soon as a search reached no heuristic leaf.
 
 import random
 
-from variants.engine import IllegalMove
+from gamecore.engine import IllegalMove
 
 from .common import REWARD, Budget, rollout, sample_root, traits
 from .keys import PathKey

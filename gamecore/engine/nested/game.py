@@ -1,8 +1,8 @@
 """NestedGame: a nested-board rule document compiled (routing tables, lines, moves)."""
 
-from variants.rules import RuleDoc
-from variants.rules.nested import level_numbers
-from variants.rules.vocabulary import TEAM_COLORS, TEAM_SYMBOLS
+from gamecore.rules import RuleDoc
+from gamecore.rules.nested import level_numbers
+from gamecore.rules.vocabulary import TEAM_COLORS, TEAM_SYMBOLS
 
 from ..errors import InvalidMoveText
 from ..moves import PLACE, SPECIAL, Move, is_number

@@ -5,10 +5,10 @@ bit masks per seat, the Move objects, Zobrist numbers for positions."""
 
 import random
 
-from variants.rules import PLAYER_MODES, RuleDoc, color_names
-from variants.rules.moving import can_move_backwards
-from variants.rules.schema import ShapeRules
-from variants.rules.vocabulary import (
+from gamecore.rules import PLAYER_MODES, RuleDoc, color_names
+from gamecore.rules.moving import can_move_backwards
+from gamecore.rules.schema import ShapeRules
+from gamecore.rules.vocabulary import (
     BY_STACK,
     COVERS,
     EFFECT_CONDITIONS,
@@ -86,10 +86,10 @@ class GeneralGame(Notation):
         self.space_z = [z for _b, _x, _y, z in g.coords]
 
     def _checks(self, doc: RuleDoc) -> None:
-        """The endings (variants/rules/endings.py): the turn checks ("First k-in-a-row")
+        """The endings (gamecore/rules/endings.py): the turn checks ("First k-in-a-row")
         compiled to lines through each space, the state's fast path; the rest in
         ``self.ends`` (general/endings.py)."""
-        from variants.rules.endings import as_check, label, words
+        from gamecore.rules.endings import as_check, label, words
 
         from .endings import Compiled
 

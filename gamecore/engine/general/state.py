@@ -157,7 +157,7 @@ class GeneralState(PieceChanges, Pots, Showdown, PhaseRun, Rounds, Offers, Leavi
 
     # -- playing --------------------------------------------------------------------
     # The engine API's additions for internal callers, as in the other families
-    # (variants/engine/README.md): no fast path here yet.
+    # (gamecore/engine/README.md): no fast path here yet.
     def random_move(self, rng):
         """A uniformly random legal move of the first seat ``to_move`` (None at the end)."""
         seats = self.to_move()
@@ -253,7 +253,7 @@ class GeneralState(PieceChanges, Pots, Showdown, PhaseRun, Rounds, Offers, Leavi
                         if cm & line == line:
                             return self._line(seat, line, wins, label, at)
         if self._typed_endings(seat):
-            return None  # a typed ending (variants/rules/endings.py) ended the game
+            return None  # a typed ending (gamecore/rules/endings.py) ended the game
         if g.multi and not g.typed_stalemate:  # a full board: decided by the stalemate rule
             b = space // g.geometry.cells
             if not self.free & g.board_targets[b] and self.decided[b] is None:

@@ -10,7 +10,7 @@ opponent's, the higher-ranked of the two captures the other.
 - Otherwise equal ranks destroy each other.
 """
 
-from variants.rules.vocabulary import SHAPES
+from gamecore.rules.vocabulary import SHAPES
 
 NONE, BY_RANK, OTHER = 0, 1, 2
 ATTACKER, DEFENDER, BOTH = 1, -1, 0

@@ -7,7 +7,7 @@ either into the dict form and rejects anything else with a message that says why
 
 from collections.abc import Callable
 
-from variants.engine.moves import is_number
+from gamecore.engine.moves import is_number
 
 from .base import RandomAgent
 

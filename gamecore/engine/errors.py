@@ -1,7 +1,7 @@
 """The engine's exceptions. Both are ValueErrors, so a caller that only needs "bad input"
 can catch that; messages quote the input and say what would have been allowed."""
 
-from variants.rules import RulesError
+from gamecore.rules import RulesError
 
 
 class IllegalMove(ValueError):

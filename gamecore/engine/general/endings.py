@@ -1,4 +1,4 @@
-"""Endings of the general family: the typed vocabulary of ``variants/rules/endings.py``
+"""Endings of the general family: the typed vocabulary of ``gamecore/rules/endings.py``
 (measure x comparison x result x when), evaluated on a GeneralState.
 
 What the state calls:
@@ -18,7 +18,7 @@ words); the old stalemate values are evaluated here as words, and give what the 
 family's ``scoring.py`` gives (the differential test plays both side by side).
 """
 
-from variants.rules.endings import WHOLE_GAME, label, words
+from gamecore.rules.endings import WHOLE_GAME, label, words
 
 from ..geometry import AXES
 from ..outcome import DRAW, LOSS, WIN
@@ -262,7 +262,7 @@ def stalemate_results(state, board: int | None = None) -> list[str]:
 
 def stalemate_verdict(state, board: int | None = None) -> tuple[list[str], str]:
     """(per-seat results, a sentence saying which endings decided)."""
-    from variants.rules.vocabulary import STALEMATE_LABELS
+    from gamecore.rules.vocabulary import STALEMATE_LABELS
 
     g = state.game
     ends = g.ends
