@@ -109,6 +109,24 @@ def test_medium_wins_or_blocks_at_once_when_it_can(ttt):
     assert checked["win"] > 100 and checked["block"] > 100, checked
 
 
+def test_medium_facing_two_threats_blocks_one_of_them(ttt):
+    """Seed 003: medium "blocks immediately when possible". With two threats against it
+    (and no win of its own) it cannot stop both, but every seed blocks one of them."""
+    positions: dict = {}
+    _positions(ttt.new_initial_state(seed=0), positions)
+    checked = 0
+    for state in positions.values():
+        seat = state.to_move()[0]
+        threats = _threats(state, 1 - seat)
+        if _threats(state, seat) or len(threats) < 2:
+            continue
+        for seed in range(4):
+            move = str(make_agent("medium", seed=seed).choose(state.clone(), seat))
+            assert move in threats, (state.view(None)["boards"], move, threats)
+        checked += 1
+    assert checked > 20, checked
+
+
 def test_easy_has_no_threat_detection(ttt):
     """Where a win is one move away, easy takes it only as often as chance would."""
     state = ttt.new_initial_state(seed=0)

@@ -21,6 +21,10 @@ class MediumAgent:
     """Wins at once when it can, else avoids moves that let the next seat win at once (or
     that lose on the spot, as completing a line does in Notakto), else plays at random.
 
+    Facing two threats it cannot stop both, but it blocks one: among threatened moves it
+    keeps those that leave the fewest winning replies (seed 003: "blocks immediately
+    when possible"; a move that blocks neither is never chosen over one that blocks one).
+
     "Win" and "loss" are read from the outcome's per-seat results, so teams, shared
     colours and "loses" checks need no special case. With nothing safe left it offers a
     draw where the game allows one; it declines offers (it cannot judge them)."""
@@ -39,12 +43,12 @@ class MediumAgent:
         state = sample_root(state, seat, self.rng)  # never another seat's hidden plan
         budget = Budget(self.time_limit)
         killers: list = []  # replies that won somewhere: try them first elsewhere
-        best, best_rank = [], -1
+        best, best_rank = [], (-1, 0)
         for move in moves:
             if best and budget.over():
                 break
             rank = self._rank(state, seat, move, killers)
-            if rank == WINS:
+            if rank[0] == WINS:
                 return move
             if rank > best_rank:
                 best, best_rank = [move], rank
@@ -52,24 +56,29 @@ class MediumAgent:
                 best.append(move)
         return self.rng.choice(best)
 
-    def _rank(self, state, seat: int, move, killers: list) -> int:
+    def _rank(self, state, seat: int, move, killers: list) -> tuple[int, int]:
+        """(rank, tie-break): a threatened move that leaves fewer winning replies is better."""
         if is_draw_offer(move):
-            return OFFER
+            return OFFER, 0
         child = after(state, seat, move)
         mine = state.game.teams[seat]
         if child.is_terminal():
             result = child.outcome.results[seat]
-            return WINS if result == "win" else LOSES if result == "loss" else SAFE
+            return (WINS if result == "win" else LOSES if result == "loss" else SAFE), 0
         nxt = child.to_move()[0]
         if state.game.teams[nxt] == mine:
-            return SAFE
-        return THREATENED if self._can_win(child, nxt, seat, killers) else SAFE
+            return SAFE, 0
+        if not self._winning_replies(child, nxt, seat, killers, first_only=True):
+            return SAFE, 0
+        return THREATENED, -self._winning_replies(child, nxt, seat, killers, first_only=False)
 
     @staticmethod
-    def _can_win(state, nxt: int, victim: int, killers: list) -> bool:
-        """Whether ``nxt`` has a move that wins at once and beats ``victim``."""
+    def _winning_replies(state, nxt: int, victim: int, killers: list, first_only: bool) -> int:
+        """How many moves of ``nxt`` win at once and beat ``victim`` (stops at the first
+        when ``first_only``: most moves are safe, and one reply is enough to know it)."""
         replies = state.legal_moves(nxt)
-        ordered = [k for k in killers if k in replies] + replies
+        ordered = [k for k in killers if k in replies] + [r for r in replies if r not in killers]
+        found = 0
         for reply in ordered:
             if is_draw_offer(reply):
                 continue
@@ -80,5 +89,7 @@ class MediumAgent:
             if results[nxt] == "win" and results[victim] != "win":
                 if reply not in killers:
                     killers.append(reply)
-                return True
-        return False
+                found += 1
+                if first_only:
+                    return found
+        return found
