@@ -7,6 +7,7 @@ from __future__ import annotations
 from gamecore import rules
 from gamecore.rules.endings import label, words
 from gamecore.rules.vocabulary import PLAYER_SEATS, TEAM_SYMBOLS
+from variants import rule_words_moves
 
 SEATS = PLAYER_SEATS  # every player mode (rules/vocabulary.py)
 STALEMATE = {
@@ -26,7 +27,7 @@ TIMEOUT = {
 ROUTING = {
     "tactical": "where you play inside a small board sends the next player to the matching "
     "small board (a move in a top-right cell sends them to the top-right board); "
-    "if that board is full or won, they may play anywhere",
+    "if that board is full, they may play anywhere",
     "map": "the next player is sent to the small board named by the number beside your "
     "move's row (the route map)",
     "hypermap": "the next player is sent to the small board named by the number in your "
@@ -135,23 +136,11 @@ def _pieces(rd) -> str:
     listed = ", ".join(parts[:-1]) + " and " + parts[-1] if len(parts) > 1 else "".join(parts)
     text = f"{listed or 'No'} pieces to place"
     if rd.initial_pieces:
-        start = ", ".join(f"{p.color} at {_where(p.at, rd)}" for p in rd.initial_pieces)
+        start = ", ".join(
+            f"{p.color}{f' {p.shape}' if len(rd.shapes) > 1 else ''} at {_where(p.at, rd)}"
+            for p in rd.initial_pieces
+        )
         text += f". On the board at the start: {start}"
-    return text + "."
-
-
-def _moves(rd) -> str:
-    text = "Players take turns"
-    text += (
-        ", placing two pieces a turn" if rd.pieces_per_turn == 2 else ", placing one piece a turn"
-    )
-    extras = []
-    if rd.allow_pass:
-        extras.append("you may pass instead of placing")
-    if rd.agree_draw:
-        extras.append("you may offer a draw at the start of your turn")
-    if extras:
-        text += "; " + " and ".join(extras)
     return text + "."
 
 
@@ -207,11 +196,19 @@ def _timer(seconds, timeout) -> str:
 
 
 def _flat(rd) -> list[tuple[str, str]]:
-    return [
+    out = [
         ("Board", _board(rd)),
         ("Players", _players(rd)),
         ("Pieces", _pieces(rd)),
-        ("Moves", _moves(rd)),
+        ("Moves", rule_words_moves.moves(rd)),
+    ]
+    for topic, text in (
+        ("Pieces that move", rule_words_moves.movement(rd)),
+        ("Captures", rule_words_moves.captures(rd)),
+    ):
+        if text:
+            out.append((topic, text))
+    return out + [
         ("How you win", _wins(rd)),
         ("Full board", _end(rd)),
         ("Timer", _timer(rd.seconds_per_turn, rd.timeout)),
@@ -241,7 +238,7 @@ def _nested(rd) -> list[tuple[str, str]]:
         f"mark of the board above."
     )
     if n.win_condition == "majority":
-        win = "Whoever has won the most blocks at the end wins."
+        win = "Whoever has won more than half of the big board's blocks wins, as soon as they do."
     else:
         win = f"{length} won boards in a row on the big board win the game."
     if n.quick:
@@ -272,7 +269,9 @@ def _nested(rd) -> list[tuple[str, str]]:
             _sentence(
                 _level_routing(n.level_routing)
                 if n.level_routing
-                else ROUTING.get(n.routing, n.routing)
+                else ROUTING.get(n.routing, n.routing).replace(
+                    "is full,", "is full or closed," if n.lock_captured else "is full,"
+                )
             ),
         ),
         ("Winning a board", capture),
