@@ -55,7 +55,7 @@ export function plainDetail(detail) {
   return detail
     .replace("captured the peak", "won the big board (a line of won blocks)")
     .replace("captured a top-level block (Quick)", "won a block of the big board (Quick: one block wins)")
-    .replace("holds a majority of the blocks", "won the most blocks")
+    .replace("holds a majority of the blocks", "won more than half of the blocks")
     .replace(/^Team (\S+) left \((\w+)\)$/, "$1 left the game ($2)");
 }
 
