@@ -21,7 +21,6 @@ position after the move, where a seat's view (and so every studied position) nev
 shows them. Either way only ``view(seat)`` reaches the features.
 """
 
-import math
 import random
 
 import numpy as np
@@ -81,7 +80,9 @@ class LearnerAgent:
         get = self.recent.get
         return [None if (d := get(k)) is None else max(0, day - d) for k in keys.tolist()]
 
-    def choose(self, state, seat: int):
+    def candidates(self, state, seat: int):
+        """(moves, X): the seat's legal moves and, row by row, the features of the
+        position each leads to as the seat sees it (fewer rows if the clock ran out)."""
         moves = list(state.legal_moves(seat))  # the engine's list is shared: copy
         if not moves:
             raise ValueError(f"seat {seat} has no legal move")
@@ -100,7 +101,12 @@ class LearnerAgent:
                 break  # the clock: choose among the moves scored so far
             layout.encode_into(after(root, seat, move).view(seat), seat, X[i])
             done += 1
-        X = X[:done]
+        return moves[:done], X[:done]
+
+    def choose(self, state, seat: int):
+        moves, X = self.candidates(state, seat)
+        learner = self.learner
+        done = len(moves)
         prob = learner.predict_proba(X)
         score = scores(prob, learner.personality, self._days(position_keys(X)))
         best = float(score.max())
@@ -112,8 +118,3 @@ class LearnerAgent:
             "probabilities": {label: float(row[i]) for label, i in _I.items()},
         }
         return moves[pick]
-
-
-def trust(faith: float, days: float) -> float:
-    """Faith^(ln(t + 20)/3): how much of a position's score counts after ``days``."""
-    return 0.0 if faith <= 0 else faith ** (math.log(days + 20) / 3)

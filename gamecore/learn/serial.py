@@ -98,7 +98,7 @@ def _array(z, name: str, dtype: str, shape: tuple) -> np.ndarray:
     except ValueError as exc:
         raise ValueError(f"{name}: not a plain numpy array ({exc})") from None
     if got_dtype != np.dtype(dtype) or fortran:
-        raise ValueError(f"{name}: {dtype} numbers expected, found {got_dtype}")
+        raise ValueError(f"{name}: {np.dtype(dtype)} numbers expected, found {got_dtype}")
     if len(got_shape) != len(shape) or any(
         want is not None and want != got for want, got in zip(shape, got_shape, strict=True)
     ):
