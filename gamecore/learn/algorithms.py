@@ -66,7 +66,10 @@ _LATER = {p["name"] for p in PERSONALITY if not p["enabled"]}
 # How the scores of the SGD-family models become probabilities (model.py).
 PROBABILITY = {
     "logistic_regression": "logistic",  # OvR sigmoids, normalised (scikit-learn's own)
-    "modified_huber": "huber",  # (clip(score, -1, 1) + 1) / 2, normalised (scikit-learn's)
+    # scikit-learn's (clip(score, -1, 1) + 1) / 2 saturates at a constant step of 1:
+    # most candidate positions got the same probabilities, the choice fell to the
+    # tie-break, and the AI played like Random (0.52 after the plan); softmax: 0.96
+    "modified_huber": "softmax",
     "perceptron": "softmax",
     "passive_aggressive_1": "softmax",
     "passive_aggressive_2": "softmax",

@@ -7,11 +7,12 @@
   day each position was last studied (a bounded map, for the plan's Faith term);
 - ``predict_proba(X)`` gives (n, 6) probabilities in LABELS order, computed here in
   numpy from the model's arrays (one matrix product: a move's choice scores every legal
-  move in one call, with none of scikit-learn's per-call checks). Logistic regression and
-  modified Huber use scikit-learn's own formulas (normalised one-vs-rest sigmoids; clipped
-  and normalised scores); **the hinge, perceptron and passive-aggressive models have no
-  probabilities, so their one-vs-rest scores go through a softmax** (a monotone map: the
-  order of the scores is kept, the values are not calibrated frequencies); Naive Bayes is
+  move in one call, with none of scikit-learn's per-call checks). Logistic regression
+  uses scikit-learn's own formula (normalised one-vs-rest sigmoids); **the hinge,
+  perceptron and passive-aggressive models have no probabilities, so their one-vs-rest
+  scores go through a softmax** (a monotone map: the order of the scores is kept, the
+  values are not calibrated frequencies), and so does modified Huber (its clipped
+  formula saturates: algorithms.PROBABILITY says why); Naive Bayes is
   its joint likelihood with a Laplace-smoothed class prior, normalised. The SGD family
   sees each row scaled to length 1 (``unit_rows``: why there);
 - ``to_bytes()`` / ``from_bytes()``: a zip of ``meta.json`` and ``.npy`` arrays read with
@@ -170,10 +171,8 @@ class Learner:
         if kind in ("softmax", "bayes"):
             scores -= scores.max(axis=1, keepdims=True)
             prob = np.exp(scores)
-        elif kind == "logistic":
+        else:  # logistic
             prob = 1.0 / (1.0 + np.exp(-np.clip(scores, -500, 500)))
-        else:  # modified Huber
-            prob = (np.clip(scores, -1, 1) + 1) / 2
         total = prob.sum(axis=1, keepdims=True)
         with np.errstate(invalid="ignore", divide="ignore"):
             prob = np.where(total > 0, prob / total, 1.0 / len(LABELS))
