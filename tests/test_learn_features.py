@@ -117,3 +117,19 @@ def test_hidden_pieces_change_no_feature():
     truth = [layout.encode(s.clone(GeneralState).view(0), 0) for s in (a, b)]
     assert not np.array_equal(*truth)
     assert not np.array_equal(layout.encode(a.view(1), 1), layout.encode(b.view(1), 1))
+
+
+@pytest.mark.parametrize("name", ["3Blotto13", "KBeauty9", "Shopping9", "3P-9X-HideSeek"])
+def test_studied_and_played_positions_read_alike_in_cloaked_games(name):
+    """A match is studied from the cloaked state's view(seat); the agent plays forward
+    from the seat's own position (seat_state): the two give the same vector."""
+    g = game(name)
+    layout = layout_for(g)
+    rng = random.Random(0)
+    state = g.new_initial_state(seed=1)
+    while not state.is_terminal():
+        for seat in range(g.nseats):
+            mine = state.seat_state(seat).view(seat)
+            assert np.array_equal(layout.encode(state.view(seat), seat), layout.encode(mine, seat))
+        seat = state.to_move()[0]
+        state.apply(seat, rng.choice(state.legal_moves(seat)))

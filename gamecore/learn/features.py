@@ -19,8 +19,7 @@ one model plays either seat. The vector holds, with 0/1 values unless said:
 - reserves per (colour, shape) as a share of the starting count (colour relative where a
   colour belongs to one seat);
 - the result per relative seat once the game is over, and per board of several;
-- the phase, a chain jump or a draw offer in progress, an own blocked attempt, the
-  seats disqualified;
+- the phase, a chain jump or a draw offer in progress, the seats disqualified;
 - simultaneous rounds: who has planned, the viewer's own plan and the last round's moves
   (move texts hashed into a few buckets: a round's moves are not a fixed list).
 """
@@ -110,7 +109,11 @@ class FeatureLayout:
         phase = first.get("phase")
         self.phases = phase["of"] if phase else 1
         self.phase_at = self._take(self.phases) if self.phases > 1 else None
-        self.flags_at = self._take(3)  # chain jump, draw offer, own blocked attempt
+        # a chain jump, a draw offer in progress. (Not the seat's own blocked attempt: the
+        # seat's own position, which the agent plays forward in a cloaked game, does not
+        # carry it, and the features must be the same in study and in play; the piece
+        # the attempt revealed is on the board in both.)
+        self.flags_at = self._take(2)
         self.dq_at = self._take(n)
         simultaneous = self.family == "general" and any(
             getattr(p, "order", "sequential") != "sequential" for p in game.doc.phases
@@ -168,7 +171,6 @@ class FeatureLayout:
             out[self.phase_at + min(self.phases, phase["number"]) - 1] = 1
         out[self.flags_at] = view.get("chain") is not None
         out[self.flags_at + 1] = view.get("draw_offer") is not None
-        out[self.flags_at + 2] = view.get("attempt") is not None
         for s in view.get("disqualified") or ():
             out[self.dq_at + (s - 1 - seat) % n] = 1
         if self.plans_at is not None:
