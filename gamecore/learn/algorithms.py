@@ -20,9 +20,6 @@ insensitive losses only). The setting is kept, validated and passed on, so a mod
 records what its trainer chose, but it changes nothing today.
 """
 
-from sklearn.linear_model import SGDClassifier
-from sklearn.naive_bayes import BernoulliNB
-
 
 def _param(name, label, low, high, default, step):
     return {"name": name, "label": label, "min": low, "max": high, "default": default, "step": step}
@@ -120,6 +117,10 @@ def validate_settings(algorithm, params, personality) -> dict:
 
 def make_classifier(algorithm: str, params: dict, seed: int):
     """A fresh estimator for validated settings (``validate_settings``)."""
+    # imported here: the form's tables above need no scikit-learn (a second to import)
+    from sklearn.linear_model import SGDClassifier
+    from sklearn.naive_bayes import BernoulliNB
+
     seed = int(seed) % 2**32
     p = validate_settings(algorithm, params, {})["params"]
     if algorithm == "naive_bayes":

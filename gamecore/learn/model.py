@@ -32,6 +32,7 @@ SORTED = tuple(sorted(LABELS))  # scikit-learn keeps classes_ sorted
 TO_LABELS = np.array([SORTED.index(label) for label in LABELS])  # column permutation
 MAX_POSITIONS = 50_000  # days remembered per model (about 12 bytes each when stored)
 MAX_FEATURES = 100_000
+LAST_DAY = 3_652_059  # 9999-12-31
 
 
 def today() -> int:
@@ -109,21 +110,28 @@ class Learner:
                 f"X: this model reads {self.n_features} features, not {X.shape[1]} "
                 "(a model learns one game's layout)"
             )
+        day = today() if day is None else day
+        if isinstance(day, bool) or not isinstance(day, int) or not 1 <= day <= LAST_DAY:
+            raise ValueError(f"day: a day number from 1 to {LAST_DAY} (date.toordinal())")
+        layout = None
         if game is not None:
             from .features import layout_for
 
             layout = layout_for(game)
             if self.layout is not None and layout.fingerprint != self.layout:
                 raise ValueError(f"game: this model learns {self.game!r}, not {game.name!r}")
-            self.layout, self.game = layout.fingerprint, game.name
+            if layout.size != X.shape[1]:
+                raise ValueError(f"X: {game.name} has {layout.size} features, not {X.shape[1]}")
         # Naive Bayes counts with a float64 product: float32 features would mix types
         # and leave numpy's fast matrix product (50x slower)
         fit_X = X.astype(np.float64) if self.algorithm == "naive_bayes" else unit_rows(X)
         self.estimator.partial_fit(fit_X, y, classes=list(LABELS))
+        if layout is not None:
+            self.layout, self.game = layout.fingerprint, game.name
         self.n_features = X.shape[1]
         self.moves_studied += len(X)
         self._cache = None
-        self.remember(position_keys(X), today() if day is None else int(day))
+        self.remember(position_keys(X), day)
 
     def remember(self, keys: np.ndarray, day: int) -> None:
         positions = self.positions

@@ -19,7 +19,7 @@ import numpy as np
 
 from .algorithms import validate_settings
 from .labels import LABELS
-from .model import MAX_FEATURES, MAX_POSITIONS, SORTED
+from .model import LAST_DAY, MAX_FEATURES, MAX_POSITIONS, SORTED
 
 FORMAT = "variant-foundry-learner"
 VERSION = 1
@@ -200,7 +200,7 @@ def _load(cls, z, names: set):
     days = _array(z, "position_days", "<i8", (len(keys),))
     if len(keys) > MAX_POSITIONS * 5 // 4:
         raise ValueError(f"position_keys: at most {MAX_POSITIONS * 5 // 4} positions")
-    if len(days) and (days.min() < 1 or days.max() > 3_652_059):
+    if len(days) and (days.min() < 1 or days.max() > LAST_DAY):
         raise ValueError("position_days: days from 0001-01-01 to 9999-12-31")
     learner.positions = dict(zip(keys.tolist(), days.tolist(), strict=True))
     return learner
