@@ -59,6 +59,7 @@ INSTALLED_APPS = [
     "play",
     "leaderboards",
     "ownbots",
+    "aiplayers",
 ]
 
 MIDDLEWARE = [
@@ -216,6 +217,11 @@ OWNBOT_MOVE_SECONDS = envfloat("OWNBOT_MOVE_SECONDS", 10.0)
 OWNBOT_WAIT_SECONDS = envfloat("OWNBOT_WAIT_SECONDS", 120.0)
 # A game's analysis (variants/analysis): its time budget on a worker, in seconds.
 ANALYSIS_SECONDS = envfloat("ANALYSIS_SECONDS", 30.0)
+
+# AI players (aiplayers): the package of the learning core, matches a learning task studies
+# in one transaction, and the queue it runs on (its own: learning never holds up games).
+AI_LEARN_PACKAGE = envstr("AI_LEARN_PACKAGE", "gamecore.learn")
+AI_STUDY_CHUNK = envint("AI_STUDY_CHUNK", 20, minimum=1)
 
 # --- Auth, i18n -----------------------------------------------------------------------
 

@@ -1,0 +1,242 @@
+"""The learning task's work: complete an AI's pending curriculum, a chunk of matches at
+a time. Each chunk's model, cursor and moves studied are written in one transaction,
+checked against what the chunk started from: a worker killed mid-chunk loses that chunk
+(studied again by the next worker), and two workers never study a match twice.
+
+Labels: each move gets its mover's result (win, lose, draw) and, from the mover's rating
+history, "strategic"/"unstrategic" when 20 rated matches later exist (else None: see the
+README).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections import defaultdict
+
+from django.conf import settings
+from django.db import transaction
+from django.utils import timezone
+
+from leaderboards.models import RatingHistory, Tournament
+from play.models import Match, Move, Seat
+
+from . import learning
+from .curriculum import send
+from .models import AIPlayer, CurriculumItem
+
+log = logging.getLogger(__name__)
+
+LATER = 20  # matches after which "strategic" is judged (LATER.md, release 1.3's test)
+MAX_MATCHES = 100_000  # one curriculum item's matches (a history is capped here)
+WAIT_SECONDS = 5  # how soon a study waiting for a tournament looks again
+RESULT = {"win": "win", "loss": "lose", "lose": "lose", "draw": "draw"}
+
+
+def run_study(ai_id: int, chunk: int | None = None) -> str:
+    """Study what is pending: "done", "cancelled", "waiting" (a tournament is still
+    running: sent again later), or "missing". Safe to run twice, even at once."""
+    chunk = chunk or settings.AI_STUDY_CHUNK
+    mine = AIPlayer.objects.filter(pk=ai_id, kind=AIPlayer.Kind.LEARNING)
+    ai = mine.first()
+    if ai is None:
+        return "missing"
+    if ai.study == AIPlayer.Study.CANCELLED:
+        return "cancelled"
+    _mark(mine, AIPlayer.Study.STUDYING, "")
+    studier = _Studier(ai)
+    while True:
+        item = ai.curriculum.filter(studied_at__isnull=True).select_related("tournament").first()
+        if item is None:
+            mine.exclude(study=AIPlayer.Study.CANCELLED).update(
+                study=AIPlayer.Study.IDLE, study_note="", study_touched=timezone.now()
+            )
+            return "done"
+        tournament = item.tournament
+        if tournament is not None and tournament.status != Tournament.Status.DONE:
+            if tournament.status != Tournament.Status.FAILED:  # its games are still coming
+                _mark(mine, AIPlayer.Study.WAITING, f"Waiting for {tournament.name} to finish.")
+                send(ai_id, countdown=WAIT_SECONDS)
+                return "waiting"
+        if item.match_ids is None:
+            _fix_matches(item)
+        outcome = studier.study_item(item, chunk, mine)
+        if outcome != "done":
+            return outcome
+
+
+def _mark(mine, state: str, note: str) -> None:
+    mine.update(study=state, study_note=note[:200], study_touched=timezone.now())
+
+
+def _fix_matches(item: CurriculumItem) -> None:
+    """Fix the matches the item covers (the most recent ``games``, in play order)."""
+    finished = Match.objects.filter(status=Match.Status.FINISHED)
+    if item.tournament_id:
+        chosen = finished.filter(tournament_id=item.tournament_id).order_by("-game_number")
+    else:
+        chosen = finished.filter(seats__player_id=item.history_of_id).order_by("-id").distinct()
+    ids = list(chosen.values_list("pk", flat=True)[: min(item.games or MAX_MATCHES, MAX_MATCHES)])
+    CurriculumItem.objects.filter(pk=item.pk, match_ids__isnull=True).update(match_ids=ids[::-1])
+    item.refresh_from_db()
+
+
+class _Studier:
+    """One run's learner (reloaded whenever the database moved on without it)."""
+
+    def __init__(self, ai: AIPlayer):
+        self.ai = ai
+        self.learner = None
+        self.version = None  # the moves_studied the learner in memory has
+        self.histories: dict[tuple, tuple[list, float]] = {}
+
+    def _learner(self, moves_studied: int, mine):
+        """The learner at ``moves_studied`` (read again only when the database moved on;
+        if it moved once more meanwhile, the chunk's commit sees it and starts over)."""
+        if self.learner is None or self.version != moves_studied:
+            ai = self.ai
+            model = mine.values_list("model", flat=True).first()
+            self.learner = (
+                learning.load_learner(model)
+                if model
+                else learning.new_learner(ai.algorithm, ai.params, ai.personality, seed=ai.pk)
+            )
+            self.version = moves_studied
+        return self.learner
+
+    def study_item(self, item: CurriculumItem, chunk: int, mine) -> str:
+        while True:
+            item.refresh_from_db()
+            ai = mine.values("study", "moves_studied").first()
+            if ai is None:
+                return "missing"
+            if ai["study"] == AIPlayer.Study.CANCELLED:
+                return "cancelled"
+            before = ai["moves_studied"]
+            ids, start = item.match_ids or [], item.cursor
+            if start >= len(ids):
+                CurriculumItem.objects.filter(pk=item.pk, studied_at__isnull=True).update(
+                    studied_at=timezone.now()
+                )
+                return "done"
+            batch = ids[start : start + chunk]
+            learner = self._learner(before, mine)
+            per_game = self._fit(learner, batch)
+            if not self._commit(item, start, len(batch), before, learner, per_game):
+                self.learner = None  # another worker got there first: start from its model
+                continue
+            self.version = before + sum(per_game.values())
+
+    def _commit(self, item, start, count, before, learner, per_game) -> bool:
+        studied = sum(per_game.values())
+        with transaction.atomic():
+            ai = AIPlayer.objects.select_for_update().get(pk=self.ai.pk)
+            row = CurriculumItem.objects.select_for_update().get(pk=item.pk)
+            if row.cursor != start or ai.moves_studied != before:
+                return False
+            by_game = dict(row.by_game or {})
+            for game, moves in per_game.items():
+                by_game[game] = by_game.get(game, 0) + moves
+            row.cursor, row.by_game = start + count, by_game
+            row.moves_studied += studied
+            row.save(update_fields=["cursor", "by_game", "moves_studied"])
+            ai.model = learner.to_bytes()
+            ai.moves_studied = before + studied
+            ai.learning_started = ai.learning_started or timezone.now()
+            ai.study_touched = timezone.now()
+            ai.save(update_fields=["model", "moves_studied", "learning_started", "study_touched"])
+        return True
+
+    def _fit(self, learner, match_ids: list[int]) -> dict[str, int]:
+        """Feed the matches' moves to the learner, one game at a time: moves per game."""
+        from play.replay import game_of_rule_set
+
+        matches = {m.pk: m for m in Match.objects.filter(pk__in=match_ids).select_related(
+            "rule_set", "universe")}  # fmt: skip
+        logs, seats = defaultdict(list), defaultdict(list)
+        for match_id, kind, notation in Move.objects.filter(match_id__in=match_ids).values_list(
+            "match_id", "kind", "notation"
+        ):  # ordered by (match, ply)
+            logs[match_id].append((kind, notation))
+        for match_id, index, kind, player_id in Seat.objects.filter(
+            match_id__in=match_ids
+        ).values_list("match_id", "index", "kind", "player_id"):
+            seats[match_id].append((index, kind, player_id))
+        by_game: dict[str, tuple[list, list]] = {}
+        for match_id in match_ids:
+            match = matches.get(match_id)
+            moves = _moves(logs[match_id])
+            results = _results(match)
+            if match is None or moves is None or results is None:
+                continue  # gone, or a log the learner cannot replay: nothing to study
+            strategic = {
+                index: self._strategic(player_id, match)
+                for index, kind, player_id in seats[match_id]
+                if kind == Seat.Kind.PLAYER and player_id
+            }
+            game = game_of_rule_set(match.rule_set)
+            X, y = learning.samples_from_match(game, moves, results, strategic, match.seed)
+            xs, ys = by_game.setdefault(match.rule_set.name, ([], []))
+            xs.extend(X)
+            ys.extend(y)
+        for xs, ys in by_game.values():
+            if ys:
+                learner.partial_fit(xs, ys)
+        return {name: len(ys) for name, (_xs, ys) in by_game.items()}
+
+    def _strategic(self, player_id: int, match: Match) -> str | None:
+        """Release 1.3's test, read from the rating history: 20 rated matches later the
+        player's mu has risen by >= 2 sigma or is within sigma of the top: "strategic";
+        fallen by >= 2 sigma: "unstrategic"; else, or without those matches, None."""
+        key = (player_id, match.rule_set_id, match.universe_id)
+        if key not in self.histories:
+            rows = list(
+                RatingHistory.objects.filter(
+                    player_id=player_id,
+                    rating__rule_set_id=match.rule_set_id,
+                    rating__universe_id=match.universe_id,
+                )
+                .order_by("id")
+                .values_list("match_id", "mu_before", "sigma_before", "mu_after")
+            )
+            top = max((r[3] for r in rows), default=0.0)
+            from leaderboards.models import Rating
+
+            best = (
+                Rating.objects.filter(rule_set_id=match.rule_set_id, universe_id=match.universe_id)
+                .order_by("-mu")
+                .values_list("mu", flat=True)
+                .first()
+            )
+            self.histories[key] = (rows, max(top, best or top))
+        rows, top = self.histories[key]
+        index = next((i for i, r in enumerate(rows) if r[0] == match.pk), None)
+        if index is None or index + LATER >= len(rows):
+            return None
+        _, mu, sigma, _ = rows[index]
+        later = rows[index + LATER][3]
+        if later - mu >= 2 * sigma or top - later <= sigma:
+            return "strategic"
+        if mu - later >= 2 * sigma:
+            return "unstrategic"
+        return None
+
+
+def _moves(log: list[tuple[str, str]]) -> list[str] | None:
+    """The notations of a log whose only non-moves end it (a resignation, a timeout)."""
+    moves = []
+    for i, (kind, notation) in enumerate(log):
+        if kind == Move.Kind.MOVE:
+            moves.append(notation)
+        elif kind == Move.Kind.SKIP or any(k == Move.Kind.MOVE for k, _ in log[i:]):
+            return None
+    return moves
+
+
+def _results(match: Match | None) -> dict[int, str] | None:
+    results = ((match.outcome or {}).get("results") if match else None) or None
+    if not results:
+        return None
+    try:
+        return {seat: RESULT[r] for seat, r in enumerate(results)}
+    except KeyError:
+        return None
