@@ -201,8 +201,8 @@ def test_fork_makes_an_ai_studying_the_curriculum_up_to_the_point(client, traine
     from tests.ai_helpers import played_tournament
 
     ai = make_ai(trainer)
-    first, second = played_tournament(trainer, 4, name="One"), played_tournament(trainer, 4,
-                                                                                  name="Two")  # fmt: skip
+    first = played_tournament(trainer, 4, name="One")
+    second = played_tournament(trainer, 4, name="Two")
     a = CurriculumItem.objects.create(ai=ai, tournament=first, match_ids=[1, 2, 3], cursor=3,
                                       studied_at="2026-01-01T00:00Z", moves_studied=20)  # fmt: skip
     CurriculumItem.objects.create(ai=ai, tournament=second, match_ids=[4, 5], cursor=2,
