@@ -147,6 +147,11 @@ class AIPlayerForm(forms.Form):
         for name in list(self._errors):  # another algorithm's fields are not read
             if name.startswith(("s_", "l_", "p_")) and name not in wanted:
                 del self._errors[name]
+        if "name" in data and "name" not in self._errors:  # whatever else is wrong
+            try:
+                clean_name(data["name"], exclude_player=self.ai.player_id if self.ai else None)
+            except FactoryError as exc:
+                self.add_error("name", str(exc))
         if not kind or any(n in self._errors for n in wanted):
             return data
         if kind == AIPlayer.Kind.LEARNING and not self.learn_algorithms:
@@ -164,11 +169,6 @@ class AIPlayerForm(forms.Form):
             data["settings"] = clean_settings(kind, algorithm, params, personality)
         except FactoryError as exc:
             self.add_error(self._field_named(str(exc), wanted) or algorithm_field, str(exc))
-        if "name" in data and "name" not in self._errors:
-            try:
-                clean_name(data["name"], exclude_player=self.ai.player_id if self.ai else None)
-            except FactoryError as exc:
-                self.add_error("name", str(exc))
         data["universe_obj"] = self.universes.get(data.get("universe"))
         if data["universe_obj"] is None:
             self.add_error("universe", "Universe: choose one of yours.")
