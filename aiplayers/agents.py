@@ -51,9 +51,30 @@ def agent_for_ai(player, seed: int | None, time_limit: float | None):
     if found is None:
         return RandomAgent(seed=seed)
     learner, moves = found
-    agent = learning.agent(learner, seed=seed, time_limit=time_limit)
+    agent = SafeAgent(learning.agent(learner, seed=seed, time_limit=time_limit), seed)
     agent.ai_player_id, agent.ai_moves_studied = player.pk, moves
     return agent
+
+
+class SafeAgent:
+    """A learner that cannot play this game (it learnt another game's layout) plays at
+    random instead of failing the match, and predicts nothing for that move."""
+
+    def __init__(self, agent, seed):
+        self.agent, self.seed = agent, seed
+        self.spec = getattr(agent, "spec", {"kind": "learner"})
+        self.last_prediction = None
+
+    def choose(self, state, seat: int):
+        try:
+            move = self.agent.choose(state, seat)
+        except ValueError:
+            from gamecore.bots import RandomAgent
+
+            self.last_prediction = None
+            return RandomAgent(seed=self.seed).choose(state, seat)
+        self.last_prediction = getattr(self.agent, "last_prediction", None)
+        return move
 
 
 def clear_cache() -> None:

@@ -95,7 +95,7 @@ def recent_metrics(player_id: int, count: int = RECENT) -> dict:
         .exclude(actual="")
         .order_by("-id")
         .values_list("label", "actual")[:count]
-    )
+    )[::-1]  # oldest first, as the metrics read them
     return {**learning.metrics(pairs), "count": len(pairs)}
 
 

@@ -47,8 +47,9 @@ def run_study(ai_id: int, chunk: int | None = None) -> str:
     while True:
         item = ai.curriculum.filter(studied_at__isnull=True).select_related("tournament").first()
         if item is None:
+            note = ("Passed over " + "; ".join(studier.skipped))[:200] if studier.skipped else ""
             mine.exclude(study=AIPlayer.Study.CANCELLED).update(
-                study=AIPlayer.Study.IDLE, study_note="", study_touched=timezone.now()
+                study=AIPlayer.Study.IDLE, study_note=note, study_touched=timezone.now()
             )
             return "done"
         tournament = item.tournament
@@ -88,6 +89,7 @@ class _Studier:
         self.learner = None
         self.version = None  # the moves_studied the learner in memory has
         self.histories: dict[tuple, tuple[list, float]] = {}
+        self.skipped: list[str] = []  # games passed over (another layout), for the note
 
     def _learner(self, moves_studied: int, mine):
         """The learner at ``moves_studied`` (read again only when the database moved on;
@@ -143,25 +145,31 @@ class _Studier:
             ai.moves_studied = before + studied
             ai.learning_started = ai.learning_started or timezone.now()
             ai.study_touched = timezone.now()
-            ai.save(update_fields=["model", "moves_studied", "learning_started", "study_touched"])
+            fields = ["model", "moves_studied", "learning_started", "study_touched"]
+            if self.skipped:
+                ai.study_note = ("Passed over " + "; ".join(self.skipped))[:200]
+                fields.append("study_note")
+            ai.save(update_fields=fields)
         return True
 
     def _fit(self, learner, match_ids: list[int]) -> dict[str, int]:
-        """Feed the matches' moves to the learner, one game at a time: moves per game."""
+        """Feed the matches' moves to the learner, one game at a time: moves per game.
+        A match whose log does not replay, or of a game this model does not learn (a
+        model learns one game's feature layout), is passed over and said in the note."""
         from play.replay import game_of_rule_set
 
         matches = {m.pk: m for m in Match.objects.filter(pk__in=match_ids).select_related(
             "rule_set", "universe")}  # fmt: skip
         logs, seats = defaultdict(list), defaultdict(list)
-        for match_id, kind, notation in Move.objects.filter(match_id__in=match_ids).values_list(
-            "match_id", "kind", "notation"
-        ):  # ordered by (match, ply)
-            logs[match_id].append((kind, notation))
+        for match_id, seat, kind, notation in Move.objects.filter(
+            match_id__in=match_ids
+        ).values_list("match_id", "seat", "kind", "notation"):  # ordered by (match, ply)
+            logs[match_id].append((seat, kind, notation))
         for match_id, index, kind, player_id in Seat.objects.filter(
             match_id__in=match_ids
         ).values_list("match_id", "index", "kind", "player_id"):
             seats[match_id].append((index, kind, player_id))
-        by_game: dict[str, tuple[list, list]] = {}
+        by_game: dict[str, list] = {}  # name -> [game, [X...], [y...], last day]
         for match_id in match_ids:
             match = matches.get(match_id)
             moves = _moves(logs[match_id])
@@ -174,14 +182,27 @@ class _Studier:
                 if kind == Seat.Kind.PLAYER and player_id
             }
             game = game_of_rule_set(match.rule_set)
-            X, y = learning.samples_from_match(game, moves, results, strategic, match.seed)
-            xs, ys = by_game.setdefault(match.rule_set.name, ([], []))
-            xs.extend(X)
-            ys.extend(y)
-        for xs, ys in by_game.values():
-            if ys:
-                learner.partial_fit(xs, ys)
-        return {name: len(ys) for name, (_xs, ys) in by_game.items()}
+            try:
+                X, y = learning.samples_from_match(game, moves, results, strategic, match.seed)
+            except Exception:  # a log the rules refuse today (the game changed since)
+                log.warning("AI %s passes over match %s: it does not replay", self.ai.pk, match_id)
+                continue
+            group = by_game.setdefault(match.rule_set.name, [game, [], [], 0])
+            group[1].append(X)
+            group[2].extend(y)
+            when = match.finished or match.created
+            group[3] = max(group[3], when.date().toordinal() if when else 0)
+        studied = {}
+        for name, (game, xs, ys, day) in by_game.items():
+            if not ys:
+                continue
+            try:
+                learner.partial_fit(_rows(xs), ys, day=day or None, game=game)
+            except ValueError as exc:  # another game's layout: this model learns one game
+                self.skipped.append(f"{name}: {exc}"[:120])
+                continue
+            studied[name] = len(ys)
+        return studied
 
     def _strategic(self, player_id: int, match: Match) -> str | None:
         """Release 1.3's test, read from the rating history: 20 rated matches later the
@@ -221,15 +242,27 @@ class _Studier:
         return None
 
 
-def _moves(log: list[tuple[str, str]]) -> list[str] | None:
-    """The notations of a log whose only non-moves end it (a resignation, a timeout)."""
+def _moves(log: list[tuple[int, str, str]]) -> list[tuple[int, str]] | None:
+    """(seat, notation) of a log whose only non-moves end it (a resignation, a timeout):
+    ``samples_from_match`` replays it; a skipped turn inside it, it could not."""
     moves = []
-    for i, (kind, notation) in enumerate(log):
+    for i, (seat, kind, notation) in enumerate(log):
         if kind == Move.Kind.MOVE:
-            moves.append(notation)
-        elif kind == Move.Kind.SKIP or any(k == Move.Kind.MOVE for k, _ in log[i:]):
+            moves.append((seat, notation))
+        elif kind == Move.Kind.SKIP or any(k == Move.Kind.MOVE for _, k, _ in log[i:]):
             return None
     return moves
+
+
+def _rows(parts: list):
+    """One matrix of the matches' feature rows (numpy arrays, or lists from a stand-in)."""
+    if len(parts) == 1:
+        return parts[0]
+    if all(isinstance(p, list) for p in parts):
+        return [row for p in parts for row in p]
+    import numpy as np
+
+    return np.concatenate([np.asarray(p) for p in parts if len(p)])
 
 
 def _results(match: Match | None) -> dict[int, str] | None:

@@ -271,20 +271,22 @@ def hand_worked(player, pairs):
 def test_accuracy_f1_and_long_game_over_the_last_100_predictions(client, trainer):
     ai = make_ai(trainer)
     old = [("win", "lose")] * 150  # older than the last 100: not counted
-    recent = [("win", "win"), ("win", "lose"), ("lose", "lose"), ("draw", "win"),
-              ("strategic lose", "strategic lose")] * 20  # fmt: skip
+    recent = [("win", "win"), ("win", "lose"), ("lose", "lose"), ("strategic_lose", "win"),
+              ("strategic_lose", "strategic_lose")] * 20  # fmt: skip
     hand_worked(ai.player, old + recent)
-    # By hand, over one block of five (the 100 are 20 of them): accuracy 3/5; F1 per
-    # label: win 2·1/(2+1+1) = 1/2, lose 2/(2+0+1) = 2/3, draw 0, strategic lose 1:
-    # macro F1 = (1/2 + 2/3 + 0 + 1) / 4 = 0.5417; Long Game: 1 of 1 strategic right.
+    # By hand, over one block of five (the 100 are 20 of them). Tactically (a strategic
+    # lose is a lose) the pairs are (w,w) (w,l) (l,l) (l,w) (l,l): accuracy 3/5. F1 per
+    # class: win 2·1/(2+1+1) = 1/2, lose 2·2/(4+1+1) = 2/3, draw never occurs: macro
+    # F1 = (1/2 + 2/3) / 2 = 7/12. Long Game, the strategic sign (+1 win and strategic
+    # lose, -1 lose): (+,+) (+,-) (-,-) (+,+) (+,+): 4/5.
     metrics = predictions.recent_metrics(ai.player_id)
     assert metrics["count"] == 100 and metrics["accuracy"] == pytest.approx(0.6)
-    assert metrics["f1"] == pytest.approx(13 / 24) and metrics["long_game"] == 1.0
+    assert metrics["f1"] == pytest.approx(7 / 12) and metrics["long_game"] == pytest.approx(0.8)
     client.force_login(trainer)
     page = client.get(f"/ai/{ai.pk}/?tab=stats").content.decode()
     assert 'data-testid="metric-accuracy">0.600<' in page
-    assert 'data-testid="metric-f1">0.542<' in page
-    assert 'data-testid="metric-long-game">1.000<' in page
+    assert 'data-testid="metric-f1">0.583<' in page
+    assert 'data-testid="metric-long-game">0.800<' in page
 
 
 def test_no_predictions_show_dashes_and_a_search_ai_has_none(client, trainer):

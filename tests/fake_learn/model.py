@@ -16,11 +16,11 @@ class Learner:
         settings = {"algorithm": algorithm, "params": params, "personality": personality}
         return cls(settings, {label: 0 for label in LABELS}, 0)
 
-    def partial_fit(self, X, y):
+    def partial_fit(self, X, y, day=None, game=None):
         # The worker test slows studying down to kill a worker in the middle of it.
         time.sleep(float(os.environ.get("FAKE_LEARN_SLEEP", "0") or 0))
         for label in y:
-            self.counts[label] += 1
+            self.counts[str(label)] += 1
         self.moves_studied += len(y)
 
     def predict_proba(self, X):
