@@ -77,7 +77,9 @@ class AIPlayerForm(forms.Form):
             universes.append(ai.universe)
         self.universes = {u.pk: u for u in universes}
         self.fields["universe"].choices = [(u.pk, u.name) for u in universes]
-        self.learn_algorithms, self.traits = learning_catalogue()
+        self.learn_algorithms, traits = learning_catalogue()
+        # the later releases' traits are shown disabled by the template (FUTURE_TRAITS)
+        self.traits = [t for t in traits if t.get("enabled", True)]
         choices = [(k, v["label"]) for k, v in self.learn_algorithms.items()]
         self.fields["learning_algorithm"].choices = choices
         self.search_groups = self._param_fields("s", SEARCH_ALGORITHMS)
