@@ -1,6 +1,7 @@
 """A learning AI's agent: its model from the database, cached per process by (AI, moves
-studied), so a move loads nothing once the model is warm and a newly studied model is
-picked up at once."""
+studied, when the model last changed: an import may keep the count), so a move loads
+nothing once the model is warm and a newly studied or imported model is picked up at
+once."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from . import learning
 from .models import AIPlayer
 
 _CACHE_SIZE = 32
-_cache: OrderedDict[tuple[int, int], object] = OrderedDict()
+_cache: OrderedDict[tuple, object] = OrderedDict()
 _lock = threading.Lock()
 
 
@@ -19,12 +20,12 @@ def learner_of(player) -> tuple[object, int] | None:
     """(learner, moves studied) of a learning AI's player, or None if it has no AI."""
     row = (
         AIPlayer.objects.filter(player_id=player.pk, kind=AIPlayer.Kind.LEARNING)
-        .values("pk", "moves_studied", "algorithm", "params", "personality")
+        .values("pk", "moves_studied", "algorithm", "params", "personality", "model_changed")
         .first()
     )
     if row is None:
         return None
-    key = (row["pk"], row["moves_studied"])
+    key = (row["pk"], row["moves_studied"], row["model_changed"])
     with _lock:
         if key in _cache:
             _cache.move_to_end(key)

@@ -46,6 +46,7 @@ class AIPlayer(models.Model):
     personality = models.JSONField(default=dict, blank=True)
     model = models.BinaryField(null=True, blank=True, editable=False)
     moves_studied = models.BigIntegerField(default=0)
+    model_changed = models.DateTimeField(null=True, blank=True, editable=False)
     owner = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="ai_players"
     )

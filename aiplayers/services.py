@@ -210,6 +210,7 @@ def import_model(ai: AIPlayer, by, upload) -> AIPlayer:
         locked.model = learner.to_bytes()
         locked.moves_studied = int(getattr(learner, "moves_studied", 0) or 0)
         locked.learning_started = locked.learning_started or timezone.now()
+        locked.model_changed = timezone.now()
         for field in ("algorithm", "params", "personality"):  # if the file says
             value = getattr(learner, field, None)
             if value:

@@ -55,6 +55,9 @@ def run_study(ai_id: int, chunk: int | None = None) -> str:
         tournament = item.tournament
         if tournament is not None and tournament.status != Tournament.Status.DONE:
             if tournament.status != Tournament.Status.FAILED:  # its games are still coming
+                from leaderboards.tournaments import nudge
+
+                nudge(tournament)  # a stalled tournament is sent on again (DESIGN §6)
                 _mark(mine, AIPlayer.Study.WAITING, f"Waiting for {tournament.name} to finish.")
                 send(ai_id, countdown=WAIT_SECONDS)
                 return "waiting"
@@ -144,8 +147,9 @@ class _Studier:
             ai.model = learner.to_bytes()
             ai.moves_studied = before + studied
             ai.learning_started = ai.learning_started or timezone.now()
-            ai.study_touched = timezone.now()
-            fields = ["model", "moves_studied", "learning_started", "study_touched"]
+            ai.study_touched = ai.model_changed = timezone.now()
+            fields = ["model", "moves_studied", "learning_started", "study_touched",
+                      "model_changed"]  # fmt: skip
             if self.skipped:
                 ai.study_note = ("Passed over " + "; ".join(self.skipped))[:200]
                 fields.append("study_note")

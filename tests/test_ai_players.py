@@ -237,10 +237,15 @@ def test_export_and_import_round_trip_and_a_hostile_file_is_refused(client, trai
     exported = client.get(f"/ai/{ai.pk}/export/")
     assert exported["Content-Disposition"] == 'attachment; filename="Tron.vfmodel"'
     other = make_ai(trainer, name="Joshua")
+    from aiplayers.agents import learner_of
+
+    assert learner_of(other.player)[0].moves_studied == 0  # untrained, now cached
+    AIPlayer.objects.filter(pk=other.pk).update(moves_studied=3)  # an import may keep it
     upload = SimpleUploadedFile("Tron.vfmodel", exported.content)
     client.post(f"/ai/{other.pk}/import/", {"model": upload})
     other.refresh_from_db()
     assert bytes(other.model) == exported.content and other.moves_studied == 3
+    assert learner_of(other.player)[0].counts == learner.counts  # not the cached one
     assert other.settings_fixed
     # A pickle (which would run code if unpickled), junk, a damaged file: all refused.
     import pickle
