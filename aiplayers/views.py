@@ -137,10 +137,12 @@ def _page(request, ai: AIPlayer, tab: str, form, status=200) -> HttpResponse:
         by = request.GET.get("by", "type")
         by = by if by in ("type", "game") else "type"
         items = list(ai.curriculum.select_related("tournament", "history_of__user"))
+        chart = curriculum.chart(ai, by)
         context.update(
             by=by,
             items=items,
-            chart=json.dumps(curriculum.chart(ai, by)),
+            chart=json.dumps(chart),
+            chart_empty=not any(chart["values"]),
             history=[i for i in items if i.cursor or i.done],
             tournaments=Tournament.objects.exclude(status=Tournament.Status.FAILED).order_by("-id")[
                 :RECENT_TOURNAMENTS

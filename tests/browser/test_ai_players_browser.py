@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from aiplayers.models import AIPlayer
+from tests.browser.conftest import screenshot
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -47,6 +48,7 @@ def test_the_factory_form_at_desktop_and_phone_size(person, width):
     assert error.inner_text() == "Smoothing: at most 3.0."
     assert visible(page, "[data-kind-part=learning]")  # the choice survived the round trip
     assert page.evaluate("document.documentElement.scrollWidth") <= width
+    screenshot(page, f"ai-factory-errors-{width}")
     page.fill("#id_name", f"Tron-{width}")
     page.fill("#id_l_naive_bayes_smoothing", "2")
     page.click("[data-testid=save]")
@@ -56,3 +58,4 @@ def test_the_factory_form_at_desktop_and_phone_size(person, width):
     for tab in ("curriculum", "stats", "settings"):
         page.click(f"[data-testid=tab-{tab}]")
         assert page.evaluate("document.documentElement.scrollWidth") <= width, tab
+        screenshot(page, f"ai-{tab}-{width}")
