@@ -84,8 +84,9 @@ class AIPlayer(models.Model):
 
 
 class CurriculumItem(models.Model):
-    """One thing an AI studies: a tournament's games or another player's history (its
-    ``games`` most recent matches when set, else all), studied in order of ``id``.
+    """One thing an AI studies: a tournament's games (its ``games`` most recent of each
+    matchup when set) or another player's history (its ``games`` most recent matches),
+    else all of them; items are studied in order of ``id``.
     ``cursor`` is how many of its matches are studied: the learning task moves it in the
     same transaction as the model, so a killed worker never studies a match twice."""
 

@@ -73,15 +73,34 @@ def _mark(mine, state: str, note: str) -> None:
 
 
 def _fix_matches(item: CurriculumItem) -> None:
-    """Fix the matches the item covers (the most recent ``games``, in play order)."""
+    """Fix the matches the item covers, in play order: a tournament's most recent
+    ``games`` of each matchup (the same players, whatever their seats), a history's most
+    recent ``games`` matches; all of them without a limit."""
     finished = Match.objects.filter(status=Match.Status.FINISHED)
+    limit = min(item.games or MAX_MATCHES, MAX_MATCHES)
     if item.tournament_id:
-        chosen = finished.filter(tournament_id=item.tournament_id).order_by("-game_number")
+        ids = _per_matchup(finished.filter(tournament_id=item.tournament_id), limit)
     else:
         chosen = finished.filter(seats__player_id=item.history_of_id).order_by("-id").distinct()
-    ids = list(chosen.values_list("pk", flat=True)[: min(item.games or MAX_MATCHES, MAX_MATCHES)])
-    CurriculumItem.objects.filter(pk=item.pk, match_ids__isnull=True).update(match_ids=ids[::-1])
+        ids = sorted(chosen.values_list("pk", flat=True)[:limit])
+    CurriculumItem.objects.filter(pk=item.pk, match_ids__isnull=True).update(match_ids=ids)
     item.refresh_from_db()
+
+
+def _per_matchup(matches, limit: int) -> list[int]:
+    players: dict[int, list] = defaultdict(list)
+    for match_id, player_id in Seat.objects.filter(match__in=matches).values_list(
+        "match_id", "player_id"
+    ):
+        players[match_id].append(player_id or 0)
+    taken: dict[tuple, int] = defaultdict(int)
+    ids = []
+    for match_id in matches.order_by("-game_number", "-id").values_list("pk", flat=True):
+        matchup = tuple(sorted(players[match_id]))
+        if taken[matchup] < limit and len(ids) < MAX_MATCHES:
+            taken[matchup] += 1
+            ids.append(match_id)
+    return ids[::-1]
 
 
 class _Studier:

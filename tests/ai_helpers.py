@@ -35,7 +35,7 @@ def make_ai(owner, name="Tron", kind="learning", algorithm="logistic", **extra):
     )
 
 
-def played_tournament(by, games=10, players=None, name="Lessons"):
+def played_tournament(by, games=10, players=None, name="Lessons", sets=None):
     """A finished Tic-Tac-Toe tournament (Random against the Easy bot unless given),
     played here, in this process."""
     from accounts.services import random_player
@@ -46,7 +46,8 @@ def played_tournament(by, games=10, players=None, name="Lessons"):
 
     if players is None:
         players = [bot(f"{name}-easy", "easy").pk, random_player().pk]
-    plan = tournaments.Plan(rule_set("Tic-Tac-Toe"), default_universe(), name, [(players, games)])
+    sets = sets or [(players, games)]
+    plan = tournaments.Plan(rule_set("Tic-Tac-Toe"), default_universe(), name, sets)
     t = tournaments.create_from_plan(plan, by)
     first = TournamentBatch.objects.filter(tournament=t).order_by("number").first()
     tournaments.run_batches(first.pk)

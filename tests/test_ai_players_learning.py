@@ -63,6 +63,31 @@ def test_a_curriculum_is_studied_in_chunks_once_with_each_moves_label(trainer, q
     assert model_of(ai).moves_studied == moves
 
 
+def test_a_tournament_part_is_the_most_recent_games_of_each_matchup(trainer, quiet):
+    from accounts.services import random_player
+    from tests.play_helpers import bot
+
+    a, b, r = bot("A", "easy").pk, bot("B", "medium").pk, random_player().pk
+    t = played_tournament(trainer, sets=[([a, r], 5), ([b, r], 3), ([a, b], 4)])
+    ai = make_ai(trainer)
+    item = curriculum.add_tournament(ai, trainer, t, games=2)
+    study._fix_matches(item)
+    chosen = Match.objects.filter(pk__in=item.match_ids)
+
+    def matchups(matches) -> dict[tuple, list[int]]:
+        out = {}
+        for match in matches.order_by("game_number"):
+            key = tuple(sorted(match.seats.values_list("player_id", flat=True)))
+            out.setdefault(key, []).append(match.game_number)
+        return out
+
+    every = matchups(Match.objects.filter(tournament=t))
+    assert sorted(len(v) for v in every.values()) == [3, 4, 5]
+    assert matchups(chosen) == {key: numbers[-2:] for key, numbers in every.items()}
+    played = list(chosen.order_by("game_number").values_list("pk", flat=True))
+    assert item.match_ids == played  # studied in play order
+
+
 def test_a_chunk_whose_start_moved_on_is_not_written(trainer, quiet):
     """Two workers on one AI: the second to commit a chunk finds the cursor moved and
     writes nothing (then starts again from the other's model)."""
