@@ -171,8 +171,9 @@ def fork(ai: AIPlayer, by, item_id: int, name: str) -> AIPlayer:
                 tournament=item.tournament,
                 history_of=item.history_of,
                 games=item.games,
-                # what the original studied there (all of it, if it has not begun)
-                match_ids=None if ids is None else ids[: item.cursor] if item.done else ids,
+                # the matches the original had studied there (an item under way: its
+                # studied part; one not begun: all of it, fixed when the fork studies it)
+                match_ids=None if ids is None or not item.cursor else ids[: item.cursor],
             )
     return new
 

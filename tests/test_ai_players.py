@@ -218,6 +218,12 @@ def test_fork_makes_an_ai_studying_the_curriculum_up_to_the_point(client, traine
         (first, [1, 2, 3], 0, False)
     ]
     assert fork.moves_studied == 0 and fork.model is None
+    # a point under way: the fork studies what the original had studied of it
+    under_way = CurriculumItem.objects.create(ai=ai, tournament=second, match_ids=[6, 7, 8],
+                                              cursor=1, moves_studied=4)  # fmt: skip
+    client.post(f"/ai/{ai.pk}/fork/", {"item": under_way.pk, "name": "Tron-late"})
+    late = AIPlayer.objects.get(player__name="Tron-late")
+    assert [i.match_ids for i in late.curriculum.all()] == [[1, 2, 3], [4, 5], [6]]
     bad = client.post(f"/ai/{ai.pk}/fork/", {"item": "junk", "name": "X"}, follow=True)
     assert "Choose a point of the curriculum history" in bad.content.decode()
 
