@@ -265,3 +265,24 @@ def test_export_and_import_round_trip_and_a_hostile_file_is_refused(client, trai
         assert third.model is None and not third.settings_fixed
     page = client.post(f"/ai/{other.pk}/import/", {}, follow=True)
     assert "Choose a model file to import." in page.content.decode()
+
+
+def test_junk_never_makes_a_server_error(client, trainer):
+    ai = make_ai(trainer)
+    searcher = make_ai(trainer, name="Searcher", kind="search", algorithm="easy")
+    client.force_login(trainer)
+    junk = {"name": "\x00" * 3, "universe": "-1", "kind": "learning", "learning_algorithm": "x",
+            "tournament": "1e9", "player": "\u202e" * 200, "games": "-5", "item": "0",
+            "ai": "99999999999999999999", "next": "http://evil.example/", "confirm": "no",
+            "l_naive_bayes_smoothing": "nan", "p_offense": "inf"}  # fmt: skip
+    for target in (ai, searcher):
+        base = f"/ai/{target.pk}/"
+        for path in ("", "curriculum/", "fork/", "import/", "study/", "cancel/", "delete/"):
+            assert client.post(base + path, junk).status_code < 500, path
+        for path in ("?tab=%00", "?tab=curriculum&by=%ff", "export/", "progress/",
+                     "curriculum/1/remove/"):  # fmt: skip
+            assert client.get(base + path).status_code < 500, path
+    for path in ("/ai/new/", "/ai/study/"):
+        assert client.post(path, junk).status_code < 500, path
+    assert client.get("/ai/new/?copy=99999999999999999999").status_code == 200
+    assert client.get("/players/99999999/learning-curve/").status_code == 404
