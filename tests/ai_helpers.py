@@ -35,8 +35,9 @@ def make_ai(owner, name="Tron", kind="learning", algorithm="logistic", **extra):
     )
 
 
-def played_tournament(by, games=10, players=None, name="Lessons", sets=None):
-    """A finished Tic-Tac-Toe tournament (Random against the Easy bot unless given),
+def played_tournament(by, games=10, players=None, name="Lessons", sets=None, game=None):
+    """A finished tournament of ``game`` (Tic-Tac-Toe; Random against the Easy bot unless
+    given),
     played here, in this process."""
     from accounts.services import random_player
     from leaderboards import tournaments
@@ -47,7 +48,7 @@ def played_tournament(by, games=10, players=None, name="Lessons", sets=None):
     if players is None:
         players = [bot(f"{name}-easy", "easy").pk, random_player().pk]
     sets = sets or [(players, games)]
-    plan = tournaments.Plan(rule_set("Tic-Tac-Toe"), default_universe(), name, sets)
+    plan = tournaments.Plan(game or rule_set("Tic-Tac-Toe"), default_universe(), name, sets)
     t = tournaments.create_from_plan(plan, by)
     first = TournamentBatch.objects.filter(tournament=t).order_by("number").first()
     tournaments.run_batches(first.pk)

@@ -88,6 +88,41 @@ def test_a_tournament_part_is_the_most_recent_games_of_each_matchup(trainer, qui
     assert item.match_ids == played  # studied in play order
 
 
+def test_another_games_matches_are_passed_over_and_said(trainer, quiet):
+    from accounts.services import random_player
+    from tests.play_helpers import bot, rule_set
+
+    ttt = played_tournament(trainer, games=2)
+    c4 = played_tournament(trainer, games=2, name="C4", game=rule_set("Connect4"),
+                           players=[random_player().pk, bot("C4-easy", "easy").pk])  # fmt: skip
+    ai = make_ai(trainer)
+    curriculum.add_tournament(ai, trainer, ttt)
+    item = curriculum.add_tournament(ai, trainer, c4)
+    assert study.run_study(ai.pk) == "done"
+    item.refresh_from_db()
+    ai.refresh_from_db()
+    assert item.done and item.cursor == 2 and item.moves_studied == 0
+    assert "Connect4: game: this model learns 'Tic-Tac-Toe'" in ai.study_note
+    assert ai.moves_studied == Move.objects.filter(match__tournament=ttt).count()
+
+
+def test_a_learner_that_cannot_play_a_game_plays_at_random():
+    from aiplayers.agents import SafeAgent
+    from play.replay import game_of_rule_set
+    from tests.play_helpers import rule_set
+
+    class Refuses:
+        last_prediction = {"label": "win"}
+
+        def choose(self, state, seat):
+            raise ValueError("this AI learnt 'Connect4', not 'Tic-Tac-Toe'")
+
+    state = game_of_rule_set(rule_set("Tic-Tac-Toe")).new_initial_state(seed=1)
+    agent = SafeAgent(Refuses(), seed=3)
+    assert agent.choose(state, 0) in state.legal_moves(0)
+    assert agent.last_prediction is None  # nothing predicted for that move
+
+
 def test_a_chunk_whose_start_moved_on_is_not_written(trainer, quiet):
     """Two workers on one AI: the second to commit a chunk finds the cursor moved and
     writes nothing (then starts again from the other's model)."""
