@@ -200,6 +200,9 @@ CELERY_ACCEPT_CONTENT = ["json"]
 # else is queued).
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1 if REDIS_URL else 32
 CELERY_TIMEZONE = "UTC"
+# Learning (aiplayers) has a queue of its own, so that it never holds up tournaments on
+# the default queue or analysis on theirs; ``make run``/``make worker`` serve all three.
+CELERY_TASK_ROUTES = {"aiplayers.study": {"queue": "learning"}}
 
 HEALTHZ_TIMEOUT = envfloat("HEALTHZ_TIMEOUT", 5.0)
 

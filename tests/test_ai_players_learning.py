@@ -383,3 +383,10 @@ def test_the_learning_curve_on_the_evolution_page(client, trainer):
     assert 'data-testid="show-learning-curve"' in lb
     stats = client.get(ai.player.get_absolute_url()).content.decode()
     assert 'data-testid="stats-learning-curve"' in stats
+
+
+def test_the_study_task_is_routed_to_the_learning_queue():
+    from config.celery import app
+
+    assert app.amqp.router.route({}, "aiplayers.study", args=(1,))["queue"].name == "learning"
+    assert app.amqp.router.route({}, "leaderboards.run_batch", args=(1,))["queue"].name == "celery"
