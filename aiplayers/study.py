@@ -111,6 +111,7 @@ class _Studier:
         self.learner = None
         self.version = None  # the moves_studied the learner in memory has
         self.histories: dict[tuple, tuple[list, float]] = {}
+        self.where: dict[tuple, dict[int, int]] = {}
         self.skipped: list[str] = []  # games passed over (another layout), for the note
 
     def _learner(self, moves_studied: int, mine):
@@ -253,7 +254,10 @@ class _Studier:
             )
             self.histories[key] = (rows, max(top, best or top))
         rows, top = self.histories[key]
-        index = next((i for i, r in enumerate(rows) if r[0] == match.pk), None)
+        where = self.where.get(key)
+        if where is None or len(where) != len(rows):  # match id -> its place in the rows
+            where = self.where[key] = {r[0]: i for i, r in enumerate(rows)}
+        index = where.get(match.pk)
         if index is None or index + LATER >= len(rows):
             return None
         _, mu, sigma, _ = rows[index]
