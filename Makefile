@@ -28,13 +28,13 @@ $(STAMP): requirements.txt | $(PY)
 run: $(STAMP)
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py load_catalogue
-	$(VENV)/bin/celery -A config worker --loglevel INFO --concurrency $(WORKER_CONCURRENCY) -Q celery,analysis & \
+	$(VENV)/bin/celery -A config worker --loglevel INFO --concurrency $(WORKER_CONCURRENCY) -Q celery,analysis,learning & \
 	worker=$$!; \
 	trap 'kill -TERM $$worker 2>/dev/null; wait $$worker 2>/dev/null' EXIT INT TERM; \
 	$(VENV)/bin/daphne -b $(HOST) -p $(PORT) config.asgi:application
 
 worker: $(STAMP)
-	$(VENV)/bin/celery -A config worker --loglevel INFO --concurrency $(WORKER_CONCURRENCY) -Q celery,analysis
+	$(VENV)/bin/celery -A config worker --loglevel INFO --concurrency $(WORKER_CONCURRENCY) -Q celery,analysis,learning
 
 # The browser tests drive Debian's chromium package. Where it is missing and the machine
 # has apt with the rights to use it (root, or sudo without a password), install it; else

@@ -43,6 +43,8 @@ class Player(models.Model):
         PERSONA = "persona", "Persona"  # a human's alter ego: ``owner`` plays it
         # A trainer's own AI, playing from their machine over /ws/bot/ (see ``ownbots``).
         OWN_BOT = "ownbot", "Own bot"
+        # A learning AI made in the player factory (``aiplayers``): its model is in the DB.
+        AI = "ai", "AI"
 
     kind = models.CharField(max_length=16, choices=Kind.choices)
     # Bots and (later) personas: their name. A human is shown by the user's username.

@@ -128,9 +128,13 @@ def player(request: HttpRequest, pk: int) -> HttpResponse:
 
         context.update(panel(request, shown))
     if tab == "stats":
+        from aiplayers.views import study_choices
         from leaderboards.stats import player_stats
 
         context["stats"] = player_stats(shown, visible_rule_sets(request.user))
+        context["study_ais"] = [a for a in study_choices(request.user) if a.player_id != shown.pk]
+        context["study_player"] = shown
+    context["ai"] = getattr(shown, "ai", None) if shown.kind in ("ai", "bot") else None
     if tab == "favouritism":
         context.update(_favouritism(request, shown))
     if tab == "creations" and shown.user_id:

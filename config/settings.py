@@ -59,6 +59,7 @@ INSTALLED_APPS = [
     "play",
     "leaderboards",
     "ownbots",
+    "aiplayers",
 ]
 
 MIDDLEWARE = [
@@ -199,6 +200,9 @@ CELERY_ACCEPT_CONTENT = ["json"]
 # else is queued).
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1 if REDIS_URL else 32
 CELERY_TIMEZONE = "UTC"
+# Learning (aiplayers) has a queue of its own, so that it never holds up tournaments on
+# the default queue or analysis on theirs; ``make run``/``make worker`` serve all three.
+CELERY_TASK_ROUTES = {"aiplayers.study": {"queue": "learning"}}
 
 HEALTHZ_TIMEOUT = envfloat("HEALTHZ_TIMEOUT", 5.0)
 
@@ -216,6 +220,11 @@ OWNBOT_MOVE_SECONDS = envfloat("OWNBOT_MOVE_SECONDS", 10.0)
 OWNBOT_WAIT_SECONDS = envfloat("OWNBOT_WAIT_SECONDS", 120.0)
 # A game's analysis (variants/analysis): its time budget on a worker, in seconds.
 ANALYSIS_SECONDS = envfloat("ANALYSIS_SECONDS", 30.0)
+
+# AI players (aiplayers): the package of the learning core, matches a learning task studies
+# in one transaction, and the queue it runs on (its own: learning never holds up games).
+AI_LEARN_PACKAGE = envstr("AI_LEARN_PACKAGE", "gamecore.learn")
+AI_STUDY_CHUNK = envint("AI_STUDY_CHUNK", 20, minimum=1)
 
 # --- Auth, i18n -----------------------------------------------------------------------
 

@@ -25,7 +25,7 @@ class PlanForm(forms.Form):
         self.universes = {u.slug: u for u in universes_for(user)}
         self.fields["universe"].choices = [(u.slug, u.name) for u in self.universes.values()]
         bots = Player.objects.filter(
-            kind__in=[Player.Kind.RANDOM, Player.Kind.BOT, Player.Kind.OWN_BOT]
+            kind__in=[Player.Kind.RANDOM, Player.Kind.BOT, Player.Kind.OWN_BOT, Player.Kind.AI]
         ).order_by("kind", "name")
         choices = [("", "—")] + [(str(p.pk), p.display_name) for p in bots]
         for n in range(1, MAX_SETS + 1):

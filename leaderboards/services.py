@@ -80,7 +80,7 @@ def counts(rated: bool, status: str, creator, creator_id, players: Sequence[tupl
     if not rated or status != Match.Status.FINISHED or not players:
         return False
     own_bots = all(
-        kind in (Player.Kind.BOT, Player.Kind.OWN_BOT) and owner_id == creator_id
+        kind in (Player.Kind.BOT, Player.Kind.OWN_BOT, Player.Kind.AI) and owner_id == creator_id
         for kind, owner_id in players
     )
     return not (creator is not None and is_trainer_or_admin(creator) and own_bots)
@@ -364,10 +364,14 @@ def _decorate(rows: list[Row], rule_set, user) -> None:
         )
         row.is_standard = row.player.pk == sp_id
         row.action = row_action(row.player, user, friends)
-        row.checkbox = row.player.kind in (Player.Kind.RANDOM, Player.Kind.BOT, Player.Kind.OWN_BOT)
+        row.checkbox = row.player.kind in MACHINES
         # Ties share a place: only a skipped place is a gap.
         row.gap_before = previous is not None and row.position not in (previous, previous + 1)
         previous = row.position
+
+
+# Players the server (or an own bot's client) moves: a leaderboard's checkboxes.
+MACHINES = (Player.Kind.RANDOM, Player.Kind.BOT, Player.Kind.OWN_BOT, Player.Kind.AI)
 
 
 def row_action(player: Player, user, friends: set[int]) -> str:
@@ -375,7 +379,7 @@ def row_action(player: Player, user, friends: set[int]) -> str:
     the user's own row); "friend" (Add to Friends) for other people; "" for a friend's
     persona, which only its owner can seat."""
     me = getattr(user, "pk", None) if getattr(user, "is_authenticated", False) else None
-    if player.kind in (Player.Kind.BOT, Player.Kind.RANDOM, Player.Kind.OWN_BOT):
+    if player.kind in MACHINES:
         return "play"
     person = player.user_id if player.kind == Player.Kind.HUMAN else player.owner_id
     if person is not None and (

@@ -25,7 +25,13 @@ MEASURES = {
     "skill": "Skill μ",
     "uncertainty": "Uncertainty σ",
     "score": "Score, last 20 matches (%)",
+    # Learning AIs' learning curves (aiplayers.predictions): over each 100 predictions.
+    "accuracy": "Accuracy, learning curve (%)",
+    "f1": "F1, learning curve (%)",
+    "long_game": "Long Game, learning curve (%)",
 }
+LEARNING_MEASURES = ("accuracy", "f1", "long_game")
+LEARNING_X = {"moves": "moves studied", "games": "games played"}
 SCORE_WINDOW = 20
 SCORES = {"win": 1.0, "draw": 0.5}  # anything else (a loss) scores 0
 
@@ -140,7 +146,7 @@ class Chart:
 
 
 def evolution_chart(
-    rule_set, universe, player_ids: Sequence[int], measure="rating", by_version=False
+    rule_set, universe, player_ids: Sequence[int], measure="rating", by_version=False, x="moves"
 ) -> Chart:
     """One curve per player: the measure after each of its rated matches of this game
     (R, μ and σ as the pages show them, ×100; the score as a running percentage).
@@ -152,7 +158,10 @@ def evolution_chart(
         history = RatingHistory.objects.filter(
             rating__rule_set=rule_set, rating__universe=universe, player_id=pk
         ).order_by("id")
-        points = _measure_points(measure, pk, history)
+        if measure in LEARNING_MEASURES:  # x: moves studied (or games played), not matches
+            points = _learning_points(measure, pk, rule_set, x)
+        else:
+            points = _measure_points(measure, pk, history)
         if by_version and players[pk].kind == Player.Kind.OWN_BOT:
             from ownbots.versions import split_curve
 
@@ -190,6 +199,14 @@ def _measure_points(measure: str, player_id: int, history) -> list[tuple[int, in
     values = list(history.values_list(before, after))
     points = [(0, math.display(values[0][0]))] if values else []
     return points + [(n, math.display(v)) for n, (_, v) in enumerate(values, 1)]
+
+
+def _learning_points(measure: str, player_id: int, rule_set, x: str) -> list[tuple[int, int]]:
+    from aiplayers.predictions import curve
+
+    data = curve(player_id, x=x, rule_set_id=rule_set.pk)
+    return [(at, round(100 * v)) for at, v in zip(data["x"], data[measure], strict=True)
+            if v is not None]  # fmt: skip
 
 
 def _thin(points: list) -> list:

@@ -13,6 +13,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from accounts.models import Player
+from aiplayers.predictions import record_tournament as record_predictions
 from leaderboards import rating as math
 from leaderboards.chain_ratings import rate_written
 from leaderboards.chain_sql import Claimed, claim_next, commit_unflushed, touch
@@ -189,6 +190,7 @@ def _run_claimed(tournament: Tournament, batches: list[Claimed], known: dict | N
         commit_unflushed()
         written = _record(tournament, played, rows)
         record_versions(tournament, played)
+        record_predictions(played, written)
         touch(ids, TournamentBatch.State.DONE)
         mine = {n: (pk, s, g) for s, g, n in played if (pk := written.get(n))}
         rate_written(tournament, mine, players)

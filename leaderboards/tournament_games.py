@@ -33,14 +33,25 @@ def _play(tournament: Tournament, number: int, seated: list[Player], heartbeat=N
     game = game_of_rule_set(tournament.rule_set)
     seed = game_seed(tournament, number)
     started = timezone.now()
-    state, moves = play_timed(game, [agent_for(p, seed + i) for i, p in enumerate(seated)], seed)
+    agents = [agent_for(p, seed + i) for i, p in enumerate(seated)]
+    state, moves = play_timed(game, agents, seed)
     return PlayedGame(
         seed=seed,
         moves=moves,  # (seat, notation, think ms) tuples, as record_games takes them
         outcome=state.outcome,
         started=started,
         finished=timezone.now(),
+        predictions=_predictions(agents, game.chaos),
     )
+
+
+def _predictions(agents: list, chaos: int | None) -> tuple:
+    """The learning AIs' predictions, by seat (Chaos, if any, takes its seat index)."""
+    out = []
+    for i, agent in enumerate(agents):
+        seat = i + (chaos is not None and i >= chaos)
+        out += [(seat, ply, made) for ply, made in getattr(agent, "made", ())]
+    return tuple(out)
 
 
 def _common(tournament: Tournament) -> dict:
@@ -82,6 +93,12 @@ def agent_for(player: Player, seed: int):
 
     if player.kind == Player.Kind.RANDOM:
         return RandomAgent(seed=seed)
+    if player.kind == Player.Kind.AI:  # a learning AI (aiplayers): it keeps what it predicted
+        from aiplayers.agents import agent_for_ai
+
+        agent = agent_for_ai(player, seed=seed, time_limit=settings.TOURNAMENT_BOT_SECONDS)
+        agent.made = []  # (ply, prediction), filled by play_timed
+        return agent
     return make_agent(player.bot_spec, seed=seed, time_limit=settings.TOURNAMENT_BOT_SECONDS)
 
 
@@ -107,4 +124,15 @@ def play_timed(game, agents: list, seed: int):
             move = checked(state, seat, move)
             state.apply(seat, move)
             moves.append((seat, str(move), think))
+            _keep_prediction(seats[seat], len(moves))
     return state, moves
+
+
+def _keep_prediction(agent, ply: int) -> None:
+    made = getattr(agent, "made", None)
+    if made is not None:
+        from aiplayers.predictions import taken
+
+        prediction = taken(agent)
+        if prediction is not None:
+            made.append((ply, prediction))

@@ -61,10 +61,23 @@ def _players(ids: Sequence[int]) -> dict[int, Player]:
     if missing:
         raise TournamentError(f"There is no player {missing[0]}.")
     for player in found.values():
-        if player.kind not in (Player.Kind.BOT, Player.Kind.RANDOM, Player.Kind.OWN_BOT):
+        if player.kind not in (
+            Player.Kind.BOT,
+            Player.Kind.RANDOM,
+            Player.Kind.OWN_BOT,
+            Player.Kind.AI,
+        ):
             raise TournamentError(
                 f"{player.display_name} is not a bot: tournaments are played by bots and Random."
             )
+        if player.kind == Player.Kind.AI:
+            from aiplayers.curriculum import is_studying
+
+            if is_studying(player):  # it completes its curriculum before it plays
+                raise TournamentError(
+                    f"{player.display_name} is still studying its curriculum: "
+                    "start the tournament when it has finished."
+                )
     return found
 
 
@@ -124,7 +137,7 @@ def create_from_plan(plan: Plan, by) -> Tournament:
             raise TournamentError(f"Every set of {plan.rule_set.name} needs {k} players.")
     found = _players([pk for players, _ in sets for pk in players])
     own_bots = all(
-        p.kind in (Player.Kind.BOT, Player.Kind.OWN_BOT) and p.owner_id == by.pk
+        p.kind in (Player.Kind.BOT, Player.Kind.OWN_BOT, Player.Kind.AI) and p.owner_id == by.pk
         for p in found.values()
     )
     with transaction.atomic():

@@ -9,9 +9,11 @@ from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 
 from accounts.models import Player
 from accounts.roles import is_trainer_or_admin
+from aiplayers.views import study_choices
 from leaderboards import reports, services, stats, tournaments
 from leaderboards.forms import PlanForm
 from leaderboards.models import Tournament
@@ -83,8 +85,10 @@ def evolution(request: HttpRequest, pk: int) -> HttpResponse:
         messages.error(request, f"There is no measure called {measure[:40]!r}; showing the rating.")
         measure = "rating"
     by_version = request.GET.get("versions") == "1"  # own bots: a curve per version
+    x = request.GET.get("x", "moves")
+    x = x if x in stats.LEARNING_X else "moves"  # a learning curve's axis
     chart = stats.evolution_chart(
-        rule_set, universe, chosen[: stats.MAX_CURVES], measure, by_version=by_version
+        rule_set, universe, chosen[: stats.MAX_CURVES], measure, by_version=by_version, x=x
     )
     context = {
         "rule_set": rule_set,
@@ -94,10 +98,36 @@ def evolution(request: HttpRequest, pk: int) -> HttpResponse:
         "chosen": list(dict.fromkeys(c.player.pk for c in chart.curves)),
         "measure": measure,
         "by_version": by_version,
+        "learning": measure in stats.LEARNING_MEASURES,
+        "x_axis": x,
+        "x_axes": stats.LEARNING_X.items(),
         "measures": stats.MEASURES.items(),
         "choices": services.player_choices(services.board_of(rule_set, universe)),
     }
     return render(request, "leaderboards/evolution.html", context)
+
+
+def learning_curve(request: HttpRequest, pk: int) -> HttpResponse:
+    """ "Show Learning-curve" for one AI: the Evolution page of the game it has predicted
+    the most moves of, on the Accuracy curve."""
+    from django.db.models import Count
+
+    from aiplayers.models import Prediction
+
+    player = get_object_or_404(Player, pk=pk)
+    top = (
+        Prediction.objects.filter(player=player)
+        .values("match__rule_set_id", "match__universe__slug")
+        .annotate(n=Count("id"))
+        .order_by("-n")
+        .first()
+    )
+    if top is None:
+        messages.info(request, f"{player.display_name} has made no predictions yet.")
+        return redirect(player.get_absolute_url())
+    url = reverse("leaderboards:evolution", args=[top["match__rule_set_id"]])
+    universe = top["match__universe__slug"] or ""
+    return redirect(f"{url}?measure=accuracy&players={player.pk}&universe={universe}")
 
 
 def game_tournaments(request: HttpRequest, pk: int) -> HttpResponse:
@@ -167,6 +197,8 @@ def tournament(request: HttpRequest, pk: int) -> HttpResponse:
         "rule_set": found.rule_set,
         "progress": reports.progress(found),
         "sets": reports.set_rows(found),
+        "study_ais": study_choices(request.user),
+        "study_tournament": found,
     }
     return render(request, "leaderboards/tournament.html", context)
 

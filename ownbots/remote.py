@@ -47,6 +47,12 @@ class RemoteAgent:
         return move
 
 
+def _keep_prediction(agent, ply: int) -> None:
+    from leaderboards.tournament_games import _keep_prediction as keep
+
+    keep(agent, ply)
+
+
 def play_game(game, agents: list, seed: int, timeout_rule: str = "loss"):
     """``tournament_games.play_timed`` with own bots among ``agents``: the final state, the
     log as (seat, notation, think ms, log kind), and each own bot seat's version."""
@@ -71,6 +77,7 @@ def play_game(game, agents: list, seed: int, timeout_rule: str = "loss"):
                 move = checked(state, seat, agent.choose(for_seat(state, seat), seat))
                 state.apply(seat, move)
                 moves.append((seat, str(move), _ms(clock), Move.Kind.MOVE))
+                _keep_prediction(agent, len(moves))  # a learning AI's (aiplayers)
                 continue
             try:
                 text = agent.ask(state, seat, len(moves))
@@ -108,6 +115,7 @@ def _ms(clock: float) -> int:
 
 def play_tournament_game(tournament, number: int, seated: list[Player], heartbeat=None):
     """Game ``number`` of ``tournament`` (a PlayedGame, not written yet)."""
+    from leaderboards.tournament_games import _predictions
     from leaderboards.tournaments import agent_for, game_seed
     from play.recording import PlayedGame, PlayedMove
     from play.services import game_of_rule_set
@@ -130,4 +138,5 @@ def play_tournament_game(tournament, number: int, seated: list[Player], heartbea
         started=started,
         finished=timezone.now(),
         versions=versions,
+        predictions=_predictions(agents, game.chaos),
     )

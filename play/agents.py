@@ -19,4 +19,8 @@ def agent_for(match: Match, seat: Seat, state):
     seconds = turn_seconds(match)
     if seconds:
         limit = min(limit, seconds / 3)  # think well inside the turn time
+    if seat.player.kind == seat.player.Kind.AI:  # a learning AI (aiplayers)
+        from aiplayers.agents import agent_for_ai
+
+        return agent_for_ai(seat.player, seed=seed, time_limit=limit)
     return make_agent(seat.player.bot_spec, seed=seed, time_limit=limit)

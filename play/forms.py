@@ -43,6 +43,14 @@ def seat_options(user) -> list[tuple[str, str]]:
         .order_by("name")
     )
     options += [(f"player:{p.pk}", f"{p.name} (bot)") for p in bots]
+    from aiplayers.curriculum import studying_ids
+
+    ais = Player.objects.filter(kind=Player.Kind.AI, ai__isnull=False).order_by("name")
+    busy = studying_ids()
+    options += [
+        (f"player:{p.pk}", f"{p.name} (AI{', still studying' if p.pk in busy else ''})")
+        for p in ais
+    ]
     from ownbots.connections import connected_ids
 
     own = Player.objects.filter(kind=Player.Kind.OWN_BOT).order_by("name")  # issue 26
@@ -191,4 +199,14 @@ class StartForm(forms.Form):
                 return SeatChoice("player", human_player(self.user))
             return SeatChoice("player", person.player)
         player = Player.objects.get(pk=int(value.split(":", 1)[1]))
+        if player.kind == Player.Kind.AI:
+            from aiplayers.curriculum import is_studying
+
+            if is_studying(player):  # an AI completes its curriculum before it plays
+                self.add_error(
+                    f"seat_{n}",
+                    f"Player {n}: {player.name} is still studying its curriculum; "
+                    "choose it again when it has finished.",
+                )
+                return None
         return SeatChoice("player", player)

@@ -41,6 +41,8 @@ class PlayedGame:
     started: datetime
     finished: datetime
     versions: dict = field(default_factory=dict)  # own bots' seats: the version that played
+    # learning AIs' predictions: (seat, ply, prediction) tuples (aiplayers.predictions)
+    predictions: tuple = ()
 
 
 def record_game(

@@ -66,7 +66,11 @@ def server_moves(seat: Seat) -> bool:
     """Chaos, Random and bots are moved by the server."""
     if seat.kind == Seat.Kind.CHAOS:
         return True
-    return seat.player is not None and seat.player.kind in (Player.Kind.BOT, Player.Kind.RANDOM)
+    return seat.player is not None and seat.player.kind in (
+        Player.Kind.BOT,
+        Player.Kind.RANDOM,
+        Player.Kind.AI,
+    )
 
 
 def blocked_seats(match: Match, seats: list[Seat], user, you: list[int]) -> list[int]:

@@ -42,9 +42,10 @@ def server_move(match_id: int, now=None) -> bool:
         return False
     if not rounds.planning(state):
         due = due[:1]
+    agents = {seat: agent_for(match, by_index[seat], state) for seat in due}
     chosen = [
         # a search over a sampled position may find a move only the sample allows
-        (seat, checked(state, seat, _choose(match, by_index[seat], state, seat)))
+        (seat, checked(state, seat, agents[seat].choose(rounds.for_bot(state, seat), seat)))
         for seat in due
     ]
     with transaction.atomic():
@@ -59,11 +60,17 @@ def server_move(match_id: int, now=None) -> bool:
             if n and (locked.is_over or move not in state.legal_moves(seat)):
                 break
             append(locked, seats, state, seat, Move.Kind.MOVE, move, [])
+            _predicted(locked, seat, agents[seat])
     return True
 
 
-def _choose(match: Match, seat_row, state, seat: int):
-    return agent_for(match, seat_row, state).choose(rounds.for_bot(state, seat), seat)
+def _predicted(match: Match, seat: int, agent) -> None:
+    """A learning AI's predicted outcome, stored beside its move (aiplayers)."""
+    from aiplayers.predictions import record, taken
+
+    made = taken(agent)
+    if made is not None:
+        record(match.pk, match.ply, seat, made)
 
 
 def expire_timers(match_id: int, now=None) -> None:

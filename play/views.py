@@ -112,6 +112,7 @@ def _play_again_url(match: Match) -> str:
             player.Kind.BOT,
             player.Kind.RANDOM,
             player.Kind.OWN_BOT,
+            player.Kind.AI,
         ):
             url += f"&seat{seat.index + 1}=player:{player.pk}"
     return url

@@ -194,6 +194,19 @@ def celery_worker(django_db_setup, django_db_blocker, tmp_path_factory) -> Itera
         yield
 
 
+# The learning core the tests' learning workers load: the stand-in (tests/fake_learn)
+# until gamecore.learn is merged; TEST_AI_LEARN_PACKAGE=gamecore.learn runs the real one.
+TEST_AI_LEARN_PACKAGE = os.environ.get("TEST_AI_LEARN_PACKAGE", "tests.fake_learn")
+
+
+@pytest.fixture(scope="module")
+def learning_worker(django_db_setup, django_db_blocker, tmp_path_factory) -> Iterator[None]:
+    """A real worker on the ``learning`` queue (aiplayers' studies); see ``celery_worker``."""
+    tmp = tmp_path_factory.mktemp("learning")
+    with running_worker(tmp, "learning", AI_LEARN_PACKAGE=TEST_AI_LEARN_PACKAGE):
+        yield
+
+
 @contextmanager
 def running_worker(tmp: Path, queue: str, **env: str):
     """A worker on ``queue`` (see ``celery_worker``), stopped when the block ends."""

@@ -15,7 +15,14 @@ from .specs import REGISTRY, SpecError, make_agent, parse_spec, register, spec_t
 register("easy", EasyAgent)
 register("medium", MediumAgent)
 register("hard", HardAgent, "depth", depth=(1, MAX_DEPTH), effort=(1_000, 100_000_000))
-register("mcts", MctsAgent, "simulations", simulations=(1, 1_000_000), ms=(1, 600_000))
+register(
+    "mcts",
+    MctsAgent,
+    "simulations",
+    simulations=(1, 1_000_000),
+    ms=(1, 600_000),
+    exploration=(1, 500),  # UCT's c in hundredths (100: c = 1.0)
+)
 
 __all__ = [
     "REGISTRY",

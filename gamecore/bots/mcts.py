@@ -61,8 +61,12 @@ class MctsAgent:
     """UCT within ``simulations`` (default 1000) and/or ``ms`` milliseconds a move;
     ``time_limit`` (seconds) caps both. With only a simulation budget it is reproducible."""
 
-    def __init__(self, seed=None, time_limit=None, simulations=None, ms=None, **_options):
+    def __init__(
+        self, seed=None, time_limit=None, simulations=None, ms=None, exploration=None, **_options
+    ):
         self.rng = random.Random(seed)
+        # ``exploration``: UCT's c in hundredths (a spec option is a whole number).
+        self.c = EXPLORATION if exploration is None else exploration / 100
         self.time_limit = time_limit
         if simulations is None and ms is None:
             simulations = DEFAULT_SIMULATIONS
@@ -108,7 +112,7 @@ class MctsAgent:
     def _descend(self, node: Node, state, rounds: list) -> Node:
         """Select down the tree, playing its moves on ``state``; add one new node."""
         chaos = state.game.chaos
-        sqrt, log, c2 = math.sqrt, math.log, EXPLORATION * EXPLORATION
+        sqrt, log, c2 = math.sqrt, math.log, self.c * self.c
         play = getattr(state, "play", state.apply)  # the trusted apply: moves it listed
         while state.outcome is None:
             if node.untried is None:
@@ -155,7 +159,7 @@ class MctsAgent:
     def _select(self, node: Node, chaos) -> Node:
         if node.player == chaos:  # Chaos moves uniformly at random
             return self.rng.choice(node.children)
-        c2_log_n = EXPLORATION * EXPLORATION * math.log(node.visits)
+        c2_log_n = self.c * self.c * math.log(node.visits)
         sqrt = math.sqrt
         best, best_score = None, -1.0
         for child in node.children:

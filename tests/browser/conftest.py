@@ -20,6 +20,7 @@ from django.conf import settings
 
 from tests.conftest import (
     BASE_DIR,
+    TEST_AI_LEARN_PACKAGE,
     child_env,
     children_database_env,
     session_cookie,
@@ -83,7 +84,8 @@ def live_server_url(django_db_setup, django_db_blocker, tmp_path_factory) -> Ite
     """daphne serving the site on the test database, at http://127.0.0.1:<port>."""
     log = tmp_path_factory.mktemp("daphne") / "daphne.log"
     with django_db_blocker.unblock():
-        env = child_env(**children_database_env())
+        # the learning core the AI players' pages load (tests/conftest.py says which)
+        env = child_env(**children_database_env(), AI_LEARN_PACKAGE=TEST_AI_LEARN_PACKAGE)
     process, port = start_daphne(log, env)
     try:
         yield f"http://127.0.0.1:{port}"
