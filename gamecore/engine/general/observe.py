@@ -1,0 +1,252 @@
+"""What each viewer has *observed* of a cloaked match's sequence of moves (issue 32).
+
+fog.py cuts one position to what a seat sees. A secret can also be a count (how many
+pieces a seat put down in its turn: Shopping9, KBeauty9) or an attempt (a bump into a
+hidden piece that gives the same seat another go: 3P-9X-HideSeek), which the *sequence*
+of views would give away: a ply counter, a reserve going down, one view per hidden
+placement. The rule (engine README, "What a seat may learn"):
+
+- A move of another seat is **silent** for a viewer when the viewer's view, but for its
+  counters (ply, last move, other seats' reserves, placements this turn), is the same
+  after it as before: a hidden placement or step, or an attempt, after which the same
+  seat is still to move. The viewer is shown nothing of it: its ply does not move on,
+  its last move stays, and the match layer sends it no event (``unseen_moves``). What
+  it learns is that the turn passed, when it does.
+- A move the viewer sees only in part is labelled "(hidden move)": it is named only
+  when the viewer fully sees every piece it changed, before and after. A pass by a
+  seat that could have made a hidden move instead is "(hidden move)" too (nobody
+  learns whether the turn was passed or used).
+- Other seats' **reserves** are counted as the viewer saw them go: a reserve goes down
+  (or up) with the moves the viewer sees named, not with hidden ones, except where the
+  rules say what a turn spends (a placement-only phase without a pass, one piece a turn,
+  one shape: 3Blotto13's soldiers), where each hidden move that passes the turn counts
+  one piece, whether it placed or bumped. The viewer's own reserves are exact. A finished
+  game shows everything.
+
+Viewers are the seats and the spectator (index ``nseats``), who sees what every seat
+sees. Pure functions of a ``CloakedState`` and its fields ``obs``, ``silent``, ``corr``,
+``labels``, ``placed_seen``.
+"""
+
+from .codes import bits
+from .knowledge import cloaked_spaces, current_phase, fully_seen
+from .moves import ACCEPT, DECLINE, DRAW, PASS, PLACE, STACK, STEP
+
+HIDDEN_MOVE = "(hidden move)"
+PIECE = (PLACE, STEP, STACK)
+PUBLIC = (PASS, DRAW, ACCEPT, DECLINE)
+VOLATILE = ("ply", "last_move", "reserves", "placed_this_turn", "legal_moves")
+
+
+def viewers(state) -> list:
+    return [*range(state.game.nseats), None]
+
+
+def index(state, viewer) -> int:
+    return state.game.nseats if viewer is None else viewer
+
+
+def start(state) -> None:
+    n = state.game.nseats + 1
+    state.silent = [0] * n
+    state.corr = [[0] * len(state.reserves) for _ in range(n)]
+    state.labels = [None] * n
+    state.placed_seen = [0] * n
+    state.obs = [observable(state, v) for v in viewers(state)]
+
+
+def before(state, seat: int, move) -> tuple:
+    """What ``observe`` needs of the position before ``move``: the board, the reserves,
+    what each viewer fully sees, and (for a pass) whether the mover could have made a
+    move some viewer would not see named."""
+    sight = [fully_seen(state, v) for v in viewers(state)]
+    could_hide = None
+    if getattr(move, "kind", None) == PASS and state.outcome is None:
+        could_hide = [_could_hide(state, seat, s) for s in sight]
+    return state.board[:], state.reserves[:], sight, could_hide, _one_piece(state, seat)
+
+
+def _one_piece(state, seat: int):
+    """The reserve entry a turn of ``seat`` must spend one piece of, when the rules say
+    so (a placement-only phase without a pass, one piece a turn, a colour with pieces of
+    one shape): then a hidden move that passes the turn counts one piece down, and every
+    seat may count the soldiers out (Blotto). None otherwise."""
+    g = state.game
+    ph = state.ph
+    if g.choose or g.pieces_per_turn != 1 or ph.allow_pass or ph.simultaneous:
+        return None
+    if g.movers and not ph.placement_only:
+        return None
+    color = g.seat_color[seat]
+    start = g.start[4]
+    entries = [ri for ri in range(color * g.nshapes, (color + 1) * g.nshapes) if start[ri]]
+    return entries[0] if len(entries) == 1 else None
+
+
+def _could_hide(state, seat: int, sight: int) -> bool:
+    g = state.game
+    cloaked = cloaked_spaces(g, current_phase(state))
+    if not cloaked:
+        return False
+    try:
+        moves = state.legal_moves(seat)
+    except Exception:  # noqa: BLE001 - a pass that is no move of the seat: nothing to hide
+        return False
+    for m in moves:
+        kind = getattr(m, "kind", None)
+        if kind not in PIECE:
+            continue
+        target = _landing(state, m.target)
+        if target is not None and cloaked >> target & 1:
+            return True
+        origin = getattr(m, "origin", -1)
+        if 0 <= origin < g.npos and not sight >> _top(state, origin) & 1:
+            return True
+    return False
+
+
+def _landing(state, pos: int):
+    g = state.game
+    if not 0 <= pos < g.npos:
+        return None
+    if not g.stacks:
+        return pos
+    h = min(state.heights[pos], g.height - 1)
+    return g.stack_base[pos] + h * g.layer
+
+
+def _top(state, pos: int) -> int:
+    g = state.game
+    if not g.stacks:
+        return pos
+    h = max(state.heights[pos] - 1, 0)
+    return g.stack_base[pos] + h * g.layer
+
+
+def observable(state, viewer) -> dict:
+    """The viewer's view without its counters: what a silent move leaves unchanged."""
+    data = state.raw_view(viewer)
+    own = _own_colors(state, viewer)
+    for key in VOLATILE:
+        data.pop(key, None)
+    reserves = state.raw_reserves()
+    data["own_reserves"] = {c: r for c, r in reserves.items() if c in own}
+    return data
+
+
+def _own_colors(state, viewer) -> set:
+    g = state.game
+    if viewer is None or g.choose:
+        return set()
+    return {g.color_names[g.seat_color[viewer]]}
+
+
+def observe(state, mover, move, pre, round_move: bool = False) -> None:
+    """After a change of the position (a move, a skip, a forfeit; ``mover`` None for a
+    forfeit): which viewers saw it, and how it is labelled to each."""
+    board0, reserves0, sight0, could_hide, one = pre if pre is not None else (None,) * 5
+    kind = getattr(move, "kind", None)
+    piece = kind in PIECE and not round_move
+    over = state.outcome is not None
+    for v in viewers(state):
+        i = index(state, v)
+        key = observable(state, v)
+        if piece and v != mover and not over and key == state.obs[i]:
+            state.silent[i] += 1  # nothing the viewer sees changed: it is shown nothing
+            _absorb(state, i, reserves0)
+            continue
+        state.obs[i] = key
+        state.placed_seen[i] = state.placed
+        if over:
+            state.labels[i] = _text(state)
+            continue
+        if v == mover and move is not None:
+            state.labels[i] = _text(state)  # its own move, as played (a capture: "x")
+            continue
+        if mover is None or move is None or round_move:  # a forfeit, a skip, a round
+            state.labels[i] = state.raw_view(v)["last_move"]
+            if round_move and HIDDEN_MOVE in str(state.raw_view(v).get("last_round")):
+                _absorb(state, i, reserves0)
+            continue
+        if kind in PUBLIC:
+            hide = could_hide is not None and could_hide[i]
+            state.labels[i] = HIDDEN_MOVE if hide and kind == PASS else str(move)
+            continue
+        if board0 is not None and _named(state, v, board0, sight0[i]):
+            state.labels[i] = str(move)
+        else:
+            state.labels[i] = HIDDEN_MOVE
+            _absorb(state, i, reserves0)
+            if one is not None:  # the rules say a piece was spent: count it (even a bump)
+                corr, truth = state.corr[i], state.reserves[one]
+                corr[one] = max(truth + corr[one] - 1, 0) - truth
+
+
+def _text(state):
+    return None if state.last is None else str(state.last)
+
+
+def _absorb(state, i: int, reserves0) -> None:
+    """Keep the reserves a hidden move changed as viewer ``i`` last saw them (its own
+    reserves are never kept back: it always knows them)."""
+    if reserves0 is None:
+        return
+    g = state.game
+    own = -1 if i >= g.nseats or g.choose else g.seat_color[i]
+    corr = state.corr[i]
+    for ri, (was, now) in enumerate(zip(reserves0, state.reserves, strict=True)):
+        if ri // g.nshapes != own:
+            corr[ri] += was - now
+
+
+def _named(state, viewer, board0: list, sight0: int) -> bool:
+    """Whether the viewer fully saw every piece the move changed, before and after (an
+    attempt changes nothing, and is never named to another seat)."""
+    board = state.board
+    changed = [i for i, (a, b) in enumerate(zip(board0, board, strict=True)) if a != b]
+    if not changed:
+        return False
+    sight = fully_seen(state, viewer)
+    for i in changed:
+        if board0[i] > 0 and not sight0 >> i & 1:
+            return False
+        if board[i] > 0 and not sight >> i & 1:
+            return False
+    return True
+
+
+def patch(state, data: dict, viewer) -> dict:
+    """The view with the viewer's counters as it observed them (while the game is on)."""
+    if state.outcome is not None:
+        return data
+    i = index(state, viewer)
+    data["ply"] = state.ply - state.silent[i]
+    data["last_move"] = state.labels[i]
+    data["placed_this_turn"] = state.placed_seen[i]
+    data["reserves"] = reserves_view(state, counted(state, viewer))
+    return data
+
+
+def counted(state, viewer) -> list[int]:
+    """The reserves as ``viewer`` counts them (its own exact)."""
+    corr = state.corr[index(state, viewer)]
+    return [n + c for n, c in zip(state.reserves, corr, strict=True)]
+
+
+def reserves_view(state, reserves: list[int]) -> dict:
+    g = state.game
+    out: dict = {}
+    for ri, n in enumerate(reserves):
+        color, shape = divmod(ri, g.nshapes)
+        if n:
+            out.setdefault(g.color_names[color], {})[g.shape_names[shape]] = n
+    return out
+
+
+def unseen_moves(state, viewer) -> int:
+    """How many moves were silent for ``viewer`` (None: a spectator): the match layer
+    sends no event for them and counts its ply without them."""
+    return state.silent[index(state, viewer)]
+
+
+__all__ = ["HIDDEN_MOVE", "bits", "counted", "observe", "patch", "start", "unseen_moves"]
