@@ -143,6 +143,17 @@ def test_hideseek_a_found_hider_is_named_to_its_finder_and_hidden_from_the_rest(
         assert labels(HIDESEEK, script, viewer)[-1] == "(hidden move)", viewer
 
 
+def test_hideseek_a_capture_is_labelled_as_each_seat_sees_it():
+    """Black found pink's seeker; pink then takes white's hidden circle: black sees the
+    pentagon step (not what it took), white sees its circle go (not who took it)."""
+    script = ["circle 3,3,1", "circle 5,5,1", "pentagon 4,4,1", "4,6,1x3,6,1", "3,3,1-4,4,1"]
+    script += ["pass", "4,4,1-5,5,1"]
+    assert labels(HIDESEEK, script, 2)[-1] == "4,4,1x5,5,1"
+    assert labels(HIDESEEK, script, 0)[-1] == "4,4,1-5,5,1"
+    for viewer in (1, 3, None):
+        assert labels(HIDESEEK, script, viewer)[-1] == "(hidden move)", viewer
+
+
 def test_hideseek_an_attempt_ply_does_not_count_moves_the_seat_did_not_see():
     """Black's own attempt carries a ply: it must not count pink's bump, which black
     never saw."""
@@ -256,8 +267,9 @@ def _run(game, prefix, seat, placements, rng_seed):
 @pytest.mark.parametrize("index", range(len(FAMILY)), ids=[d["name"] for d, _ in FAMILY])
 def test_generated_documents_hide_how_many_pieces_a_turn_put_down(index):
     """From a random common start, a seat puts 0, 1 or 3 pieces down unseen in its turn
-    (as many as it may), and the turn passes: every other seat and a spectator must see
-    the same sequence of views through that turn, whatever the count."""
+    (as many as it may, wherever it chooses), and the turn passes: every other seat and a
+    spectator must see the same sequence of views through that turn, whatever the count
+    and wherever they went."""
     doc, cloaked = FAMILY[index]
     game = cloak_game(doc, cloaked)
     rng = random.Random(index)
@@ -277,7 +289,9 @@ def test_generated_documents_hide_how_many_pieces_a_turn_put_down(index):
         seat = state.to_move()[0]
         if "pass" not in map(str, state.legal_moves(seat)) or state.placed:
             continue
+        # how many (0, 1, 3), and where (the same count, other spaces)
         runs = [_run(game, prefix, seat, k, trial) for k in (0, 1, 3)]
+        runs += [_run(game, prefix, seat, k, trial + 100) for k in (1, 3)]
         if any(s.is_terminal() for s, _ in runs) or len({p for _, p in runs}) < 2:
             continue
         checked += 1

@@ -173,7 +173,11 @@ def observe(state, mover, move, pre, round_move: bool = False) -> None:
             state.labels[i] = HIDDEN_MOVE if hide and kind == PASS else str(move)
             continue
         if board0 is not None and _named(state, v, board0, sight0[i]):
-            state.labels[i] = str(move)
+            state.labels[i] = _text(state)
+        elif board0 is not None and _seen_step(state, v, move, sight0[i]):
+            # the piece was seen going from one space to another, what it took was not
+            state.labels[i] = _text(state).replace("x", "-", 1)
+            _absorb(state, i, reserves0)
         else:
             state.labels[i] = HIDDEN_MOVE
             _absorb(state, i, reserves0)
@@ -189,10 +193,10 @@ def _text(state):
 def _absorb(state, i: int, reserves0) -> None:
     """Keep the reserves a hidden move changed as viewer ``i`` last saw them (its own
     reserves are never kept back: it always knows them)."""
-    if reserves0 is None:
-        return
     g = state.game
-    own = -1 if i >= g.nseats or g.choose else g.seat_color[i]
+    if reserves0 is None or g.choose:  # chosen colours: every seat holds every reserve
+        return
+    own = -1 if i >= g.nseats else g.seat_color[i]
     corr = state.corr[i]
     for ri, (was, now) in enumerate(zip(reserves0, state.reserves, strict=True)):
         if ri // g.nshapes != own:
@@ -213,6 +217,18 @@ def _named(state, viewer, board0: list, sight0: int) -> bool:
         if board[i] > 0 and not sight >> i & 1:
             return False
     return True
+
+
+def _seen_step(state, viewer, move, sight0: int) -> bool:
+    """A step (not by stack) whose piece the viewer saw before and sees after."""
+    g = state.game
+    last = state.last
+    if getattr(last, "kind", None) != STEP or g.stacks:
+        return False
+    origin, target = getattr(last, "origin", -1), getattr(last, "target", -1)
+    if not (0 <= origin < g.npos and 0 <= target < g.npos):
+        return False
+    return bool(sight0 >> origin & 1 and fully_seen(state, viewer) >> target & 1)
 
 
 def patch(state, data: dict, viewer) -> dict:
