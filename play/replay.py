@@ -173,8 +173,10 @@ def frames(match: Match, you=()) -> list[dict]:
 
 
 def _round_frame(game, row, kind: str, state, moves, reveal: bool) -> dict:
+    from . import secrecy
+
     return {
-        "ply": row.ply,
+        "ply": row.ply if reveal else secrecy.seen_ply(row.ply, state, None),
         "seat": None,
         "move": None,
         "kind": kind,
