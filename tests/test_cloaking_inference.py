@@ -306,3 +306,34 @@ def test_generated_documents_hide_how_many_pieces_a_turn_put_down(index):
             # one change seen for the whole turn: the ply moved on by one
             assert after[0]["ply"] == before["ply"] + 1, (doc["name"], viewer)
     assert checked, "no pair was played"
+
+
+def test_a_silent_move_changes_nothing_in_the_view_but_its_counters():
+    """The engine decides a move is silent for a viewer on a compact key of what its
+    view shows (observe.observable); the view itself, counters aside, must agree on
+    every move of random games of the cloaked documents here: unchanged by a silent
+    move, changed by any other move of another seat (else the viewer would be shown a
+    move it cannot see a trace of)."""
+    from gamecore.engine.general.observe import observable_view
+
+    games = [SHOPPING, KBEAUTY, HIDESEEK, BLOTTO] + [cloak_game(d, c) for d, c in FAMILY[::3]]
+    silent = 0
+    for game in games:
+        rng = random.Random(game.name)
+        for seed in range(4):
+            state = game.new_initial_state(seed=seed)
+            viewers = [*range(game.nseats), None]
+            while not state.is_terminal() and state.ply < 60:
+                before = {v: (observable_view(state, v), state.unseen_moves(v)) for v in viewers}
+                seat = state.to_move()[0]
+                state.apply(seat, rng.choice(state.legal_moves(seat)))
+                if state.is_terminal():
+                    break
+                for v in viewers:
+                    view, count = before[v]
+                    if state.unseen_moves(v) > count:
+                        silent += 1
+                        assert observable_view(state, v) == view, (game.name, v)
+                    elif v != seat and not state.ph.simultaneous:  # shown: something changed
+                        assert observable_view(state, v) != view, (game.name, v)
+    assert silent > 50

@@ -29,7 +29,7 @@ sees. Pure functions of a ``CloakedState`` and its fields ``obs``, ``silent``, `
 """
 
 from .codes import bits
-from .knowledge import cloaked_spaces, current_phase, fully_seen
+from .knowledge import cloaked_spaces, current_phase, fully_seen, hidden, obscured
 from .moves import ACCEPT, DECLINE, DRAW, PASS, PLACE, STACK, STEP
 
 HIDDEN_MOVE = "(hidden move)"
@@ -123,8 +123,38 @@ def _top(state, pos: int) -> int:
     return g.stack_base[pos] + h * g.layer
 
 
-def observable(state, viewer) -> dict:
-    """The viewer's view without its counters: what a silent move leaves unchanged."""
+def observable(state, viewer) -> tuple:
+    """What of the position the viewer's view shows, but its counters, as a compact key:
+    a move that leaves it unchanged is silent. It holds everything ``observable_view``
+    (the view itself) holds; tests/test_cloaking_inference.py checks that the two agree
+    on every silent move of random games."""
+    g = state.game
+    i = index(state, viewer)
+    seen = fully_seen(state, viewer)
+    vague = obscured(state, viewer)
+    board = state.board
+    pieces = tuple((j, board[j]) for j in bits(seen))
+    colours = tuple((j, g.piece[board[j]][1]) for j in bits(vague & ~seen))
+    own = -1 if viewer is None or g.choose else g.seat_color[viewer]
+    reserves = tuple(state.reserves[own * g.nshapes : (own + 1) * g.nshapes]) if own >= 0 else ()
+    attempt = state.attempts[viewer] if viewer is not None else None
+    chain = (
+        state.chain
+        if state.chain >= 0 and not hidden(state, viewer) >> _top(state, state.chain) & 1
+        else -1
+    )
+    plans = state.plans_view(viewer)
+    return (
+        state.to_move(), state.phase, state.folded, state.dq, state.round, state.outcome is None,
+        None if state.offer is None else tuple(state.offer), tuple(map(repr, state.decided)),
+        pieces, colours, state.frozen & (seen | vague), reserves, attempt, chain,
+        repr(plans), repr(state.last_round), state.known[i] & seen if i < g.nseats else 0,
+    )  # fmt: skip
+
+
+def observable_view(state, viewer) -> dict:
+    """The viewer's view without its counters: what a silent move leaves unchanged (the
+    reference ``observable`` is checked against)."""
     data = state.raw_view(viewer)
     own = _own_colors(state, viewer)
     for key in VOLATILE:
