@@ -73,9 +73,10 @@ def frame_move(game, row: Move, reveal: bool, view: dict | None = None) -> str:
 
 
 def unseen(state, viewer: int | None) -> int:
-    """Moves of the match that were silent for ``viewer`` (None: spectators)."""
+    """Moves of the match that were silent for ``viewer`` (None: spectators); none once
+    the game is over (everything is revealed: the true ply)."""
     counter = getattr(state, "unseen_moves", None)
-    return 0 if counter is None else counter(viewer)
+    return 0 if counter is None or state.is_terminal() else counter(viewer)
 
 
 def seen_ply(ply: int, state, viewer: int | None) -> int:

@@ -128,6 +128,21 @@ def test_shopping_every_other_socket_is_sent_the_same_whatever_black_bought(
     assert len(a["white"]) == 4  # black's turn (one state), white's three moves
 
 
+def test_shopping_once_over_every_state_has_the_true_ply(
+    creator, other_creator, make_user, clock, sent
+):
+    watcher = make_user("wanda")
+    match = _shopping(creator, other_creator, clock, sent, 3)
+    match.refresh_from_db()
+    while not match.is_over:  # Chaos buys at random and ends the game
+        clock.now += timedelta(seconds=5)
+        services.server_move(match.pk, now=clock.now)
+        match.refresh_from_db()
+    for user, you in ((creator, [0]), (other_creator, [1]), (watcher, [])):
+        event = services.snapshot(match.pk, user, you)
+        assert event["ply"] == match.ply == event["view"]["ply"], you
+
+
 def test_shopping_a_page_load_during_blacks_turn_shows_the_same(
     creator, other_creator, make_user, clock, sent
 ):
