@@ -198,6 +198,27 @@ def test_shopping_reserves_are_counted_as_seen():
         assert state.view(viewer)["ply"] == 1 and state.view(viewer)["last_move"] == "(hidden move)"
 
 
+def test_a_pass_of_a_seat_with_nothing_left_looks_like_any_other():
+    """Whether black's pass could have been a hidden placement is read from the rules,
+    not from its reserve: a pass with nothing left is "(hidden move)" as well."""
+    doc = {
+        "name": "Inf-empty",
+        "players": "3",
+        "cloaking": "hides",
+        "turn_checks": [],
+        "stalemate": "most-pieces-wins",
+        "allow_pass": True,
+        "board": {"type": "stacks", "size": [3, 1, 5]},
+        "exclusive": [{"board": 1, "at": [x, 1, 0], "seats": [x]} for x in (1, 2, 3)],
+        "reserves": {"black": {"circle": 2}, "white": {"circle": 4}, "pink": {"circle": 4}},
+    }
+    game = cloak_game(doc, [[(1, x, 1, 0) for x in (1, 2, 3)]])
+    script = ["1,1", "2,1", "3,1", "1,1", "2,1", "3,1", "pass"]
+    assert sequence(game, script, 0)[-1]["reserves"].get("black") is None  # none left
+    for viewer in (1, 2, None):
+        assert labels(game, script, viewer)[-1] == "(hidden move)", viewer
+
+
 # -- a generated family of cloaked documents ---------------------------------------------
 
 

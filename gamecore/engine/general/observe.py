@@ -62,7 +62,7 @@ def before(state, seat: int, move) -> tuple:
     sight = [fully_seen(state, v) for v in viewers(state)]
     could_hide = None
     if getattr(move, "kind", None) == PASS and state.outcome is None:
-        could_hide = [_could_hide(state, seat, s) for s in sight]
+        could_hide = [_could_hide(state, seat)] * len(sight)
     return state.board[:], state.reserves[:], sight, could_hide, _one_piece(state, seat)
 
 
@@ -83,36 +83,13 @@ def _one_piece(state, seat: int):
     return entries[0] if len(entries) == 1 else None
 
 
-def _could_hide(state, seat: int, sight: int) -> bool:
+def _could_hide(state, seat: int) -> bool:
+    """Whether a pass of ``seat`` could have been a hidden move instead, from the rules
+    alone (its position would tell: a seat with nothing left passes "pass"): the phase
+    cloaks a space the seat may enter."""
     g = state.game
     cloaked = cloaked_spaces(g, current_phase(state))
-    if not cloaked:
-        return False
-    try:
-        moves = state.legal_moves(seat)
-    except Exception:  # noqa: BLE001 - a pass that is no move of the seat: nothing to hide
-        return False
-    for m in moves:
-        kind = getattr(m, "kind", None)
-        if kind not in PIECE:
-            continue
-        target = _landing(state, m.target)
-        if target is not None and cloaked >> target & 1:
-            return True
-        origin = getattr(m, "origin", -1)
-        if 0 <= origin < g.npos and not sight >> _top(state, origin) & 1:
-            return True
-    return False
-
-
-def _landing(state, pos: int):
-    g = state.game
-    if not 0 <= pos < g.npos:
-        return None
-    if not g.stacks:
-        return pos
-    h = min(state.heights[pos], g.height - 1)
-    return g.stack_base[pos] + h * g.layer
+    return bool(cloaked & ~g.no_entry[seat])
 
 
 def _top(state, pos: int) -> int:
