@@ -198,6 +198,19 @@ def test_shopping_reserves_are_counted_as_seen():
         assert state.view(viewer)["ply"] == 1 and state.view(viewer)["last_move"] == "(hidden move)"
 
 
+def test_a_resignation_during_a_hidden_turn_tells_nothing_of_it():
+    """White resigns while black stacks in KBeauty9: everyone sees the resignation, and
+    still nothing of black's circles (the label stays what it was)."""
+    seen = []
+    for n in (0, 3):
+        state = KBEAUTY.new_initial_state(seed=1)
+        for _ in range(n):
+            state.apply(0, KBEAUTY.parse_move("1,1"))
+        state.forfeit(1)
+        seen.append([state.view(v) for v in (1, 2, 3, None)])
+    assert seen[0] == seen[1]
+
+
 def test_a_pass_of_a_seat_with_nothing_left_looks_like_any_other():
     """Whether black's pass could have been a hidden placement is read from the rules,
     not from its reserve: a pass with nothing left is "(hidden move)" as well."""

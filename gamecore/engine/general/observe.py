@@ -170,11 +170,13 @@ def observe(state, mover, move, pre, round_move: bool = False) -> None:
         if v == mover and move is not None:
             state.labels[i] = _text(state)  # its own move, as played (a capture: "x")
             continue
-        if mover is None or move is None or round_move:  # a forfeit, a skip, a round
+        if round_move:  # a plan or a round resolved: as the raw view says (rounds.py)
             state.labels[i] = state.raw_view(v)["last_move"]
-            if round_move and HIDDEN_MOVE in str(state.raw_view(v).get("last_round")):
+            if HIDDEN_MOVE in str(state.raw_view(v).get("last_round")):
                 _absorb(state, i, reserves0)
             continue
+        if mover is None or move is None:  # a forfeit, a skip: no move to name, the last
+            continue  # label stays (the true last move may be one the viewer never saw)
         if kind in PUBLIC:
             hide = could_hide is not None and could_hide[i]
             state.labels[i] = HIDDEN_MOVE if hide and kind == PASS else str(move)
