@@ -188,6 +188,13 @@ def test_blotto_turns_and_reserves_are_public():
     assert white["reserves"]["black"]["circle"] == 12
 
 
+def test_which_counts_are_as_seen_is_said_from_the_rules():
+    assert BLOTTO.new_initial_state(seed=1).view(1)["cloaking"]["counted"] == []
+    state = SHOPPING.new_initial_state(seed=1)
+    assert state.view(1)["cloaking"]["counted"] == ["black", "pink"]
+    assert state.view(None)["cloaking"]["counted"] == ["black", "pink", "white"]
+
+
 def test_shopping_reserves_are_counted_as_seen():
     state = SHOPPING.new_initial_state(seed=1)
     for text in ("circle 1,1", "circle 1,1", "pass"):

@@ -249,7 +249,34 @@ def patch(state, data: dict, viewer) -> dict:
     data["last_move"] = state.labels[i]
     data["placed_this_turn"] = state.placed_seen[i]
     data["reserves"] = reserves_view(state, counted(state, viewer))
+    if "cloaking" in data:  # the colours whose count is as the viewer saw them go
+        data["cloaking"]["counted"] = as_seen_colors(state.game, viewer)
     return data
+
+
+def as_seen_colors(g, viewer) -> list[str]:
+    """The colours whose reserve ``viewer`` is shown as it saw it (possibly more than
+    there is): every other seat's, but where the rules say what each turn spends in every
+    phase (3Blotto13). From the rules alone, so it tells nothing of the play."""
+    if g.choose:
+        return []
+    found = g.__dict__.setdefault("_as_seen", {})
+    if viewer not in found:
+        exact = g.pieces_per_turn == 1 and all(
+            not ph.allow_pass and not ph.simultaneous and (not g.movers or ph.placement_only)
+            for ph in g.phases
+        )
+        out = set()
+        for seat in range(g.nseats):
+            color = g.seat_color[seat]
+            if viewer is not None and color == g.seat_color[viewer]:
+                continue
+            entries = [ri for ri in range(color * g.nshapes, (color + 1) * g.nshapes)
+                       if g.start[4][ri]]  # fmt: skip
+            if not (exact and len(entries) <= 1):
+                out.add(g.color_names[color])
+        found[viewer] = sorted(out)
+    return list(found[viewer])
 
 
 def counted(state, viewer) -> list[int]:
