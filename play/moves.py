@@ -128,7 +128,8 @@ def append(match, seats, state, seat: int, kind: str, move, events: list[dict], 
     if over:
         _finish(match, seats, state, now, events)
     else:
-        paced = seating.server_moves(next(s for s in seats if s.index == seat))
+        # a server player's hidden run is not paced either: its length would count it
+        paced = seating.server_moves(next(s for s in seats if s.index == seat)) and not silent
         clock.plan(match, seats, state, now, new_turn=not silent, paced=paced, moved=seat)
         match.save(update_fields=["ply", *clock.PLANNED])  # the rest is locked, unchanged
     remember(match, match.ply, state)

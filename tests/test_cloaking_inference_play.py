@@ -280,3 +280,28 @@ def test_a_tournament_own_bot_is_asked_with_the_ply_it_observed(monkeypatch):
         agent = remote.RemoteAgent(type("P", (), {"pk": 1})(), 1, 1)
         agent.ask(state, 1, len(texts))
     assert asked == [1, 1]
+
+
+def test_chaos_buys_without_pauses_so_its_turn_lasts_as_long_whatever_it_buys(
+    creator, other_creator, clock, sent, settings
+):
+    """A server player's moves are paced (PLAY_BOT_PACE apart), but not a hidden run:
+    Chaos's turn would otherwise last half a second per pentagon, a count on the clock."""
+    settings.PLAY_BOT_PACE = 0.5
+    for seed in range(1, 8):
+        rs = rule_set("Shopping9")
+        clock.now = T0
+        match = start(rs, creator, creator, other_creator, seed=seed)
+        services.answer_invitation(match.pk, other_creator, accept=True)
+        play_script(match, {0: creator, 1: other_creator}, [(0, "pass", 1), (1, "pass", 2)], clock)
+        gaps = []
+        match.refresh_from_db()
+        while not match.is_over:
+            gaps.append((match.wake_at - clock.now).total_seconds())
+            clock.now = max(clock.now, match.wake_at)
+            assert services.server_move(match.pk, now=clock.now)
+            match.refresh_from_db()
+        if len(gaps) >= 3:  # Chaos bought at least two pentagons
+            assert gaps == [0.0] * len(gaps)
+            return
+    pytest.fail("Chaos never bought two pentagons")
