@@ -218,6 +218,27 @@ def test_a_resignation_during_a_hidden_turn_tells_nothing_of_it():
     assert seen[0] == seen[1]
 
 
+def test_a_chain_jump_of_a_hidden_piece_does_not_say_where_it_is():
+    doc = {
+        "name": "Inf-chain",
+        "players": "2",
+        "cloaking": "hides",
+        "turn_checks": [],
+        "allow_pass": True,
+        "board": {"type": "squares", "size": [6, 1, 1]},
+        "reserves": {"black": {"circle": 2}, "white": {"circle": 2}},
+        "shape_rules": {
+            "circle": {"move": "adjacent", "power": "can-capture", "condition": "chain-jump"}
+        },
+    }
+    game = cloak_game(doc, [[(1, x, 1, 1) for x in (1, 3, 5, 6)]])
+    state = game.new_initial_state(seed=1)
+    for text in ("circle 1,1,1", "circle 2,1,1", "circle 6,1,1", "circle 4,1,1", "1,1,1x3,1,1"):
+        state.apply(state.to_move()[0], game.parse_move(text))
+    assert state.view(0)["chain"] == "3,1,1"  # black may jump on from 3
+    assert state.view(1)["chain"] is None and state.view(None)["chain"] is None
+
+
 def test_a_pass_of_a_seat_with_nothing_left_looks_like_any_other():
     """Whether black's pass could have been a hidden placement is read from the rules,
     not from its reserve: a pass with nothing left is "(hidden move)" as well."""

@@ -350,13 +350,6 @@ def _fill(world: GeneralState, pool: list[int], rng) -> None:
                 board[spots[int(rng.random() * len(spots))]] = code
 
 
-def _top_space(state, pos: int) -> int:
-    g = state.game
-    if not g.stacks:
-        return pos
-    return g.stack_base[pos] + max(state.heights[pos] - 1, 0) * g.layer
-
-
 def _coords(g, space: int) -> list[int]:
     b, x, y, z = g.geometry.coords[space]
     return [b + 1, x + 1, y + 1, z + 1]
@@ -381,7 +374,7 @@ def fog_view(state: CloakedState, data: dict, seat: int | None) -> dict:
             board["pieces"] = kept
         if state.last is not None and state.last_by != seat and not public_move(state.last):
             data["last_move"] = HIDDEN_MOVE
-        if state.chain >= 0 and gone >> _top_space(state, state.chain) & 1:
+        if state.chain >= 0 and gone >> observe.chain_space(state) & 1:
             data["chain"] = None  # a hidden piece's chain jump: where it is is its secret
         if data.get("last_round"):  # a round's moves: the seat's own, and public words
             data["last_round"] = [

@@ -23,12 +23,19 @@ placement. The rule (engine README, "What a seat may learn"):
   one piece, whether it placed or bumped. The viewer's own reserves are exact. A finished
   game shows everything.
 
-Viewers are the seats and the spectator (index ``nseats``), who sees what every seat
-sees. Pure functions of a ``CloakedState`` and its fields ``obs``, ``silent``, ``corr``,
-``labels``, ``placed_seen``.
+- A pass with nothing left looks like any other: whether a pass could have been a
+  hidden move is read from the rules (the phase cloaks a space the seat may enter). A
+  forfeit or a skipped turn keeps each viewer's last label.
+
+Viewers are the seats and the spectator (index ``nseats``), who sees what is public
+(knowledge.fully_seen). Pure functions of a ``CloakedState`` and its fields ``obs`` (per
+viewer, the key of what its view last showed), ``silent`` (moves silent for it), ``corr``
+(per reserve entry, what its count differs from the truth), ``labels`` and
+``placed_seen``.
 """
 
 from .codes import bits
+from .generate import top_space
 from .knowledge import cloaked_spaces, current_phase, fully_seen, hidden, obscured
 from .moves import ACCEPT, DECLINE, DRAW, PASS, PLACE, STACK, STEP
 
@@ -92,12 +99,9 @@ def _could_hide(state, seat: int) -> bool:
     return bool(cloaked & ~g.no_entry[seat])
 
 
-def _top(state, pos: int) -> int:
-    g = state.game
-    if not g.stacks:
-        return pos
-    h = max(state.heights[pos] - 1, 0)
-    return g.stack_base[pos] + h * g.layer
+def chain_space(state) -> int:
+    """The space of the piece that is chain-jumping (on stacks, the top of its stack)."""
+    return max(top_space(state, state.chain), 0) if state.game.stacks else state.chain
 
 
 def observable(state, viewer) -> tuple:
@@ -117,7 +121,7 @@ def observable(state, viewer) -> tuple:
     attempt = state.attempts[viewer] if viewer is not None else None
     chain = (
         state.chain
-        if state.chain >= 0 and not hidden(state, viewer) >> _top(state, state.chain) & 1
+        if state.chain >= 0 and not hidden(state, viewer) >> chain_space(state) & 1
         else -1
     )
     plans = state.plans_view(viewer)
