@@ -218,6 +218,17 @@ def test_a_resignation_during_a_hidden_turn_tells_nothing_of_it():
     assert seen[0] == seen[1]
 
 
+def test_under_obscurity_the_shape_is_the_secret():
+    """Cloaking obscures: white sees a black piece arrive, not which shape, so neither
+    its view nor black's reserves (by shape) tell a circle from an x."""
+    from test_cloaking_properties import FOG5, SQUARES
+
+    game = cloak_game({**SQUARES, "cloaking": "obscures"}, FOG5)
+    pairs = [["circle 3,1,1", "circle 1,1,1"], ["x 3,1,1", "circle 1,1,1"]]
+    assert_same_for(game, pairs, [1, None])
+    assert sequence(game, pairs[0], 1)[-1]["reserves"]["black"] == {"circle": 3, "x": 2, "pentagon": 1}
+
+
 def test_a_chain_jump_of_a_hidden_piece_does_not_say_where_it_is():
     doc = {
         "name": "Inf-chain",
