@@ -411,3 +411,14 @@ def test_a_silent_move_changes_nothing_in_the_view_but_its_counters():
                     elif v != seat and not state.ph.simultaneous:  # shown: something changed
                         assert observable_view(state, v) != view, (game.name, v)
     assert silent > 50
+
+
+@pytest.mark.parametrize("seat", [-1, 4, 99, "1", None])
+def test_a_move_for_no_seat_is_refused_as_illegal(seat):
+    from gamecore.engine import IllegalMove
+
+    state = SHOPPING.new_initial_state(seed=1)
+    for text in ("pass", "circle 1,1"):
+        with pytest.raises(IllegalMove):
+            state.apply(seat, SHOPPING.parse_move(text))
+    assert state.view(1)["ply"] == 0

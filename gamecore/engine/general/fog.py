@@ -89,6 +89,8 @@ class CloakedState(GeneralState):
         return self.seat_state(seat).determinise(seat, rng)
 
     def apply(self, seat: int, move) -> None:
+        if not isinstance(seat, int) or not 0 <= seat < self.game.nseats:
+            raise IllegalMove(f"there is no seat {seat!r} in this game")
         kind = getattr(move, "kind", None)
         piece = kind in (PLACE, STEP, STACK) and self.outcome is None and self.offer is None
         rounds = self.ph.simultaneous and self.offer is None and self.outcome is None

@@ -67,6 +67,8 @@ def before(state, seat: int, move) -> tuple:
     what each viewer fully sees, and (for a pass) whether the mover could have made a
     move some viewer would not see named."""
     sight = [fully_seen(state, v) for v in viewers(state)]
+    if not isinstance(seat, int) or not 0 <= seat < state.game.nseats:
+        return state.board[:], state.reserves[:], sight, None, None  # apply refuses it
     could_hide = None
     if getattr(move, "kind", None) == PASS and state.outcome is None:
         could_hide = [_could_hide(state, seat)] * len(sight)
