@@ -16,6 +16,7 @@ from play import clock, services
 from play.errors import MatchError
 from play.models import Match, Seat
 from play.replay import current_state
+from play.secrecy import seen_ply
 
 from .models import GameVersion
 from .protocol import live_turn_id
@@ -92,15 +93,16 @@ def turns(match_id: int, player: Player, version: str) -> tuple[list[dict], dict
         if seat not in state.to_move():
             continue
         deadline = seat_deadline(match, seat)
+        ply = seen_ply(match.ply, state, seat)  # cloaked: the moves this seat observed
         out.append(
             {
                 "type": "your-move",
-                "turn": live_turn_id(match.pk, match.ply, seat),
+                "turn": live_turn_id(match.pk, ply, seat),
                 "match": match.pk,
                 "tournament": None,
                 "game": None,
                 "seat": seat,
-                "ply": match.ply,
+                "ply": ply,
                 # Exactly what a person in this seat is shown: nothing else of the state.
                 "view": state.view(seat),
                 "legal": [str(m) for m in state.legal_moves(seat)],

@@ -32,13 +32,15 @@ class RemoteAgent:
         self.spec = {"kind": "ownbot"}
 
     def ask(self, state, seat: int, ply: int) -> str:
+        from play.secrecy import seen_ply
+
         legal = [str(m) for m in state.legal_moves(seat)]
         move, version = ask(
             self.player.pk,
             self.tournament_id,
             self.number,
             seat,
-            ply,
+            seen_ply(ply, state, seat),  # cloaked: the moves this seat observed
             state.view(seat),  # the seat's view, never the state itself
             legal,
             self.heartbeat,

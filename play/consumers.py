@@ -98,13 +98,18 @@ class MatchConsumer(JsonConsumer):
             await database_sync_to_async(presence.disconnect)(self.channel_name)
 
     async def send_state(self):
-        state = await database_sync_to_async(reads.snapshot)(self.match_id, self.user, self.you)
+        state, ply = await database_sync_to_async(reads.snapshot_and_ply)(
+            self.match_id, self.user, self.you
+        )
         await self.send_json(state)
-        self.sent_ply = state["ply"]
+        self.sent_ply = ply  # the log's (the event's ply counts what this seat observed)
 
     async def match_changed(self, message):
         views = message.get("views")
         made = moves.made_state(views, self.you, self.sent_ply)
+        if made == moves.SILENT:  # a move this connection may not know of: nothing at all
+            self.sent_ply = views["ply"]
+            return
         if made is not None:  # a move: its maker made (and encoded) this socket's view
             await self.send_text(made)
             self.sent_ply = views["ply"]

@@ -105,6 +105,8 @@ def series_data(match: Match, seats: list[Seat]) -> dict | None:
 
 def state_event(match: Match, seats: list[Seat], state, you: list[int], connected) -> dict:
     """The ``state`` event for a connection holding ``you`` (empty: a spectator)."""
+    from .secrecy import seen_ply
+
     waiting = [s for s in you if s in state.to_move()]
     seat = (waiting or you or [None])[0]
     view = state.view(seat)
@@ -112,7 +114,7 @@ def state_event(match: Match, seats: list[Seat], state, you: list[int], connecte
         "type": "state",
         "matchId": match.pk,
         "status": match.status,
-        "ply": match.ply,
+        "ply": seen_ply(match.ply, state, seat),  # cloaked: the moves this seat observed
         "you": you,
         "seat": seat,
         "seats": seats_data(seats, view, connected),

@@ -17,7 +17,7 @@ from django.utils import timezone
 from gamecore.engine import IllegalMove
 from gamecore.engine.errors import InvalidMoveText
 
-from . import clock, crews, notify, rounds, seating, series
+from . import clock, crews, notify, rounds, seating, secrecy, series
 from .errors import MatchError
 from .events import game_over_event, state_event
 from .models import Match, Move, Seat
@@ -47,7 +47,8 @@ def play(match_id: int, user, text: str, *, seat: int | None = None, ply: int | 
         match, seats = seating.match_and_seats(match_id, lock=True)
         state = current_state(match)
         seat = _acting_seat(match, seats, user, state, seat)
-        if ply is not None and ply != match.ply and not rounds.same_round(state, ply, match.ply):
+        seen = secrecy.seen_ply(match.ply, state, seat)  # the ply this seat was shown
+        if ply is not None and ply != seen and not rounds.same_round(state, ply, seen):
             raise MatchError("stale", "The position changed before your move arrived; look again.")
         if seat not in state.to_move():
             if rounds.registered(state, seat):
@@ -94,6 +95,7 @@ def append(match, seats, state, seat: int, kind: str, move, events: list[dict], 
     """Apply one row to the position and the log (the caller holds the match's lock)."""
     now = timezone.now()
     round_before = rounds.round_number(state)
+    unseen_before = secrecy.unseen_counts(state)
     try:
         if kind == Move.Kind.MOVE:
             state.apply(seat, move)
@@ -116,18 +118,22 @@ def append(match, seats, state, seat: int, kind: str, move, events: list[dict], 
         auto=auto,
         think_ms=max(0, int(think * 1000)),
     )
-    if clock.warned(match, seat):
+    # A move silent for some viewer (secrecy.py) goes on the seat's turn: its clocks run
+    # on from the turn's start, so that no deadline tells the others it moved.
+    silent = secrecy.silent_viewers(state, unseen_before)
+    if clock.warned(match, seat) and not silent:
         events.append({"type": "tictactoe:afk_warning_cleared", "seat": seat})
     events.extend(round_events(state, seat, round_before))
     over = state.is_terminal()
     if over:
         _finish(match, seats, state, now, events)
     else:
-        paced = seating.server_moves(next(s for s in seats if s.index == seat))
-        clock.plan(match, seats, state, now, new_turn=True, paced=paced, moved=seat)
+        # a server player's hidden run is not paced either: its length would count it
+        paced = seating.server_moves(next(s for s in seats if s.index == seat)) and not silent
+        clock.plan(match, seats, state, now, new_turn=not silent, paced=paced, moved=seat)
         match.save(update_fields=["ply", *clock.PLANNED])  # the rest is locked, unchanged
     remember(match, match.ply, state)
-    notify.match_changed(match, events, views=_views(match, seats, state))
+    notify.match_changed(match, events, views=_views(match, seats, state, silent))
     if over:  # after the players are told (commit hooks run in order): ratings take longer
         match_id = match.pk
         finished = lambda: match_finished.send(sender=Match, match_id=match_id)  # noqa: E731
@@ -158,33 +164,46 @@ def round_events(state, seat: int, round_before: int | None) -> list[dict]:
     return []
 
 
-def _views(match, seats, state) -> dict | None:
+def _views(match, seats, state, silent=()) -> dict | None:
     """The ``state`` event of each seat and of spectators after a move, made here, where
     the position is in hand, and already in JSON: the match's sockets, in whichever
     process, forward theirs without a database round trip or encoding it again (see
     ``made_state``). Crews' events depend on who is looking, so their sockets look it
-    up as before."""
+    up as before. A viewer for whom the move was ``silent`` gets "" (nothing is sent)."""
     if crews.has_crews(match):
         return None
     connected = seating.connected(seats)
     return {
         "ply": match.ply,
+        "silent": [s for s in silent if s is not None],
         "seats": [
-            json.dumps(state_event(match, seats, state, [s.index], connected)) for s in seats
+            ""
+            if s.index in silent
+            else json.dumps(state_event(match, seats, state, [s.index], connected))
+            for s in seats
         ],
-        "spectators": json.dumps(state_event(match, seats, state, [], connected)),
+        "spectators": ""
+        if None in silent
+        else json.dumps(state_event(match, seats, state, [], connected)),
     }
+
+
+SILENT = ""  # made_state: this socket is sent nothing for the move (secrecy.py)
 
 
 def made_state(views: dict | None, you: list[int], sent_ply: int) -> str | None:
     """The event (JSON text) made in ``views`` for a socket holding the seats ``you``
-    (none: a spectator), or None when it must be looked up: no views, a socket holding
-    several seats, or one that has already sent this ply or a later one (two processes'
-    messages can arrive out of order; the database is then the freshest word)."""
+    (none: a spectator), ``SILENT`` when the move was silent for all of them (nothing is
+    sent: not the state, not the move's events), or None when it must be looked up: no
+    views, a socket holding several seats, or one that has already sent this ply or a
+    later one (two processes' messages can arrive out of order; the database is then the
+    freshest word)."""
     if not views or views["ply"] <= sent_ply:
         return None
     if not you:
         return views["spectators"]
+    if all(s in views.get("silent", ()) for s in you):
+        return SILENT
     if len(you) == 1 and you[0] < len(views["seats"]):
         return views["seats"][you[0]]
     return None

@@ -13,6 +13,12 @@ from .replay import current_state
 
 def snapshot(match_id: int, user, you: list[int] | None = None) -> dict:
     """The ``state`` event for ``user`` (``you``: the seats their connection holds)."""
+    return snapshot_and_ply(match_id, user, you)[0]
+
+
+def snapshot_and_ply(match_id: int, user, you: list[int] | None = None) -> tuple[dict, int]:
+    """``snapshot`` and the log's ply it was made at (for the socket's own bookkeeping:
+    in a cloaked match the event's ply counts only what the seat observed)."""
     match, seats = seating.match_and_seats(match_id, lock=False)
     if you is None:
         you = seating.held_seats(match, user, seats)
@@ -22,7 +28,7 @@ def snapshot(match_id: int, user, you: list[int] | None = None) -> dict:
             data.update(crews.crew_data(match, seat))
         if you and match.status == Match.Status.ACTIVE:
             event["blocked"] = seating.blocked_seats(match, seats, user, you)
-    return event
+    return event, match.ply
 
 
 def visible_matches(user):

@@ -135,7 +135,10 @@ def frames(match: Match, you=()) -> list[dict]:
     planned = []  # rows of the round in progress: (seat, notation)
     for row in Move.objects.filter(match=match).order_by("ply"):
         before = rounds.round_number(state)
+        unseen = secrecy.unseen(state, None)
         apply_record(game, state, row.kind, row.seat, row.notation)
+        if not reveal and secrecy.unseen(state, None) > unseen:
+            continue  # a move silent for spectators: no frame (secrecy.py)
         moves = rounds.resolved(state, before)
         if moves is not None:  # one frame for the round, in place of its plans so far
             planned = []
@@ -147,14 +150,15 @@ def frames(match: Match, you=()) -> list[dict]:
         elif rounds.registered(state, row.seat):
             planned.append((row.seat, row.notation))
         else:
+            view = _frame_view(game, state, reveal)
             out.append(
                 {
-                    "ply": row.ply,
+                    "ply": row.ply if reveal else secrecy.seen_ply(row.ply, state, None),
                     "seat": row.seat,
-                    "move": secrecy.frame_move(game, row, reveal),
+                    "move": secrecy.frame_move(game, row, reveal, view),
                     "kind": row.kind,
                     "auto": row.auto,
-                    "view": _frame_view(game, state, reveal),
+                    "view": view,
                 }
             )
             continue
@@ -169,8 +173,10 @@ def frames(match: Match, you=()) -> list[dict]:
 
 
 def _round_frame(game, row, kind: str, state, moves, reveal: bool) -> dict:
+    from . import secrecy
+
     return {
-        "ply": row.ply,
+        "ply": row.ply if reveal else secrecy.seen_ply(row.ply, state, None),
         "seat": None,
         "move": None,
         "kind": kind,

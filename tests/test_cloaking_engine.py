@@ -90,8 +90,9 @@ def test_an_attempt_blocked_by_a_hidden_piece_only_reveals_it_and_ends_the_turn(
     assert seen[(4, 1, 1)]["color"] == "white"
     assert s.view(0)["attempt"] == {"ply": 3, "move": "pentagon 4,1,1", "revealed": [[1, 4, 1, 1]]}
     assert s.view(1)["attempt"] is None and s.view(1)["last_move"] == HIDDEN_MOVE
-    # both seats know it now: it is nobody's secret, so spectators see it too
-    assert (4, 1, 1) in pieces(s.view(None))
+    # both seats know it now, but that black found it is black's secret: a spectator who
+    # saw it would learn of the bump (issue 32: spectators see what is public)
+    assert (4, 1, 1) not in pieces(s.view(None))
 
 
 def test_a_step_blocked_by_a_hidden_piece_reveals_it_and_nothing_moves():

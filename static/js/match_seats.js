@@ -102,6 +102,9 @@ export class MatchSeats {
         const box = element("div", "vf-reserves");
         box.dataset.testid = "reserves";
         const byShape = reserves[color] || {};
+        // cloaked (issue 32): another seat's count as this seat saw it go: at most
+        const cloaking = (view && view.cloaking) || {};
+        const asSeen = (cloaking.counted || []).includes(color);
         const shapes = Object.keys(byShape);
         if (!shapes.length) {
           box.append(
@@ -111,8 +114,11 @@ export class MatchSeats {
         }
         for (const shape of shapes) {
           const item = element("span", "vf-reserve");
-          item.title = `${byShape[shape]} ${color} ${shape}${byShape[shape] === 1 ? "" : "s"} in reserve`;
-          item.append(pieceIcon(color, shape, 18), element("span", "", String(byShape[shape])));
+          item.title =
+            `${byShape[shape]} ${color} ${shape}${byShape[shape] === 1 ? "" : "s"} in reserve` +
+            (asSeen ? " at most: pieces placed out of your sight are not counted" : "");
+          const count = (asSeen ? "≤" : "") + String(byShape[shape]);
+          item.append(pieceIcon(color, shape, 18), element("span", "", count));
           item.dataset.color = color;
           item.dataset.shape = shape;
           item.dataset.count = byShape[shape];

@@ -22,6 +22,7 @@ seat's latest blocked attempt. Per seat:
 """
 
 from ..errors import IllegalMove
+from . import observe
 from .codes import LOCKED, bits
 from .generate import piece_moves, placements
 from .knowledge import (
@@ -38,12 +39,12 @@ from .knowledge import (
     reindex,
 )
 from .moves import ACCEPT, DECLINE, DRAW, PASS, PLACE, STACK, STEP
+from .observe import HIDDEN_MOVE
 from .state import GeneralState
 
 __all__ = ["CloakedState", "SeatState", "fogged", "public_move"]
 
 PUBLIC = (PASS, DRAW, ACCEPT, DECLINE)  # moves every seat sees named
-HIDDEN_MOVE = "(hidden move)"
 PUBLIC_WORDS = ("pass", "draw", "accept", "decline")
 
 
@@ -52,17 +53,23 @@ def public_move(move) -> bool:
 
 
 class CloakedState(GeneralState):
-    __slots__ = ("known", "attempts", "last_by", "_seen_by")
+    __slots__ = (
+        "known", "attempts", "last_by", "_seen_by",
+        # what each viewer observed of the sequence of moves (observe.py)
+        "obs", "silent", "corr", "labels", "placed_seen",
+    )  # fmt: skip
 
     def __init__(self, game, seed=None):
-        self.known = [0] * game.nseats
+        self.known = [0] * (game.nseats + 1)
         self.attempts = [None] * game.nseats  # per seat: (ply, move text, revealed mask)
         self.last_by = None
         self._seen_by = {}
         super().__init__(game, seed)
         # the starting position is in the rules, which every seat may read
-        self.known = [occupied(self)] * game.nseats
+        # (one more: what is public, the spectator's: knowledge.fully_seen)
+        self.known = [occupied(self)] * (game.nseats + 1)
         learn(self)
+        observe.start(self)
 
     # -- what a seat may do -------------------------------------------------------------
     def seat_state(self, seat: int) -> "SeatState":
@@ -82,14 +89,18 @@ class CloakedState(GeneralState):
         return self.seat_state(seat).determinise(seat, rng)
 
     def apply(self, seat: int, move) -> None:
+        if not isinstance(seat, int) or not 0 <= seat < self.game.nseats:
+            raise IllegalMove(f"there is no seat {seat!r} in this game")
         kind = getattr(move, "kind", None)
         piece = kind in (PLACE, STEP, STACK) and self.outcome is None and self.offer is None
+        rounds = self.ph.simultaneous and self.offer is None and self.outcome is None
         if piece and self.ph.simultaneous:
             return self._plan_in_fog(seat, move)
+        pre = observe.before(self, seat, move) if self.outcome is None else None
         if not piece or seat != self.turn:
             before = self.board[:]  # a pass may end a phase, or a round resolve
             GeneralState.apply(self, seat, move)
-            return self._moved(seat, move, before)
+            return self._moved(seat, move, before, pre, rounds)
         mine = self.seat_state(seat)
         if move not in mine.legal_moves(seat):
             raise IllegalMove(_why_not(mine, seat, move))
@@ -99,8 +110,8 @@ class CloakedState(GeneralState):
         except IllegalMove:
             blockers = in_the_way(self, seat, move) & ~fully_seen(self, seat) & occupied(self)
             if blockers or not self._unforced(seat, move):
-                return self._attempt(seat, move, blockers)
-        return self._moved(seat, move, before)
+                return self._attempt(seat, move, blockers, pre)
+        return self._moved(seat, move, before, pre)
 
     def _plan_in_fog(self, seat: int, move) -> None:
         """A plan of a simultaneous round: checked against the seat's own position; one
@@ -111,30 +122,33 @@ class CloakedState(GeneralState):
         if move not in mine.legal_moves(seat):
             raise IllegalMove(_why_not(mine, seat, move))
         before = self.board[:]
+        pre = observe.before(self, seat, move)
         try:
             GeneralState.apply(self, seat, move)
         except IllegalMove:
             blockers = in_the_way(self, seat, move) & ~fully_seen(self, seat) & occupied(self)
             self.known[seat] |= blockers
-            self.attempts[seat] = (self.ply, str(move), blockers)
+            self.attempts[seat] = (self.ply - self.silent[seat], str(move), blockers)
             self._skip_plan(seat)
-        return self._moved(seat, move, before)
+        return self._moved(seat, move, before, pre, True)
 
-    def _moved(self, seat: int, move, before) -> None:
+    def _moved(self, seat: int, move, before, pre=None, rounds=False) -> None:
         self._seen_by = {}
         self.last_by = seat
         learn(self, before, move, seat)
+        observe.observe(self, seat, move, pre, rounds)
 
-    def _attempt(self, seat: int, move, blockers: int) -> None:
+    def _attempt(self, seat: int, move, blockers: int, pre) -> None:
         """A move that a piece hidden from the seat forbids: the seat sees that piece now,
         and its turn ends with nothing moved (seed 004)."""
         self.known[seat] |= blockers
         self.ply += 1
-        self.attempts[seat] = (self.ply, str(move), blockers)
+        # the ply as the seat counts it: never the moves it did not see (observe.py)
+        self.attempts[seat] = (self.ply - self.silent[seat], str(move), blockers)
         self.last = move
         self.passes = 0
         self._next_turn()
-        self._moved(seat, move, None)
+        self._moved(seat, move, None, pre)
 
     def _unforced(self, seat: int, move) -> bool:
         """Play ``move`` if only a capture the seat cannot see forbids it ("must capture"
@@ -157,13 +171,20 @@ class CloakedState(GeneralState):
         return False
 
     def skip(self, seat: int) -> None:
+        rounds = self.ph.simultaneous and self.offer is None and self.outcome is None
         super().skip(seat)
-        self._moved(seat, None, None)
+        self._moved(seat, None, None, None, rounds)
 
     def forfeit(self, seat: int, reason: str = "resignation") -> None:
         super().forfeit(seat, reason)
         self._seen_by = {}
         learn(self)
+        observe.observe(self, None, None, None)
+
+    def unseen_moves(self, viewer: int | None) -> int:
+        """Moves that were silent for ``viewer`` (observe.py): not counted in its ply,
+        and the match layer sends it no event for them."""
+        return observe.unseen_moves(self, viewer)
 
     def clone(self, _cls=None) -> GeneralState:
         new = GeneralState.clone(self, _cls)
@@ -172,13 +193,26 @@ class CloakedState(GeneralState):
             new.attempts = self.attempts[:]
             new.last_by = self.last_by
             new._seen_by = {}
+            new.obs = self.obs[:]
+            new.silent = self.silent[:]
+            new.corr = [c[:] for c in self.corr]
+            new.labels = self.labels[:]
+            new.placed_seen = self.placed_seen[:]
         return new
 
     # -- what a seat may see ------------------------------------------------------------
-    def view(self, seat: int | None = None) -> dict:
+    def raw_view(self, seat: int | None = None) -> dict:
+        """The position cut to what ``seat`` sees, with the true counters."""
         from .view import view
 
         return fog_view(self, view(self, seat), seat)
+
+    def raw_reserves(self) -> dict:
+        return observe.reserves_view(self, self.reserves)
+
+    def view(self, seat: int | None = None) -> dict:
+        """``raw_view`` with the counters as ``seat`` observed them (observe.py)."""
+        return observe.patch(self, self.raw_view(seat), seat)
 
 
 class SeatState(GeneralState):
@@ -228,6 +262,11 @@ def _seat_state(state: CloakedState, seat: int) -> SeatState:
         new.passant = (0, -1, -1)
     if state.last_by != seat and not public_move(state.last) and state.outcome is None:
         new.last = None
+    if state.outcome is None:  # other seats' reserves and the ply as the seat counted them
+        new.reserves = observe.counted(state, seat)
+        new.ply = state.ply - observe.unseen_moves(state, seat)
+        if new.passant[2] == state.ply:  # en passant holds for the next move, as counted
+            new.passant = (*new.passant[:2], new.ply)
     reindex(new)
     new.viewer = seat
     new.unseen = _unseen(new, seat)
@@ -337,6 +376,8 @@ def fog_view(state: CloakedState, data: dict, seat: int | None) -> dict:
             board["pieces"] = kept
         if state.last is not None and state.last_by != seat and not public_move(state.last):
             data["last_move"] = HIDDEN_MOVE
+        if state.chain >= 0 and gone >> observe.chain_space(state) & 1:
+            data["chain"] = None  # a hidden piece's chain jump: where it is is its secret
         if data.get("last_round"):  # a round's moves: the seat's own, and public words
             data["last_round"] = [
                 [s, text if s - 1 == seat or text in PUBLIC_WORDS else HIDDEN_MOVE]

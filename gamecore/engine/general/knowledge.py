@@ -12,7 +12,10 @@ Everything is a bit mask over the spaces of the geometry, like the state's index
 - Walls (locked spaces) and the pieces the game starts with come from the rule document,
   which every seat may read: walls are never hidden, and every seat knows the starting
   pieces, as pieces it has fully seen (READINGS.md, "Cloaking").
-- Spectators see what every seat sees: the pieces that are no seat's secret.
+- Spectators see what is public: the pieces every seat was shown by the rules (set up,
+  or seen on a space not cloaked, followed as they move). Not what every seat happens to
+  know: a piece one seat found by bumping into it is its finder's knowledge, and a
+  spectator seeing it would learn of the bump (issue 32).
 
 Pure functions of a state; fog.py keeps ``known`` up to date and builds the seat's
 apparent position from them.
@@ -83,11 +86,9 @@ def fully_seen(state, seat: int | None) -> int:
     """The pieces ``seat`` fully sees (None: a spectator, who sees what all seats see)."""
     if state.outcome is not None:
         return occupied(state)  # a finished game shows everything (PROTOCOL.md)
-    if seat is None:
-        mask = occupied(state)
-        for s in range(state.game.nseats):
-            mask &= fully_seen(state, s)
-        return mask
+    if seat is None:  # what is public: no seat's secret, and no bump either (issue 32)
+        occ = occupied(state)
+        return occ & (state.known[-1] | ~cloaked_spaces(state.game, current_phase(state)))
     return occupied(state) & (state.known[seat] | plainly_seen(state, seat))
 
 
@@ -123,6 +124,8 @@ def learn(state, before: list | None = None, move=None, mover: int | None = None
     cloaked = cloaked_spaces(g, current_phase(state))
     for s in range(g.nseats):
         known[s] = (known[s] & occ) | plainly_seen(state, s, cloaked)
+    if len(known) > g.nseats:  # the public's: what stood on a space not cloaked, carried
+        known[g.nseats] = (known[g.nseats] & occ) | (occ & ~cloaked)
 
 
 def _carry(known: int, changed: list[int], before: list, board: list) -> int:

@@ -12,7 +12,7 @@ def view(state, seat: int | None) -> dict:
     data["chain"] = None if state.chain < 0 else g.pos_text(state.chain)
     for board in data["boards"]:
         # Only where there are some: a placement game's view stays the flat family's.
-        marks = space_marks(g.doc, board["index"], state.phase)
+        marks = _marks(g, board["index"], state.phase)
         if marks:
             board["marks"] = marks
     # phases and simultaneous rounds (issue 19): public, except a plan, which only its
@@ -34,6 +34,17 @@ def view(state, seat: int | None) -> dict:
     if g.ends.overachievers:  # "Overachiever(s) disqualified": 1-based seats
         data["disqualified"] = [s + 1 for s in range(g.nseats) if state.dq >> s & 1]
     return data
+
+
+def _marks(g, board: int, phase: int) -> list[dict]:
+    """``space_marks`` of the game's document, made once per board and phase (a cloaked
+    game makes every viewer's view after every move: observe.py); each view gets its
+    own copy of the marks."""
+    cache = g.__dict__.setdefault("_space_marks", {})
+    marks = cache.get((board, phase))
+    if marks is None:
+        marks = cache[(board, phase)] = space_marks(g.doc, board, phase)
+    return [dict(m) for m in marks]
 
 
 def space_marks(doc, board: int, phase: int = 0) -> list[dict]:
