@@ -223,6 +223,8 @@ class Rounds:
         cseat, cshape = captor if captor is not None else (seat, -1)
         if move.kind == PLACE:
             ri = move.combo if g.choose else g.seat_color[seat] * g.nshapes + move.combo
+            if not self.reserves[ri]:
+                return  # a shared reserve's last piece, planned by two seats: gone already
             self.reserves[ri] -= 1
             if not self.reserves[ri]:
                 self.stock &= ~(1 << ri)

@@ -53,6 +53,8 @@ class NestedState(Captures, MoveFilters):
         self.threats = None  # quick Checked: (position key, the blocks threatened)
         if game.symmetric or game.random_setup:
             self._set_up(random.Random(seed) if game.random_setup else None)
+            if game.filtered and self.outcome is None:
+                self._detect_stuck()  # the set-up may leave the first team no valid move
 
     # -- set-up: obstacles and scouts, from the match's seed --------------------------------
     def _set_up(self, rng: random.Random) -> None:
@@ -384,9 +386,15 @@ class NestedState(Captures, MoveFilters):
             self._round_done(seat)
         if game.kyu:  # a free move resets the history of the team that gets it
             self.hist[nxt] = () if free or not dest else (*self.hist[nxt][-1:], dest[-1])
-        if game.checked and detect:
+        if not detect:
+            return
+        if not game.sequential:
+            if game.filtered:
+                self._detect_stuck()  # any team not yet moved this round may be stuck
+            return
+        if game.checked:
             self._detect_checkmate(nxt)
-        if self.game.opts.no_send_back and detect and self.outcome is None:
+        if self.game.opts.no_send_back and self.outcome is None:
             self._detect_no_move()
 
     def _round_done(self, team: int) -> None:
