@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from django.urls import reverse
 
 from gamecore import rules
 from gamecore.engine import compile_game
@@ -202,6 +203,7 @@ def test_a_goal_turn_ending_refreshes_saves_copies_and_plays_through_the_factory
     assert saved.rule_doc().endings and saved.rule_doc().shape_rules
     assert client.get(f"{FACTORY}?copy={saved.pk}").status_code == 200
     assert client.get(saved.get_absolute_url()).status_code == 200
+    assert client.get(reverse("play:new") + f"?game={saved.pk}").status_code == 200
     match = start(saved, ann, ann, human(ann))
     assert match.status == Match.Status.ACTIVE
 
