@@ -172,21 +172,21 @@ class MoveFilters:
                     return True
         return False
 
-    def _detect_stuck(self) -> None:
-        """Every team to move has a legal move, or the game ends now: at the start (the
-        set-up may leave the first team none) and after each move of a simultaneous
-        round (any team may be next). A team with moves but no valid one is checkmated;
-        one left with none by no sending back draws (``_detect_no_move``)."""
-        game = self.game
-        for team in self.to_move():
-            if game.checked:
+    def _detect_stuck(self, start: bool = False) -> None:
+        """Every team to move has a legal move, or the game ends now: after every move
+        and at the ``start`` (the set-up may leave the first team none). A team with
+        moves but no valid one is checkmated (Checked); one the filters leave with none
+        some other way (no sending back, Kyū with Checked, a simultaneous round) draws
+        (``_detect_no_move``). Checked alone, taking turns, needs no more than the
+        checkmate test (it keeps the safe moves), and Kyū alone never empties a list."""
+        game, opts = self.game, self.game.opts
+        if game.checked:
+            for team in self.to_move():
                 self._detect_checkmate(team)
-            if self.outcome is not None:
-                return
-        if game.opts.no_send_back:
+                if self.outcome is not None:
+                    return
+        if start or opts.no_send_back or not game.sequential or (opts.kyu and opts.checked):
             self._detect_no_move()
-        if self.outcome is None:
-            self._detect_no_move(reason="no move the rules allow")
 
     def _detect_checkmate(self, team: int) -> None:
         raw = self._raw_moves()
@@ -211,11 +211,16 @@ class MoveFilters:
                 out += self._inner_moves(ib, emask[ib])
         return out
 
-    def _detect_no_move(self, reason: str = "no move that does not send the next team back"):
+    def _detect_no_move(self) -> None:
         """No sending back is absolute: a team left with no move that keeps it (even
         with the area released) cannot move, and the game is drawn (READINGS.md); so is
         a team the filters left with none some other way (Kyū and Checked together)."""
         for team in self.to_move():
             if not self.legal_moves(team):
                 sym = self.game.symbols[team]
-                return self._finish([DRAW] * self.game.nseats, "stalemate", f"{sym} has {reason}")
+                why = (
+                    "no move that does not send the next team back"
+                    if self.game.opts.no_send_back
+                    else "no move the rules allow"
+                )
+                return self._finish([DRAW] * self.game.nseats, "stalemate", f"{sym} has {why}")

@@ -54,7 +54,7 @@ class NestedState(Captures, MoveFilters):
         if game.symmetric or game.random_setup:
             self._set_up(random.Random(seed) if game.random_setup else None)
             if game.filtered and self.outcome is None:
-                self._detect_stuck()  # the set-up may leave the first team no valid move
+                self._detect_stuck(start=True)  # the set-up may leave no valid move
 
     # -- set-up: obstacles and scouts, from the match's seed --------------------------------
     def _set_up(self, rng: random.Random) -> None:
@@ -386,16 +386,8 @@ class NestedState(Captures, MoveFilters):
             self._round_done(seat)
         if game.kyu:  # a free move resets the history of the team that gets it
             self.hist[nxt] = () if free or not dest else (*self.hist[nxt][-1:], dest[-1])
-        if not detect:
-            return
-        if not game.sequential:
-            if game.filtered:
-                self._detect_stuck()  # any team not yet moved this round may be stuck
-            return
-        if game.checked:
-            self._detect_checkmate(nxt)
-        if self.game.opts.no_send_back and self.outcome is None:
-            self._detect_no_move()
+        if detect and game.filtered:
+            self._detect_stuck()  # the team(s) to move have a valid move, or it ends
 
     def _round_done(self, team: int) -> None:
         self.moved |= 1 << team
