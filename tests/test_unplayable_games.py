@@ -78,6 +78,40 @@ def test_a_simultaneous_nested_round_never_leaves_a_team_without_a_move():
             state.apply(*rng.choice(moves))
 
 
+def _nested(players: str = "2", **options):
+    doc = {"name": "N", "players": players, "board": {"type": "nested"}, "nested": options}
+    return compile_game(doc)
+
+
+def _play(game, state, *texts):
+    for text in texts:
+        seat = state.to_move()[0]
+        if text == "skip":
+            state.skip(seat)
+        elif text == "forfeit":
+            state.forfeit(seat)
+        else:
+            state.apply(seat, game.parse_move(text))
+    return state
+
+
+def test_a_skipped_turn_that_leaves_the_next_team_no_valid_move_checkmates_it():
+    game = _nested(side=3, depth=1, checked=True, inverted=True)
+    state = _play(game, game.new_initial_state(), "7", "skip", "9", "8", "4", "2", "5")
+    _play(game, state, "skip")  # O's turn passes: every move of X's completes a line
+    assert state.is_terminal()  # was: X to move, no legal move, not over
+    assert state.outcome.reason == "checkmate" and state.outcome.results[0] == "loss"
+
+
+def test_a_forfeit_that_leaves_the_next_team_no_valid_move_checkmates_it():
+    game = _nested(players="3", side=2, depth=2, checked=True)
+    moves = ("3/2", "2/2", "2/4", "4/3", "3/3", "3/1", "1/4", "4/4", "4/1", "1/1", "1/2", "2/1")
+    state = _play(game, game.new_initial_state(), *moves)
+    _play(game, state, "forfeit")
+    assert state.is_terminal()
+    assert state.outcome.reason == "checkmate"
+
+
 def test_two_plans_for_a_shared_reserves_last_piece_take_it_once():
     doc = {
         "name": "Shared-Last",

@@ -176,9 +176,11 @@ def repaired(doc: dict):
 
 
 def assert_playable(game, seed: int) -> None:
-    """Random play from ``seed``: every position has a legal move or is over; at the
-    first positions every legal move applies (on a copy) without error."""
+    """Random play from ``seed``, with a few skipped turns and forfeits: every position
+    has a legal move or is over, no reserve is negative; at the first positions every
+    legal move applies (on a copy) without error."""
     state, rng = game.new_initial_state(seed=seed), random.Random(seed)
+    chaos = getattr(game, "chaos", None)
     for step in range(MOVES_PER_GAME):
         if state.is_terminal():
             return
@@ -188,7 +190,13 @@ def assert_playable(game, seed: int) -> None:
         if step < CHECKED_POSITIONS:
             for seat, move in moves:
                 state.clone().apply(seat, move)
-        state.apply(*rng.choice(moves))
+        roll = rng.random() if getattr(state, "offer", None) is None else 1.0
+        if roll < 0.05:  # a timer's skipped turn, a player leaving: the next may be stuck
+            state.skip(moves[0][0])
+        elif roll < 0.07 and game.nseats > 2 and not state.out and moves[0][0] != chaos:
+            state.forfeit(moves[0][0])
+        else:
+            state.apply(*rng.choice(moves))
 
 
 @pytest.mark.parametrize("family", FAMILIES)

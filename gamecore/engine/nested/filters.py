@@ -172,20 +172,21 @@ class MoveFilters:
                     return True
         return False
 
-    def _detect_stuck(self, start: bool = False) -> None:
-        """Every team to move has a legal move, or the game ends now: after every move
-        and at the ``start`` (the set-up may leave the first team none). A team with
-        moves but no valid one is checkmated (Checked); one the filters leave with none
-        some other way (no sending back, Kyū with Checked, a simultaneous round) draws
-        (``_detect_no_move``). Checked alone, taking turns, needs no more than the
-        checkmate test (it keeps the safe moves), and Kyū alone never empties a list."""
+    def _detect_stuck(self, full: bool = False) -> None:
+        """Every team to move has a legal move, or the game ends now. A team with moves
+        but no valid one is checkmated (Checked); one the filters leave with none some
+        other way draws (``_detect_no_move``). After a move, taking turns, Checked alone
+        needs only the checkmate test (it keeps the safe moves) and Kyū alone never
+        empties a list; ``full`` asks every team to move anyway: after the set-up (it
+        may leave the first team none), a skipped turn or a forfeit (what the filters
+        see changes). The lists asked are kept for the next caller (``known``)."""
         game, opts = self.game, self.game.opts
         if game.checked:
             for team in self.to_move():
                 self._detect_checkmate(team)
                 if self.outcome is not None:
                     return
-        if start or opts.no_send_back or not game.sequential or (opts.kyu and opts.checked):
+        if full or opts.no_send_back or not game.sequential or (opts.kyu and opts.checked):
             self._detect_no_move()
 
     def _detect_checkmate(self, team: int) -> None:
