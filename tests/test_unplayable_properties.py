@@ -229,7 +229,12 @@ def test_save_refuses_or_accepts_and_never_raises_anything_else(family, data):
     doc = data.draw(general_docs(family))
     if repaired(doc) is None:
         return
+    pieceless = family == "missing-reserves" and not doc.get("initial_pieces")
     try:
         check_playable(rules.parse(doc))
     except RulesError as exc:
         assert exc.errors and all(e["message"] for e in exc.errors)
+        if pieceless:
+            assert exc.errors[0]["path"].startswith("reserves.")
+    else:
+        assert not pieceless, "a game with no piece anywhere was accepted"
