@@ -15,3 +15,9 @@ echo "fuzz: scale $scale: $((250 * scale)) factory posts, $((300 * scale)) URL r
      "$((4 * scale)) matches x 80 socket frames = $((320 * scale)) frames;" \
      "no server error, no exception, every match equal to the replay of its log;" \
      "$(( $(date +%s) - start )) s"
+# The families of games issue 39 found unplayable (generated rule documents played at
+# random: every legal move applies, every position has a move or is over; Save's check).
+FUZZ_SCALE=$scale .venv/bin/python -m pytest -q -p no:randomly \
+    tests/test_unplayable_properties.py tests/test_unplayable_games.py
+echo "fuzz: scale $scale: $((48 * scale)) generated general games, $((25 * scale)) nested" \
+     "Checked games (8 set-ups, 2 games each), $((16 * scale)) Save checks"

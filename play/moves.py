@@ -135,9 +135,22 @@ def append(match, seats, state, seat: int, kind: str, move, events: list[dict], 
     remember(match, match.ply, state)
     notify.match_changed(match, events, views=_views(match, seats, state, silent))
     if over:  # after the players are told (commit hooks run in order): ratings take longer
-        match_id = match.pk
-        finished = lambda: match_finished.send(sender=Match, match_id=match_id)  # noqa: E731
-        transaction.on_commit(lambda: notify.after_commit_work(finished))
+        _rate_on_commit(match)
+
+
+def finish_at_start(match, seats, state, now) -> None:
+    """A match whose game is over before its first move (a set-up that decides it, a
+    game saved before Save refused such games) ends as it starts, never left active."""
+    events: list[dict] = []
+    _finish(match, seats, state, now, events)
+    notify.match_changed(match, events)
+    _rate_on_commit(match)
+
+
+def _rate_on_commit(match) -> None:
+    match_id = match.pk
+    finished = lambda: match_finished.send(sender=Match, match_id=match_id)  # noqa: E731
+    transaction.on_commit(lambda: notify.after_commit_work(finished))
 
 
 def round_events(state, seat: int, round_before: int | None) -> list[dict]:

@@ -16,6 +16,7 @@ from accounts.roles import is_admin, is_trainer_or_admin
 from gamecore import rules
 from variants import catalogue
 from variants.models import RuleSet
+from variants.playable import check_playable
 
 # How many rule sets a Creator may create (004: "up to fifteen new games"). Trainers and
 # Admins have no limit. Every game the user created counts, hidden or removed ones too.
@@ -82,21 +83,27 @@ def _check_quota(creator):
     if not is_trainer_or_admin(locked) and (
         RuleSet.objects.filter(creator=locked).count() >= CREATOR_QUOTA
     ):
-        raise QuotaExceeded(
-            f"You have created {CREATOR_QUOTA} games, the limit for a Creator is "
-            f"{CREATOR_QUOTA}. Trainers and Admins can create more; ask an Admin."
-        )
+        raise _quota_exceeded()
     return locked
+
+
+def _quota_exceeded() -> QuotaExceeded:
+    return QuotaExceeded(
+        f"You have created {CREATOR_QUOTA} games, the limit for a Creator is "
+        f"{CREATOR_QUOTA}. Trainers and Admins can create more; ask an Admin."
+    )
 
 
 # --- Writes -----------------------------------------------------------------------------
 
 
-def create_rule_set(data: dict, creator) -> RuleSet:
+def create_rule_set(data: dict, creator, *, check_play: bool = True) -> RuleSet:
     """Validate ``data`` and save it as a new rule set created by ``creator``.
 
     Raises ``PermissionDenied`` without a logged-in user, ``rules.RulesError`` for an
-    invalid document (``.errors``: ``{path, message}``), ``QuotaExceeded`` for a Creator
+    invalid document (``.errors``: ``{path, message}``) or one nobody can play
+    (``variants.playable``; ``check_play=False`` skips that: the catalogue's games,
+    which a test checks), ``QuotaExceeded`` for a Creator
     at the limit, ``DuplicateRules`` when a saved game (even a hidden or removed one) has
     the same rules and ``NameTaken`` when the name is in use. Both conflicts are detected
     by the database's unique constraints, so two concurrent requests cannot both succeed.
@@ -104,6 +111,10 @@ def create_rule_set(data: dict, creator) -> RuleSet:
     _require_user(creator)
     doc = rules.parse(data)
     rules.validate_name(doc.name)
+    if check_play:
+        if not can_create(creator):  # before the random games: a refusal costs nothing
+            raise _quota_exceeded()
+        check_playable(doc)
     fingerprint = rules.fingerprint(doc)
     try:
         with transaction.atomic():
@@ -313,7 +324,7 @@ def load_catalogue() -> list[LoadResult]:
             results.append(LoadResult(name, "exists"))
             continue
         try:
-            create_rule_set(data, owner)
+            create_rule_set(data, owner, check_play=False)
         except NameTaken:
             results.append(LoadResult(name, "exists"))
         except DuplicateRules as exc:

@@ -48,8 +48,11 @@ class Compiled:
 
 
 # -- measures ------------------------------------------------------------------------------
-def measure(state, e, board: int | None = None, reserves: bool = False) -> dict[int, int]:
-    """team -> the ending's measure (``reserves``: pieces in reserve count too)."""
+def measure(
+    state, e, board: int | None = None, reserves: bool = False, start: bool = False
+) -> dict[int, int]:
+    """team -> the ending's measure (``reserves``: pieces in reserve count too;
+    ``start``: the position before any move, in which nothing has arrived yet)."""
     g = state.game
     ends = g.ends
     m = e.measure
@@ -77,7 +80,7 @@ def measure(state, e, board: int | None = None, reserves: bool = False) -> dict[
         # After a move a goal is *reached*: only where that move (or round) brought a
         # piece; set-up pieces standing on a goal from the start have reached nothing
         # (READINGS.md, "Stalemate if goal is reached": 3P-9X-HideSeek).
-        arrived = _arrivals(state) if e.when == "turn" else None
+        arrived = (set() if start else _arrivals(state)) if e.when == "turn" else None
         out = dict.fromkeys(ends.teams, 0)
         for s in range(g.nseats):
             t = g.teams[s]
@@ -379,11 +382,12 @@ def start(state) -> tuple | None:
     ends = state.game.ends
     if not ends.tracked:
         return None
-    return tuple((_reaching(state, e), ()) for e in ends.tracked)
+    return tuple((_reaching(state, e, start=True), ()) for e in ends.tracked)
 
 
-def _reaching(state, e) -> tuple[int, ...]:
-    values = measure(state, e, None, reserves=e.comparison == "last-standing")
+def _reaching(state, e, start: bool = False) -> tuple[int, ...]:
+    # (at the start the state's phase is not set yet: ``start`` asks nothing of it)
+    values = measure(state, e, None, reserves=e.comparison == "last-standing", start=start)
     return tuple(t for t in sorted(values) if values[t] >= e.threshold)
 
 

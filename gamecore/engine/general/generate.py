@@ -231,7 +231,9 @@ def _hits(state, seat: int, pos: int, shape: int) -> list[tuple[int, bool]]:
         if code > 0 and enemy(g, code, seat):
             out.append((d, True))
         elif code == 0 and passed >> d & 1 and g.en_passant[shape]:
-            if enemy(g, board[passer], seat):
+            # the piece that passed may be gone already: in a simultaneous round the
+            # moves before this one may have taken it or moved it on
+            if board[passer] > 0 and enemy(g, board[passer], seat):
                 out.append((d, True))
     return out
 

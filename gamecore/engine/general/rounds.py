@@ -21,8 +21,9 @@ Mixed into GeneralState. A round:
   takes the others with its own result (removed; reincarnated into its seat's reserve;
   converted: on stacks, put in the stack under it) and its move is then played;
   otherwise every piece moved there is destroyed (a placement's piece leaves the
-  reserve and never lands). The other moves are then played one by one, a move whose
-  target is another plan's origin after that plan (pieces leave before others arrive),
+  reserve and never lands; a shared reserve's last piece, planned by two seats, once).
+  The other moves are then played one by one, a move whose target is another plan's
+  origin after that plan (pieces leave before others arrive),
   else in seat order; a move that an earlier one made impossible (its piece was taken,
   its stack filled) comes to nothing. Turn checks run after each move as in sequential
   play (the first line found decides); the typed endings (endings.py: "Any piece wins")
@@ -223,6 +224,8 @@ class Rounds:
         cseat, cshape = captor if captor is not None else (seat, -1)
         if move.kind == PLACE:
             ri = move.combo if g.choose else g.seat_color[seat] * g.nshapes + move.combo
+            if not self.reserves[ri]:
+                return  # a shared reserve's last piece, planned by two seats: gone already
             self.reserves[ri] -= 1
             if not self.reserves[ri]:
                 self.stock &= ~(1 << ri)

@@ -172,6 +172,23 @@ class MoveFilters:
                     return True
         return False
 
+    def _detect_stuck(self, full: bool = False) -> None:
+        """Every team to move has a legal move, or the game ends now. A team with moves
+        but no valid one is checkmated (Checked); one the filters leave with none some
+        other way draws (``_detect_no_move``). After a move, taking turns, Checked alone
+        needs only the checkmate test (it keeps the safe moves) and Kyū alone never
+        empties a list; ``full`` asks every team to move anyway: after the set-up (it
+        may leave the first team none), a skipped turn or a forfeit (what the filters
+        see changes). The lists asked are kept for the next caller (``known``)."""
+        game, opts = self.game, self.game.opts
+        if game.checked:
+            for team in self.to_move():
+                self._detect_checkmate(team)
+                if self.outcome is not None:
+                    return
+        if full or opts.no_send_back or not game.sequential or (opts.kyu and opts.checked):
+            self._detect_no_move()
+
     def _detect_checkmate(self, team: int) -> None:
         raw = self._raw_moves()
         threats = self._threats(team)
@@ -197,12 +214,14 @@ class MoveFilters:
 
     def _detect_no_move(self) -> None:
         """No sending back is absolute: a team left with no move that keeps it (even
-        with the area released) cannot move, and the game is drawn (READINGS.md)."""
+        with the area released) cannot move, and the game is drawn (READINGS.md); so is
+        a team the filters left with none some other way (Kyū and Checked together)."""
         for team in self.to_move():
             if not self.legal_moves(team):
                 sym = self.game.symbols[team]
-                return self._finish(
-                    [DRAW] * self.game.nseats,
-                    "stalemate",
-                    f"{sym} has no move that does not send the next team back",
+                why = (
+                    "no move that does not send the next team back"
+                    if self.game.opts.no_send_back
+                    else "no move the rules allow"
                 )
+                return self._finish([DRAW] * self.game.nseats, "stalemate", f"{sym} has {why}")

@@ -53,6 +53,8 @@ class NestedState(Captures, MoveFilters):
         self.threats = None  # quick Checked: (position key, the blocks threatened)
         if game.symmetric or game.random_setup:
             self._set_up(random.Random(seed) if game.random_setup else None)
+            if game.filtered and self.outcome is None:
+                self._detect_stuck(full=True)  # the set-up may leave no valid move
 
     # -- set-up: obstacles and scouts, from the match's seed --------------------------------
     def _set_up(self, rng: random.Random) -> None:
@@ -384,10 +386,8 @@ class NestedState(Captures, MoveFilters):
             self._round_done(seat)
         if game.kyu:  # a free move resets the history of the team that gets it
             self.hist[nxt] = () if free or not dest else (*self.hist[nxt][-1:], dest[-1])
-        if game.checked and detect:
-            self._detect_checkmate(nxt)
-        if self.game.opts.no_send_back and detect and self.outcome is None:
-            self._detect_no_move()
+        if detect and game.filtered:
+            self._detect_stuck()  # the team(s) to move have a valid move, or it ends
 
     def _round_done(self, team: int) -> None:
         self.moved |= 1 << team
@@ -419,8 +419,8 @@ class NestedState(Captures, MoveFilters):
             self.turn = self._live_after(seat)
         elif not game.sequential and self.moved | self.out == (1 << game.nseats) - 1:
             self.moved = 0
-        if game.opts.no_send_back:
-            self._detect_no_move()
+        if game.filtered:  # another team to move, and its filters see one team fewer
+            self._detect_stuck(full=True)
 
     def skip(self, seat: int) -> None:
         """The team's turn passes without a mark (a timer's "skip" consequence); the
@@ -431,8 +431,8 @@ class NestedState(Captures, MoveFilters):
             self.turn = self._live_after(seat)
         else:
             self._round_done(seat)
-        if self.game.opts.no_send_back:
-            self._detect_no_move()
+        if self.game.filtered:  # another team to move: it has a valid move, or it ends
+            self._detect_stuck(full=True)
 
     # -- copying and showing ------------------------------------------------------------
     def clone(self):
