@@ -195,7 +195,9 @@ def celery_worker(django_db_setup, django_db_blocker, tmp_path_factory) -> Itera
 
 
 @contextmanager
-def running_worker(tmp: Path, queue: str, **env: str):
+def running_worker(
+    tmp: Path, queue: str, pool_flags: tuple[str, ...] = ("--pool=solo", "-c", "1"), **env: str
+):
     """A worker on ``queue`` (see ``celery_worker``), stopped when the block ends."""
     from config.celery import app
     from config.settings import filesystem_broker_options
@@ -216,7 +218,7 @@ def running_worker(tmp: Path, queue: str, **env: str):
     log = tmp / "worker.log"
     command = [
         sys.executable, "-m", "celery", "-A", "config", "worker", "-Q", queue,
-        "--pool=solo", "-c", "1", "--loglevel=INFO", f"--logfile={log}",
+        *pool_flags, "--loglevel=INFO", f"--logfile={log}",
         "--without-gossip", "--without-mingle", "--without-heartbeat",
         "-n", f"test-{queue}-{os.getpid()}@%h",
     ]  # fmt: skip
