@@ -214,7 +214,8 @@ def running_worker(
     else:
         # Tasks queued by earlier tests that had no worker would run here and leave results.
         with app.connection_for_write() as connection:
-            connection.default_channel.queue_purge(queue)
+            for name in queue.split(","):
+                connection.default_channel.queue_purge(name)
     log = tmp / "worker.log"
     command = [
         sys.executable, "-m", "celery", "-A", "config", "worker", "-Q", queue,
