@@ -9,7 +9,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.views.decorators.http import require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods
 
 from accounts.models import Player
 
@@ -50,9 +50,18 @@ def _show_token(request, player: Player, token: str, *, new: bool) -> HttpRespon
 
 
 @login_required
-@require_POST
+@require_http_methods(["GET", "POST"])
 def replace_token(request: HttpRequest, pk: int) -> HttpResponse:
+    """GET asks to confirm; POST with confirm=yes replaces. A bot without a token (revoked)
+    gets one at once: no client can be connected to lose it."""
     bot = _bot(pk)
+    if not keys.may_manage(request.user, bot):
+        raise PermissionDenied("Only the bot's owner or an Admin can change its token.")
+    has_token = BotKey.objects.filter(player=bot, token_hash__isnull=False).exists()
+    confirmed = request.method == "POST" and (request.POST.get("confirm") == "yes" or not has_token)
+    if not confirmed:
+        context = {"bot": bot, "connection": connections.current(bot.pk)}
+        return render(request, "ownbots/replace_confirm.html", context)
     try:
         token = keys.replace(request.user, bot)
     except keys.BotError as exc:

@@ -38,7 +38,7 @@ def test_the_token_is_shown_once_and_can_be_replaced_and_revoked(client, trainer
     assert token in page.content.decode() and keys.bot_for_token(token) == bot
     bot_page = client.get(bot.get_absolute_url()).content.decode()
     assert token not in bot_page and "Not connected" in bot_page and "Replace the token" in bot_page
-    replaced = client.post(f"/bots/{bot.pk}/token/")
+    replaced = client.post(f"/bots/{bot.pk}/token/", {"confirm": "yes"})
     new = replaced.context["token"]
     assert new != token and keys.bot_for_token(token) is None and keys.bot_for_token(new) == bot
     confirm = client.get(f"/bots/{bot.pk}/revoke/")
