@@ -40,3 +40,58 @@ def test_a_revoked_bot_gets_a_new_token_at_once(client, trainer, creator):
     client.force_login(creator)
     assert client.get(f"/bots/{bot.pk}/token/").status_code == 403
     assert client.post(f"/bots/{bot.pk}/token/", {"confirm": "yes"}).status_code == 403
+
+
+# --- the evolution page --------------------------------------------------------------------
+
+
+def _bot_with_versions(trainer, creator, game, versions):
+    """An own bot with one rated match per entry of ``versions`` (its version that game)."""
+    from ownbots.models import GameVersion
+    from tests.leaderboard_helpers import finish
+
+    bot, _ = keys.register(trainer, "Learner")
+    for version in versions:
+        match = finish(game, [creator.player, bot], ["win", "loss"])
+        GameVersion.objects.create(match=match, seat=1, player=bot, version=version)
+    return bot
+
+
+def test_the_legend_counts_matches_not_the_thinned_points(client, trainer, creator, monkeypatch):
+    from leaderboards import stats
+    from tests.play_helpers import rule_set
+
+    monkeypatch.setattr(stats, "MAX_POINTS", 4)  # a long history, thinned to 4 points
+    game = rule_set("Tic-Tac-Toe")
+    bot = _bot_with_versions(trainer, creator, game, ["v1"] * 5 + ["v2"] * 4)
+    client.force_login(trainer)
+    url = f"/games/{game.pk}/evolution/?players={bot.pk}&players={creator.player.pk}"
+    page = client.get(url)
+    learner, _carla = page.context["chart"].curves
+    assert len(learner.points) == 4
+    html = page.content.decode()
+    assert html.count("after 9 matches") == 2  # the bot and its opponent, in the legend
+    table = html[html.index("<tbody>") : html.index("</tbody>")]
+    assert table.count("<td>9</td>") == 2  # the numbers' "Matches" column
+    split = client.get(url + "&measure=score&versions=1")
+    html = split.content.decode()
+    assert "after 5 matches" in html and "after 4 matches" in html
+
+
+def test_every_series_has_its_own_colour(client, trainer, creator, make_user):
+    from tests.play_helpers import rule_set
+
+    game = rule_set("Tic-Tac-Toe")
+    bot = _bot_with_versions(trainer, creator, game, ["v1", "v2", "v3"])
+    others = [make_user(f"rival{i}") for i in range(6)]  # 8 players: MAX_CURVES
+    from tests.leaderboard_helpers import finish
+
+    for rival in others:
+        finish(game, [rival.player, creator.player], ["draw", "draw"])
+    client.force_login(trainer)
+    chosen = [creator.player.pk, bot.pk] + [u.player.pk for u in others]
+    query = "&".join(f"players={pk}" for pk in chosen)
+    curves = client.get(f"/games/{game.pk}/evolution/?{query}&versions=1").context["chart"].curves
+    assert len(curves) == 10  # carla, three versions, six rivals: more than the palette
+    colours = [c.color for c in curves]
+    assert len(set(colours)) == len(colours), colours
