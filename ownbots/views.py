@@ -7,9 +7,9 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import get_object_or_404, redirect, render
-from django.views.decorators.http import require_http_methods
+from django.views.decorators.http import require_http_methods, require_POST
 
 from accounts.models import Player
 
@@ -81,6 +81,25 @@ def revoke_token(request: HttpRequest, pk: int) -> HttpResponse:
         messages.success(request, f"{bot.name}'s token is revoked: no client can connect as it.")
         return redirect(bot.get_absolute_url())
     return render(request, "ownbots/revoke_confirm.html", {"bot": bot})
+
+
+@login_required
+@require_POST
+def challenges(request: HttpRequest, pk: int) -> HttpResponse:
+    """Open the bot to challenges (anyone may seat it in a live match) or close it."""
+    bot = _bot(pk)
+    value = request.POST.get("open")
+    if value not in ("0", "1"):
+        return HttpResponseBadRequest("open: 0 or 1.")
+    try:
+        keys.set_open_to_challenges(request.user, bot, value == "1")
+    except keys.BotError as exc:
+        raise PermissionDenied(str(exc)) from None
+    if value == "1":
+        messages.success(request, f"Anyone may now seat {bot.name} in a live match.")
+    else:
+        messages.success(request, f"Only you may seat {bot.name} in a live match now.")
+    return redirect(bot.get_absolute_url())
 
 
 def panel(request: HttpRequest, bot: Player) -> dict:

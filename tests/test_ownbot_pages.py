@@ -80,6 +80,7 @@ def test_a_match_against_an_own_bot_starts_from_the_start_form(client, trainer, 
     from play.models import Match
 
     bot, _ = keys.register(trainer, "Learner")
+    keys.set_open_to_challenges(trainer, bot, True)  # others may seat it (test_production_ops)
     game = rule_set("Tic-Tac-Toe")
     client.force_login(creator)
     data = {"game": game.pk, "afk_timeout": 60, "afk_warning": 20}
@@ -99,6 +100,7 @@ def test_own_bots_are_in_the_start_form_and_the_benchmark_form(trainer, creator)
     from play.forms import seat_options
 
     bot, _ = keys.register(trainer, "Learner")
+    keys.set_open_to_challenges(trainer, bot, True)
     assert (f"player:{bot.pk}", "Learner (own bot, not connected)") in seat_options(creator)
     connections.claim(bot.pk, "chan", "proc", "v1")
     assert (f"player:{bot.pk}", "Learner (own bot)") in seat_options(creator)

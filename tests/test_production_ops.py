@@ -95,3 +95,44 @@ def test_every_series_has_its_own_colour(client, trainer, creator, make_user):
     assert len(curves) == 10  # carla, three versions, six rivals: more than the palette
     colours = [c.color for c in curves]
     assert len(set(colours)) == len(colours), colours
+
+
+# --- who may seat an own bot ------------------------------------------------------------------
+
+
+def test_only_the_owner_seats_an_own_bot_unless_it_is_open_to_challenges(client, trainer, creator):
+    from play.forms import seat_options
+    from play.models import Match
+    from tests.play_helpers import rule_set
+
+    bot, _ = keys.register(trainer, "Learner")
+    game = rule_set("Tic-Tac-Toe")
+    data = {"game": game.pk, "afk_timeout": 60, "afk_warning": 20, "seat_1": "me"}
+    seat_bot = {**data, "seat_2": f"player:{bot.pk}"}
+    assert f"player:{bot.pk}" not in dict(seat_options(creator))
+    assert f"player:{bot.pk}" in dict(seat_options(trainer))
+    client.force_login(creator)
+    page = client.get(bot.get_absolute_url()).content.decode()
+    assert "Only its owner may seat Learner in a live match" in page
+    assert "Open it to challenges" not in page  # not the creator's to change
+    refused = client.post("/play/", seat_bot)
+    html = refused.content.decode()
+    assert refused.status_code in (200, 400) and not Match.objects.exists()
+    assert "only its owner may seat it until they open it to challenges" in html
+    assert client.post(f"/bots/{bot.pk}/challenges/", {"open": "1"}).status_code == 403
+    assert client.post("/play/", {**data, "seat_2": "player:999999999"}).status_code in (200, 400)
+    assert not Match.objects.exists()  # no such player: refused, never a server error
+
+    client.force_login(trainer)  # the owner seats it, and opens it to challenges
+    assert client.post("/play/", seat_bot).status_code == 302
+    assert client.post(f"/bots/{bot.pk}/challenges/", {"open": "maybe"}).status_code == 400
+    assert client.post(f"/bots/{bot.pk}/challenges/", {"open": "1"}).status_code == 302
+    assert "Close it to challenges" in client.get(bot.get_absolute_url()).content.decode()
+
+    client.force_login(creator)
+    assert (
+        "Open to challenges: anyone may seat Learner"
+        in client.get(bot.get_absolute_url()).content.decode()
+    )
+    assert client.post("/play/", seat_bot).status_code == 302
+    assert Match.objects.filter(seats__player=bot).count() == 2
