@@ -22,6 +22,13 @@ BASE_DIR = Path(__file__).resolve().parent.parent
 # Never leak into a server's environment (see DESIGN §7a).
 _TEST_ONLY_VARIABLES = ("DJANGO_ALLOW_ASYNC_UNSAFE",)
 
+# No connection pool in the test process itself (the servers and workers the tests start
+# have theirs, as in production): channels.testing turns channels.db's
+# close_old_connections into a no-op, so each test's event-loop threads keep the
+# connections they took. Unpooled, those close when the threads go; pooled, they would
+# never go back, and after DB_POOL_MAX_SIZE of them every query would wait and fail.
+settings.DATABASES["default"].get("OPTIONS", {}).pop("pool", None)
+
 
 @pytest.fixture(autouse=True)
 def fresh_channel_layer():

@@ -5,6 +5,7 @@ prefork child never uses the pool it inherited from its parent."""
 
 from __future__ import annotations
 
+import json
 import threading
 import time
 import urllib.request
@@ -128,9 +129,39 @@ def get(port: int) -> int:
         return response.status
 
 
+def refused_moves(port: int, match_id: int, cookie: str, count: int) -> list[str]:
+    """Send ``count`` moves off the board over a match socket; the error code of each. Each is
+    checked by ``play.moves.play`` on one of daphne's executor threads (the path every
+    move takes), which must hand its connection back to the pool."""
+    from django.conf import settings
+    from websockets.sync.client import connect
+
+    codes = []
+    with connect(
+        f"ws://127.0.0.1:{port}/ws/match/{match_id}/",
+        origin=f"http://127.0.0.1:{port}",
+        additional_headers={"Cookie": f"{settings.SESSION_COOKIE_NAME}={cookie}"},
+        proxy=None,
+        open_timeout=15,
+    ) as ws:
+        for _ in range(count):
+            ws.send(json.dumps({"type": "move", "move": "9,9,9"}))
+            while (event := json.loads(ws.recv(timeout=15)))["type"] != "error":
+                pass
+            codes.append(event["code"])
+    return codes
+
+
 @pytest.mark.django_db(transaction=True)
-def test_daphne_holds_at_most_the_pools_connections(servers):
+def test_daphne_holds_at_most_the_pools_connections(servers, make_user):
     require_postgresql()
+    from play import services
+    from tests.conftest import session_cookie
+    from tests.play_helpers import rule_set, start
+
+    x_user, o_user = make_user("xena"), make_user("oscar")
+    match = start(rule_set("Tic-Tac-Toe"), x_user, x_user, o_user)
+    services.answer_invitation(match.pk, o_user, accept=True)
     name = f"vf-pool-{uuid.uuid4().hex[:8]}"
     max_size = 4
     server = servers(
@@ -142,9 +173,11 @@ def test_daphne_holds_at_most_the_pools_connections(servers):
         sequential = [get(server.port) for _ in range(200)]
         with ThreadPoolExecutor(max_workers=50) as executor:
             concurrent = list(executor.map(lambda _: get(server.port), range(50)))
+        codes = refused_moves(server.port, match.pk, session_cookie(x_user), 3 * max_size)
     finally:
         sampler.stop()
     assert set(sequential) == set(concurrent) == {200}
+    assert set(codes) == {"malformed"}, codes  # no move of this game: checked, refused
     held = backends(name)
     print(f"sessions: at most {sampler.most} at once, {len(sampler.seen)} seen, {len(held)} held")
     assert 1 <= sampler.most <= max_size
