@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import signal
 import socket
 import subprocess
 import sys
@@ -203,9 +204,15 @@ def celery_worker(django_db_setup, django_db_blocker, tmp_path_factory) -> Itera
 
 @contextmanager
 def running_worker(
-    tmp: Path, queue: str, pool_flags: tuple[str, ...] = ("--pool=solo", "-c", "1"), **env: str
+    tmp: Path,
+    queue: str,
+    pool_flags: tuple[str, ...] = ("--pool=solo", "-c", "1"),
+    cold_stop: bool = False,
+    **env: str,
 ):
-    """A worker on ``queue`` (see ``celery_worker``), stopped when the block ends."""
+    """A worker on ``queue`` (see ``celery_worker``), stopped when the block ends
+    (``cold_stop``: at once, without waiting for its tasks; a prefork worker's warm
+    shutdown takes seconds)."""
     from config.celery import app
     from config.settings import filesystem_broker_options
 
@@ -238,6 +245,8 @@ def running_worker(
         wait_for_line(log, " ready.", process, timeout=30)
         yield
     finally:
+        if cold_stop:
+            process.send_signal(signal.SIGQUIT)
         stop(process)
         if not settings.REDIS_URL:
             options.clear()

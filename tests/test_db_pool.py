@@ -200,7 +200,7 @@ def test_a_prefork_child_opens_a_pool_of_its_own(tmp_path):
     name = f"vf-fork-{uuid.uuid4().hex[:8]}"
     env = application_env(name, DB_POOL_MIN_SIZE="1", DB_POOL_MAX_SIZE="1", DB_POOL_TIMEOUT="3")
     flags = ("--pool=prefork", "-c", "1", "--max-tasks-per-child=1")
-    with running_worker(tmp_path, "celery", pool_flags=flags, **env):
+    with running_worker(tmp_path, "celery", pool_flags=flags, cold_stop=True, **env):
         # The second runs in a child forked after the parent's query. (Results go through
         # the database: django-db. On Redis a replaced child takes ~5 s to start: Celery's.)
         for _ in range(2):

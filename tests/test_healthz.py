@@ -52,7 +52,9 @@ def test_healthz_stays_up_while_the_worker_analyses(client, catalogue, settings,
 
     settings.HEALTHZ_TIMEOUT = 3.0
     flags = ("--pool=prefork", "-c", "1")
-    with running_worker(tmp_path, "celery,analysis", pool_flags=flags, ANALYSIS_SECONDS="3"):
+    with running_worker(
+        tmp_path, "celery,analysis", pool_flags=flags, cold_stop=True, ANALYSIS_SECONDS="3"
+    ):
         request_analysis(RuleSet.objects.get(name="Connect4"))
         deadline = time.monotonic() + 15
         while not GameAnalysis.objects.filter(status=GameAnalysis.Status.RUNNING).exists():
