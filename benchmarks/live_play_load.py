@@ -288,9 +288,8 @@ def report(args, run: Run, cpu: dict[str, float]) -> None:
     cuts = statistics.quantiles(ms, n=100, method="inclusive") if len(ms) > 1 else ms * 99
     print(f"game {GAME}; matches {args.matches}; clients {2 * args.matches} (one process)")
     print(f"think {args.think_ms} ms; warm-up {args.warmup:g} s; measured {args.duration:g} s")
-    print(
-        f"DB_POOL_MAX_SIZE {os.environ['DB_POOL_MAX_SIZE']}; CONN_MAX_AGE {os.environ['CONN_MAX_AGE']}"
-    )
+    pool, age = os.environ["DB_POOL_MAX_SIZE"], os.environ["CONN_MAX_AGE"]
+    print(f"DB_POOL_MAX_SIZE {pool}; CONN_MAX_AGE {age}")
     print(f"moves measured {len(ms)}; moves/s {len(ms) / args.duration:.1f}")
     print(f"unanswered moves {run.unanswered}; errors {len(run.errors)}")
     if ms:
