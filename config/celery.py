@@ -7,6 +7,7 @@ Configuration comes from Django settings (the ``CELERY_*`` names); tasks are fou
 import os
 
 from celery import Celery
+from celery.signals import worker_process_init
 from kombu.transport import TRANSPORT_ALIASES
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
@@ -17,3 +18,34 @@ TRANSPORT_ALIASES["filesystem"] = "config.fs_broker:Transport"
 app = Celery("config", include=["config.tasks"])
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
+
+
+# Connections and pools inherited across a fork, kept referenced so that they are never
+# finalised in the child: closing one would end the parent's session on the same socket.
+_inherited: list = []
+
+
+@worker_process_init.connect(dispatch_uid="config.forget_inherited_database_pool")
+def forget_inherited_database_pool(**kwargs) -> None:
+    """A prefork child starts with no database pool of its own.
+
+    The parent (which queries the database when a worker is ready: leaderboards.tasks)
+    may have opened psycopg's pool before forking this child; the child inherits its
+    sockets but not its threads, so it would hand the parent's connections out again, or
+    wait for connections no thread opens. Drop it without any network I/O; the child's
+    first query opens a pool of its own. Runs before Celery's own handler, which would
+    hand the connection back to that pool."""
+    import sys
+
+    postgresql = sys.modules.get("django.db.backends.postgresql.base")
+    if postgresql is None:  # never loaded: no pool to inherit
+        return
+    from django.db import connections
+
+    for connection in connections.all(initialized_only=True):
+        if connection.vendor == "postgresql" and connection.pool and connection.connection:
+            _inherited.append(connection.connection)
+            connection.connection = None
+    pools = postgresql.DatabaseWrapper._connection_pools
+    _inherited.extend(pools.values())
+    pools.clear()

@@ -103,15 +103,46 @@ CRISPY_TEMPLATE_PACK = "bootstrap5"
 # and IMMEDIATE transactions: the web process and the Celery worker write at the same time,
 # and a deferred transaction that later upgrades to a write lock fails instead of waiting.
 
+#
+# PostgreSQL goes through psycopg's connection pool (Django's OPTIONS["pool"]), one pool
+# per process: daphne runs each request's sync code on a thread of its own, so
+# persistent connections (CONN_MAX_AGE > 0) stayed with threads that were gone until the
+# garbage collector closed them — dozens per process, PostgreSQL's limit reached — and
+# without them every query opened a connection (~45 ms). A pooled connection goes back to
+# the pool when the request (or database_sync_to_async call, or Celery task) ends.
+# A process holds DB_POOL_MIN_SIZE idle connections and at most DB_POOL_MAX_SIZE; a
+# thread that finds them all busy waits up to DB_POOL_TIMEOUT seconds. DB_POOL_MAX_SIZE=0
+# turns the pool off (then CONN_MAX_AGE applies; with the pool it must stay 0).
+
 DATABASE_URL = envstr("DATABASE_URL")
+DB_POOL_MAX_SIZE = envint("DB_POOL_MAX_SIZE", 10, minimum=0)
 if DATABASE_URL:
+    CONN_MAX_AGE = envint("CONN_MAX_AGE", 0, minimum=0)
+    if DB_POOL_MAX_SIZE and CONN_MAX_AGE:
+        raise ImproperlyConfigured(
+            "CONN_MAX_AGE must be 0 with the connection pool (DB_POOL_MAX_SIZE > 0): "
+            "pooled connections are returned after each request, not kept"
+        )
     DATABASES = {
         "default": dj_database_url.parse(
-            DATABASE_URL,
-            conn_max_age=envint("CONN_MAX_AGE", 0, minimum=0),
-            conn_health_checks=True,
+            DATABASE_URL, conn_max_age=CONN_MAX_AGE, conn_health_checks=True
         )
     }
+    if DB_POOL_MAX_SIZE:
+        DB_POOL_MIN_SIZE = envint("DB_POOL_MIN_SIZE", 1, minimum=0)
+        if DB_POOL_MIN_SIZE > DB_POOL_MAX_SIZE:
+            raise ImproperlyConfigured(
+                f"DB_POOL_MIN_SIZE ({DB_POOL_MIN_SIZE}) must not exceed "
+                f"DB_POOL_MAX_SIZE ({DB_POOL_MAX_SIZE})"
+            )
+        DB_POOL_TIMEOUT = envfloat("DB_POOL_TIMEOUT", 20.0)
+        if not 0 < DB_POOL_TIMEOUT <= 3600:
+            raise ImproperlyConfigured(f"DB_POOL_TIMEOUT={DB_POOL_TIMEOUT}: between 0 and 3600 s")
+        DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
+            "min_size": DB_POOL_MIN_SIZE,
+            "max_size": DB_POOL_MAX_SIZE,
+            "timeout": DB_POOL_TIMEOUT,
+        }
 else:
     SQLITE_PATH = Path(envstr("SQLITE_PATH", str(VAR_DIR / "db.sqlite3")))
     SQLITE_PATH.parent.mkdir(parents=True, exist_ok=True)

@@ -5,5 +5,6 @@ from celery import shared_task
 
 @shared_task(name="config.ping")
 def ping() -> str:
-    """Answer "pong": /healthz sends it to prove a worker takes tasks and stores results."""
+    """Answer "pong": proves a worker takes tasks and stores results (an operator's check;
+    /healthz pings the workers over the control channel instead, see config/views.py)."""
     return "pong"

@@ -121,6 +121,7 @@ class Curve:
     player: Player
     color: str
     points: list[tuple[int, int]]  # (match number, shown R)
+    matches: int = 0  # rated matches the curve stands for (its points may be thinned)
     path: str = ""
     dots: list[tuple[float, float]] = field(default_factory=list)
     label: str = ""  # an own bot's version curve: "name version"
@@ -154,7 +155,7 @@ def evolution_chart(
     26's learning curve; ``ownbots.versions.split_curve``)."""
     players = {p.pk: p for p in Player.objects.filter(pk__in=player_ids).select_related("user")}
     curves = []
-    for index, pk in enumerate(pk for pk in player_ids if pk in players):
+    for pk in (pk for pk in player_ids if pk in players):
         history = RatingHistory.objects.filter(
             rating__rule_set=rule_set, rating__universe=universe, player_id=pk
         ).order_by("id")
@@ -165,14 +166,25 @@ def evolution_chart(
         if by_version and players[pk].kind == Player.Kind.OWN_BOT:
             from ownbots.versions import split_curve
 
-            for label, part in split_curve(pk, history, points):
-                color = COLORS[len(curves) % len(COLORS)]
-                curves.append(Curve(players[pk], color, _thin(part), label=label))
+            for label, part, matches in split_curve(pk, history, points):
+                color = series_color(len(curves))
+                curves.append(Curve(players[pk], color, _thin(part), matches, label=label))
             continue
-        curves.append(Curve(players[pk], COLORS[index % len(COLORS)], _thin(points)))
+        matches = sum(1 for x, _ in points if x > 0)  # every point but the start
+        curves.append(Curve(players[pk], series_color(len(curves)), _thin(points), matches))
     chart = Chart(curves, measure=MEASURES[measure])
     _layout(chart)
     return chart
+
+
+def series_color(n: int) -> str:
+    """The colour of the chart's ``n``-th series (0-based), a different one for each: the
+    palette, then hues a golden angle apart (never the same twice on one chart)."""
+    if n < len(COLORS):
+        return COLORS[n]
+    hue = round((n - len(COLORS)) * 137.508 + 17) % 360
+    lightness = 35 + 10 * ((n - len(COLORS)) // 360 % 3)
+    return f"hsl({hue}, 70%, {lightness}%)"
 
 
 def _measure_points(measure: str, player_id: int, history) -> list[tuple[int, int]]:

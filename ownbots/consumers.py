@@ -220,8 +220,8 @@ class BotConsumer(JsonConsumer):
 
     async def on_move(self, turn: str, move: str):
         self._need_hello()
-        kind, parts = parse_turn_id(turn)
         try:
+            kind, parts = parse_turn_id(turn)
             if kind == "live":
                 match_id, ply, seat = parts
                 await db(live.play, self.player, match_id, ply, seat, move)

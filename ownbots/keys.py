@@ -42,6 +42,31 @@ def may_manage(user, player: Player) -> bool:
     return is_admin(user) or (player.owner_id == user.pk and is_trainer_or_admin(user))
 
 
+def may_seat(user, player: Player) -> bool:
+    """May ``user`` seat ``player`` in a live match? Anyone may seat any other player;
+    an own bot plays on its owner's machine, so only its owner seats it, unless the owner
+    opened it to challenges (then anyone may)."""
+    if player.kind != Player.Kind.OWN_BOT:
+        return True
+    if getattr(user, "is_authenticated", False) and player.owner_id == user.pk:
+        return True
+    return BotKey.objects.filter(player=player, open_to_challenges=True).exists()
+
+
+def seat_refusal(player: Player) -> str:
+    """Why a user may not seat this own bot (a sentence for the start form)."""
+    return (
+        f"{player.name} is an own bot: it plays on its owner's machine, and only its owner "
+        "may seat it until they open it to challenges."
+    )
+
+
+def set_open_to_challenges(user, player: Player, value: bool) -> None:
+    if not may_manage(user, player):
+        raise BotError("Only the bot's owner or an Admin can open it to challenges.")
+    BotKey.objects.filter(player=player).update(open_to_challenges=value)
+
+
 def clean_name(name) -> str:
     if not isinstance(name, str):
         raise BotError("name: the bot's name is missing.")

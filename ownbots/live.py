@@ -19,7 +19,7 @@ from play.replay import current_state
 from play.secrecy import seen_ply
 
 from .models import GameVersion
-from .protocol import live_turn_id
+from .protocol import late, live_turn_id, unknown_turn
 
 MAX_MATCHES = 200  # the live matches one connection follows at once
 
@@ -113,21 +113,42 @@ def turns(match_id: int, player: Player, version: str) -> tuple[list[dict], dict
     return out, None
 
 
-# MatchError codes of ``services.play`` as the bot protocol names them.
-_CODES = {"stale": "late", "finished": "late", "not-seated": "not-seated"}
-
-
 def play(player: Player, match_id: int, ply: int, seat: int, move: str) -> None:
-    """Play the bot's answer to a live turn; raises MatchError (the bot protocol's code)."""
-    holds = Seat.objects.filter(match_id=match_id, index=seat, player_id=player.pk).exists()
-    if not holds:
-        raise MatchError("not-seated", f"Seat {seat + 1} of match {match_id} is not this bot's.")
+    """Play the bot's answer to live turn ``m<match>.<ply>.<seat>``; raises MatchError
+    with the bot protocol's code (``ownbots.protocol.ERROR_CODES``).
+
+    A turn is one the server sent: the bot's seat, to move at that ply. Any other id (a
+    seat not the bot's, a ply still to come, a seat not to move) is ``unknown-turn``, the
+    same as a made-up id; one that was sent and is over (answered, or the position moved
+    on) is ``late``."""
+    turn = live_turn_id(match_id, ply, seat)
+    now = (
+        Match.objects.filter(pk=match_id, seats__index=seat, seats__player_id=player.pk)
+        .values_list("ply", "status")
+        .first()
+    )
+    if now is None or ply > now[0] or now[1] == Match.Status.INVITED:
+        raise unknown_turn(turn)
     try:
         services.play(match_id, BotActor(player), move, seat=seat, ply=ply)
     except MatchError as exc:
-        if exc.code == "stale":
-            raise MatchError("late", "Too late: the position changed (a timer ran out?).") from None
-        raise MatchError(_CODES.get(exc.code, exc.code), exc.reason) from None
+        if exc.code == "illegal":
+            raise
+        if exc.code == "malformed":  # text that is no move of this game
+            raise MatchError("illegal", exc.reason) from None
+        if exc.code in ("stale", "finished") or (
+            exc.code == "not-your-turn" and _answered(match_id, seat)
+        ):
+            raise late(turn) from None
+        raise unknown_turn(turn) from None
+
+
+def _answered(match_id: int, seat: int) -> bool:
+    """Has ``seat`` a plan registered in this round (its turn answered already)?"""
+    from play import rounds
+
+    match = Match.objects.filter(pk=match_id).first()
+    return match is not None and rounds.registered(current_state(match), seat)
 
 
 def connect(match_id: int, player: Player, channel_name: str, process: str) -> list[int]:

@@ -10,7 +10,9 @@ VERSION_LENGTH = 64
 
 class BotKey(models.Model):
     """The bot's access token, stored as its SHA-256 only (shown once when made).
-    ``token_hash`` is null once revoked: no token opens the bot then."""
+    ``token_hash`` is null once revoked: no token opens the bot then. Also who may seat
+    the bot in a live match (``keys.may_seat``): its owner, and anyone once the owner
+    opened it to challenges."""
 
     player = models.OneToOneField(
         "accounts.Player", on_delete=models.CASCADE, related_name="bot_key"
@@ -19,6 +21,10 @@ class BotKey(models.Model):
     hint = models.CharField(max_length=12, blank=True, help_text="The token's first letters.")
     created = models.DateTimeField()
     revoked = models.DateTimeField(null=True, blank=True)
+    open_to_challenges = models.BooleanField(
+        default=False,
+        help_text="Anyone may seat the bot in a live match (it plays on its owner's machine).",
+    )
 
     def __str__(self) -> str:
         return f"token of {self.player}"

@@ -12,6 +12,18 @@ from play.errors import MatchError
 
 MAX_MOVE = 64
 MAX_VERSION = 64
+# Every error code the bot socket sends: play/PROTOCOL.md's table ("Bring your own bot",
+# "Errors") lists exactly these (tests/test_ownbot_protocol_table.py compares them).
+ERROR_CODES = (
+    "unauthorized",
+    "replaced",
+    "malformed",
+    "too-large",
+    "unknown-type",
+    "unknown-turn",
+    "illegal",
+    "late",
+)
 TURN = re.compile(r"^(m[0-9]{1,18}\.[0-9]{1,9}\.[0-9]|t[0-9]{1,18})$")
 VERSION = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._+:/@ -]{0,63}$")
 
@@ -50,13 +62,22 @@ def parse_bot_message(message) -> tuple[str, dict]:
             raise MatchError("malformed", "hello: token must be a string.")
         return "hello", {"token": token, "version": version}
     if kind == "move":
-        turn = _text(message, "turn", 40)
-        if not TURN.match(turn):
-            raise MatchError("unknown-turn", f"move: there is no turn {turn[:40]!r}.")
+        turn = _text(message, "turn", 40)  # any text: an id that is no turn is unknown-turn
         return "move", {"turn": turn, "move": _text(message, "move", MAX_MOVE)}
     if kind == "ping":
         return "ping", {}
     raise MatchError("unknown-type", f"Unknown message type {kind[:40]!r}.")
+
+
+def unknown_turn(turn: str) -> MatchError:
+    """The one answer to a turn that is not this bot's to answer: never sent, not yet,
+    someone else's, or no turn at all. One code and one sentence for all, so a bot learns
+    nothing about other bots' turns by trying ids."""
+    return MatchError("unknown-turn", f"There is no turn {turn[:40]!r} for this bot.")
+
+
+def late(turn: str) -> MatchError:
+    return MatchError("late", f"Turn {turn[:40]!r} is over: answered already, or its time ran out.")
 
 
 def live_turn_id(match_id: int, ply: int, seat: int) -> str:
@@ -64,7 +85,10 @@ def live_turn_id(match_id: int, ply: int, seat: int) -> str:
 
 
 def parse_turn_id(turn: str) -> tuple[str, tuple[int, ...]]:
-    """("live", (match, ply, seat)) or ("tournament", (turn pk,))."""
+    """("live", (match, ply, seat)) or ("tournament", (turn pk,)); ``unknown_turn`` for
+    text that is no turn id."""
+    if not TURN.match(turn):
+        raise unknown_turn(turn)
     if turn.startswith("m"):
         match_id, ply, seat = turn[1:].split(".")
         return "live", (int(match_id), int(ply), int(seat))

@@ -19,6 +19,7 @@ from play.errors import MatchError
 
 from . import connections
 from .models import BotTurn
+from .protocol import late, unknown_turn
 
 POLL_SECONDS = 0.05  # the worker looks for the answer this often
 CHECK_EVERY = 10  # and whether the bot is connected every 10th look (0.5 s)
@@ -60,13 +61,11 @@ def waiting(player_id: int, skip: set[int]) -> list[dict]:
 def answer(player_id: int, turn_id: int, move: str, version: str) -> None:
     """The bot's answer to a tournament turn; raises MatchError saying why it is refused
     (the turn then stays open until its deadline, except when it is over)."""
-    turn = BotTurn.objects.filter(pk=turn_id).first()
-    if turn is None:
-        raise MatchError("unknown-turn", f"There is no turn t{turn_id}.")
-    if turn.player_id != player_id:
-        raise MatchError("not-seated", f"Turn t{turn_id} is another player's seat.")
+    turn = BotTurn.objects.filter(pk=turn_id, player_id=player_id).first()
+    if turn is None:  # no such turn, or another bot's: the same answer
+        raise unknown_turn(f"t{turn_id}")
     if turn.status != BotTurn.Status.WAITING:
-        raise MatchError("late", f"Turn t{turn_id} is over ({turn.status}).")
+        raise late(f"t{turn_id}")
     if move not in turn.legal:
         raise MatchError("illegal", f"{move[:40]!r} is not a legal move here; see legal.")
     grace = timezone.now() - timedelta(seconds=GRACE_SECONDS)
@@ -74,7 +73,7 @@ def answer(player_id: int, turn_id: int, move: str, version: str) -> None:
         pk=turn_id, status=BotTurn.Status.WAITING, deadline__gte=grace
     ).update(status=BotTurn.Status.ANSWERED, answer=move, version=version)
     if not done:
-        raise MatchError("late", f"Too late for turn t{turn_id}: its time ran out.")
+        raise late(f"t{turn_id}")
 
 
 # --- the worker's side -----------------------------------------------------------------------

@@ -117,11 +117,12 @@ def versions_of_matches(player_id: int, match_ids) -> dict[int, str]:
     )
 
 
-def split_curve(player_id: int, history, points: list) -> list[tuple[str, list]]:
-    """An own bot's evolution curve cut by version: (label, points) per version in the
-    order they first played. ``points`` are (match number, value) over ``history`` (its
-    rating rows in order, number n is row n; 0 is before the first). Each part starts
-    at the point before its first match, so the parts join into the whole curve."""
+def split_curve(player_id: int, history, points: list) -> list[tuple[str, list, int]]:
+    """An own bot's evolution curve cut by version: (label, points, matches) per version in
+    the order they first played. ``points`` are (match number, value) over ``history`` (its
+    rating rows in order, number n is row n; 0 is before the first); ``matches`` counts the
+    version's own rated matches. Each part starts at the point before its first match (and
+    again after another version's), so the parts join into the whole curve."""
     from accounts.models import Player
 
     name = Player.objects.filter(pk=player_id).values_list("name", flat=True).first() or ""
@@ -129,11 +130,14 @@ def split_curve(player_id: int, history, points: list) -> list[tuple[str, list]]
     tags = versions_of_matches(player_id, match_ids)
     by_number = dict(points)
     parts: OrderedDict[str, list] = OrderedDict()
+    counts: dict[str, int] = {}
     for n, match_id in enumerate(match_ids, 1):
         if n not in by_number:
             continue
-        part = parts.setdefault(tags.get(match_id, "?"), [])
+        version = tags.get(match_id, "?")
+        part = parts.setdefault(version, [])
+        counts[version] = counts.get(version, 0) + 1
         if (not part or part[-1][0] != n - 1) and n - 1 in by_number:
             part.append((n - 1, by_number[n - 1]))
         part.append((n, by_number[n]))
-    return [(f"{name} {version}", part) for version, part in parts.items()]
+    return [(f"{name} {version}", part, counts[version]) for version, part in parts.items()]

@@ -7,7 +7,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_http_methods, require_POST
 
@@ -50,9 +50,18 @@ def _show_token(request, player: Player, token: str, *, new: bool) -> HttpRespon
 
 
 @login_required
-@require_POST
+@require_http_methods(["GET", "POST"])
 def replace_token(request: HttpRequest, pk: int) -> HttpResponse:
+    """GET asks to confirm; POST with confirm=yes replaces. A bot without a token (revoked)
+    gets one at once: no client can be connected to lose it."""
     bot = _bot(pk)
+    if not keys.may_manage(request.user, bot):
+        raise PermissionDenied("Only the bot's owner or an Admin can change its token.")
+    has_token = BotKey.objects.filter(player=bot, token_hash__isnull=False).exists()
+    confirmed = request.method == "POST" and (request.POST.get("confirm") == "yes" or not has_token)
+    if not confirmed:
+        context = {"bot": bot, "connection": connections.current(bot.pk)}
+        return render(request, "ownbots/replace_confirm.html", context)
     try:
         token = keys.replace(request.user, bot)
     except keys.BotError as exc:
@@ -72,6 +81,25 @@ def revoke_token(request: HttpRequest, pk: int) -> HttpResponse:
         messages.success(request, f"{bot.name}'s token is revoked: no client can connect as it.")
         return redirect(bot.get_absolute_url())
     return render(request, "ownbots/revoke_confirm.html", {"bot": bot})
+
+
+@login_required
+@require_POST
+def challenges(request: HttpRequest, pk: int) -> HttpResponse:
+    """Open the bot to challenges (anyone may seat it in a live match) or close it."""
+    bot = _bot(pk)
+    value = request.POST.get("open")
+    if value not in ("0", "1"):
+        return HttpResponseBadRequest("open: 0 or 1.")
+    try:
+        keys.set_open_to_challenges(request.user, bot, value == "1")
+    except keys.BotError as exc:
+        raise PermissionDenied(str(exc)) from None
+    if value == "1":
+        messages.success(request, f"Anyone may now seat {bot.name} in a live match.")
+    else:
+        messages.success(request, f"Only you may seat {bot.name} in a live match now.")
+    return redirect(bot.get_absolute_url())
 
 
 def panel(request: HttpRequest, bot: Player) -> dict:

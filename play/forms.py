@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django import forms
 from django.contrib.auth import get_user_model
+from django.db.models import Q
 
 from accounts.models import Player
 from accounts.services import human_player, random_player
@@ -53,7 +54,12 @@ def seat_options(user) -> list[tuple[str, str]]:
     ]
     from ownbots.connections import connected_ids
 
-    own = Player.objects.filter(kind=Player.Kind.OWN_BOT).order_by("name")  # issue 26
+    # Own bots (issue 26) play on their owners' machines: the user's own, and those their
+    # owners opened to challenges (ownbots.keys.may_seat).
+    seatable = Q(bot_key__open_to_challenges=True)
+    if getattr(user, "is_authenticated", False):
+        seatable |= Q(owner_id=user.pk)
+    own = Player.objects.filter(seatable, kind=Player.Kind.OWN_BOT).order_by("name")
     online = connected_ids()
     options += [
         (f"player:{p.pk}", f"{p.name} (own bot{'' if p.pk in online else ', not connected'})")
@@ -81,6 +87,23 @@ def seats_needed(document: dict) -> int:
     return SEATS.get(document.get("players", "2"), 2)
 
 
+class SeatField(forms.ChoiceField):
+    """A seat's choice: the listed options, or any own bot (``player:<id>``), so that one
+    the user may not seat gets its reason (``StartForm._choice``) rather than "not one of
+    the available choices"."""
+
+    def valid_value(self, value) -> bool:
+        if super().valid_value(value):
+            return True
+        kind, _, number = str(value).partition(":")
+        return (
+            kind == "player"
+            and number.isdigit()
+            and len(number) <= 18
+            and Player.objects.filter(pk=int(number), kind=Player.Kind.OWN_BOT).exists()
+        )
+
+
 class StartForm(forms.Form):
     game = forms.ModelChoiceField(queryset=None, empty_label="Choose a game")
     afk_timeout = forms.IntegerField(
@@ -98,7 +121,7 @@ class StartForm(forms.Form):
         options = seat_options(user)
         opponents = default_opponents()
         for n in range(1, MAX_SEATS + 1):
-            self.fields[f"seat_{n}"] = forms.ChoiceField(
+            self.fields[f"seat_{n}"] = SeatField(
                 label=f"Player {n}",
                 choices=options,
                 initial=ME if n == 1 else opponents[n - 2],
@@ -198,7 +221,15 @@ class StartForm(forms.Form):
             if person == self.user:
                 return SeatChoice("player", human_player(self.user))
             return SeatChoice("player", person.player)
-        player = Player.objects.get(pk=int(value.split(":", 1)[1]))
+        player = Player.objects.filter(pk=int(value.split(":", 1)[1])).first()
+        if player is None:  # gone since the form was checked
+            self.add_error(f"seat_{n}", f"Player {n}: that player no longer exists.")
+            return None
+        from ownbots.keys import may_seat, seat_refusal
+
+        if not may_seat(self.user, player):
+            self.add_error(f"seat_{n}", f"Player {n}: {seat_refusal(player)}")
+            return None
         if player.kind == Player.Kind.AI:
             from aiplayers.curriculum import is_studying
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import signal
 import socket
 import subprocess
 import sys
@@ -21,6 +22,13 @@ BASE_DIR = Path(__file__).resolve().parent.parent
 
 # Never leak into a server's environment (see DESIGN §7a).
 _TEST_ONLY_VARIABLES = ("DJANGO_ALLOW_ASYNC_UNSAFE",)
+
+# No connection pool in the test process itself (the servers and workers the tests start
+# have theirs, as in production): channels.testing turns channels.db's
+# close_old_connections into a no-op, so each test's event-loop threads keep the
+# connections they took. Unpooled, those close when the threads go; pooled, they would
+# never go back, and after DB_POOL_MAX_SIZE of them every query would wait and fail.
+settings.DATABASES["default"].get("OPTIONS", {}).pop("pool", None)
 
 
 @pytest.fixture(autouse=True)
@@ -208,8 +216,16 @@ def learning_worker(django_db_setup, django_db_blocker, tmp_path_factory) -> Ite
 
 
 @contextmanager
-def running_worker(tmp: Path, queue: str, **env: str):
-    """A worker on ``queue`` (see ``celery_worker``), stopped when the block ends."""
+def running_worker(
+    tmp: Path,
+    queue: str,
+    pool_flags: tuple[str, ...] = ("--pool=solo", "-c", "1"),
+    cold_stop: bool = False,
+    **env: str,
+):
+    """A worker on ``queue`` (see ``celery_worker``), stopped when the block ends
+    (``cold_stop``: at once, without waiting for its tasks; a prefork worker's warm
+    shutdown takes seconds)."""
     from config.celery import app
     from config.settings import filesystem_broker_options
 
@@ -225,11 +241,12 @@ def running_worker(tmp: Path, queue: str, **env: str):
     else:
         # Tasks queued by earlier tests that had no worker would run here and leave results.
         with app.connection_for_write() as connection:
-            connection.default_channel.queue_purge(queue)
+            for name in queue.split(","):
+                connection.default_channel.queue_purge(name)
     log = tmp / "worker.log"
     command = [
         sys.executable, "-m", "celery", "-A", "config", "worker", "-Q", queue,
-        "--pool=solo", "-c", "1", "--loglevel=INFO", f"--logfile={log}",
+        *pool_flags, "--loglevel=INFO", f"--logfile={log}",
         "--without-gossip", "--without-mingle", "--without-heartbeat",
         "-n", f"test-{queue}-{os.getpid()}@%h",
     ]  # fmt: skip
@@ -241,6 +258,8 @@ def running_worker(tmp: Path, queue: str, **env: str):
         wait_for_line(log, " ready.", process, timeout=30)
         yield
     finally:
+        if cold_stop:
+            process.send_signal(signal.SIGQUIT)
         stop(process)
         if not settings.REDIS_URL:
             options.clear()

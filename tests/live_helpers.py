@@ -45,7 +45,7 @@ def servers(tmp_path) -> Iterator[Callable[..., Server]]:
     started: list[Server] = []
 
     def make(port: int | None = None, **overrides: str | None) -> Server:
-        env = child_env(**children_database_env(), **overrides)
+        env = child_env(**{**children_database_env(), **overrides})
         server = Server(tmp_path / f"daphne-{len(started) + 1}.log", env, port or free_port())
         started.append(server)
         return server

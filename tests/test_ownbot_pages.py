@@ -38,7 +38,7 @@ def test_the_token_is_shown_once_and_can_be_replaced_and_revoked(client, trainer
     assert token in page.content.decode() and keys.bot_for_token(token) == bot
     bot_page = client.get(bot.get_absolute_url()).content.decode()
     assert token not in bot_page and "Not connected" in bot_page and "Replace the token" in bot_page
-    replaced = client.post(f"/bots/{bot.pk}/token/")
+    replaced = client.post(f"/bots/{bot.pk}/token/", {"confirm": "yes"})
     new = replaced.context["token"]
     assert new != token and keys.bot_for_token(token) is None and keys.bot_for_token(new) == bot
     confirm = client.get(f"/bots/{bot.pk}/revoke/")
@@ -80,6 +80,7 @@ def test_a_match_against_an_own_bot_starts_from_the_start_form(client, trainer, 
     from play.models import Match
 
     bot, _ = keys.register(trainer, "Learner")
+    keys.set_open_to_challenges(trainer, bot, True)  # others may seat it (test_production_ops)
     game = rule_set("Tic-Tac-Toe")
     client.force_login(creator)
     data = {"game": game.pk, "afk_timeout": 60, "afk_warning": 20}
@@ -99,6 +100,7 @@ def test_own_bots_are_in_the_start_form_and_the_benchmark_form(trainer, creator)
     from play.forms import seat_options
 
     bot, _ = keys.register(trainer, "Learner")
+    keys.set_open_to_challenges(trainer, bot, True)
     assert (f"player:{bot.pk}", "Learner (own bot, not connected)") in seat_options(creator)
     connections.claim(bot.pk, "chan", "proc", "v1")
     assert (f"player:{bot.pk}", "Learner (own bot)") in seat_options(creator)

@@ -192,11 +192,11 @@ async def test_a_live_match_against_a_person_sends_the_seat_view_and_checks_answ
     assert turn["view"] == await sync_to_async(_expected_view)(match.pk, 1)
     assert turn["legal"] == turn["view"]["legal_moves"] and "1,1,1" not in turn["legal"]
     assert 0 < turn["timeLeft"] <= 60
-    # refusals: a seat it does not hold, an illegal move, a stale turn
+    # refusals: a seat it does not hold (as unknown as no turn), an illegal move, a stale turn
     await comm.send_json_to({"type": "move", "turn": f"m{other.pk}.0.1", "move": "2,2,1"})
-    assert (await until(comm, "error"))["code"] == "not-seated"
+    assert (await until(comm, "error"))["code"] == "unknown-turn"
     await comm.send_json_to({"type": "move", "turn": f"m{match.pk}.1.0", "move": "2,2,1"})
-    assert (await until(comm, "error"))["code"] == "not-seated"
+    assert (await until(comm, "error"))["code"] == "unknown-turn"
     await comm.send_json_to({"type": "move", "turn": turn["turn"], "move": "1,1,1"})
     error = await until(comm, "error")
     assert error["code"] == "illegal" and error["turn"] == turn["turn"]
@@ -284,7 +284,7 @@ def test_a_worker_turn_is_answered_once_and_checked(trainer, make_user):
     while not BotTurn.objects.exists():
         time.sleep(0.01)
     turn = BotTurn.objects.get()
-    for who, move, code in [(stranger.pk, "a", "not-seated"), (player.pk, "zz", "illegal")]:
+    for who, move, code in [(stranger.pk, "a", "unknown-turn"), (player.pk, "zz", "illegal")]:
         with pytest.raises(services.MatchError) as refused:
             turns.answer(who, turn.pk, move, "v1")
         assert refused.value.code == code

@@ -73,5 +73,5 @@ def curve_summary(curve) -> dict:
         "last": values[-1],
         "low": min(values),
         "high": max(values),
-        "matches": curve.points[-1][0],
+        "matches": curve.matches,
     }
