@@ -43,7 +43,7 @@ class MediumAgent:
         for move in moves:
             if best and budget.over():
                 break
-            rank = self._rank(state, seat, move, killers)
+            rank = self._rank(state, seat, move, killers, budget)
             if rank == WINS:
                 return move
             if rank > best_rank:
@@ -52,7 +52,7 @@ class MediumAgent:
                 best.append(move)
         return self.rng.choice(best)
 
-    def _rank(self, state, seat: int, move, killers: list) -> int:
+    def _rank(self, state, seat: int, move, killers: list, budget=None) -> int:
         if is_draw_offer(move):
             return OFFER
         child = after(state, seat, move)
@@ -63,14 +63,17 @@ class MediumAgent:
         nxt = child.to_move()[0]
         if state.game.teams[nxt] == mine:
             return SAFE
-        return THREATENED if self._can_win(child, nxt, seat, killers) else SAFE
+        return THREATENED if self._can_win(child, nxt, seat, killers, budget) else SAFE
 
     @staticmethod
-    def _can_win(state, nxt: int, victim: int, killers: list) -> bool:
-        """Whether ``nxt`` has a move that wins at once and beats ``victim``."""
+    def _can_win(state, nxt: int, victim: int, killers: list, budget=None) -> bool:
+        """Whether ``nxt`` has a move that wins at once and beats ``victim`` (as far as
+        the clock lets it look: a move's time limit holds inside this loop too)."""
         replies = state.legal_moves(nxt)
         ordered = [k for k in killers if k in replies] + replies
         for reply in ordered:
+            if budget is not None and budget.over():
+                return False
             if is_draw_offer(reply):
                 continue
             child = after(state, nxt, reply)
