@@ -10,9 +10,11 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 
+from django.conf import settings
 from django.db import connections, router
 
 from gamecore.engine import compile_game
+from gamecore.engine.lru import LRU
 
 from . import rounds
 from .models import Match, Move
@@ -24,7 +26,9 @@ _cache: OrderedDict[int, tuple[tuple, int, object]] = OrderedDict()
 _lock = threading.Lock()
 
 
-_games: dict[tuple[str, str], object] = {}  # (fingerprint, name) -> compiled game
+# (fingerprint, name) -> compiled game: the GAME_CACHE_SIZE most recently used (the
+# engine's own cache of compiled games has the same bound: play/apps.py)
+_games = LRU(settings.GAME_CACHE_SIZE)
 
 
 def game_of(match: Match):
