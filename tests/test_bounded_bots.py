@@ -60,3 +60,12 @@ def test_a_tournament_game_over_its_time_ends_as_a_draw_with_a_reason(settings):
     assert out.results == ("draw", "draw") and out.reason == TIME_LIMIT
     assert out.detail == f"Time limit reached (0.2 s for the game, {len(moves):,} moves): draw"
     assert len(beats) == len(moves)  # the batch's runner says it is alive, move by move
+
+
+def test_the_analysis_difficulty_keeps_its_deadline_inside_a_move():
+    from variants.analysis.selfplay import difficulty
+
+    clock = time.perf_counter()
+    result = difficulty(long_game(), 10, seed=0, seconds=0.3)
+    assert time.perf_counter() - clock < 1.5
+    assert result["level"] is None  # no game of a long breeder finishes in 0.3 s
