@@ -184,10 +184,12 @@ def _bounded(state, rng, draw, deadline: float | None, most: int | None) -> int:
             break
         seats = state.to_move()
         seat = seats[0]
-        play(
-            seat,
-            choice(state.legal_moves(seat) if len(seats) > 1 else _placements(state, seat, draw)),
-        )
+        if draw is None:  # as the engine's playout: the same random moves
+            play(seat, state.random_move(rng))
+        elif len(seats) > 1:  # a draw offer awaits answers: answer at random
+            play(seat, choice(state.legal_moves(seat)))
+        else:
+            play(seat, choice(_placements(state, seat, draw)))
         n += 1
     return n
 
