@@ -147,7 +147,16 @@ def frame_window(match: Match, you=(), start: int = 0, count: int | None = None)
     n, last_kind = 1, None  # frames so far; the kind of the last one
     planned = []  # rows of the round in progress: (seat, notation)
     rows = Move.objects.filter(match=match).order_by("ply")
+    # Without rounds every row is a frame: the replay stops after the window, and the
+    # total is counted, not replayed (a first page costs its own rows only).
+    early = stop is not None and _a_frame_a_row(game, state)
     for row in rows.only("ply", "seat", "kind", "notation", "auto").iterator(chunk_size=2000):
+        if early and n >= stop:
+            return {
+                "start": start,
+                "total": 1 + rows.count(),
+                "frames": [kept[i] for i in sorted(kept)],
+            }
         before = rounds.round_number(state)
         apply_record(game, state, row.kind, row.seat, row.notation)
         moves = rounds.resolved(state, before)
@@ -175,6 +184,14 @@ def frame_window(match: Match, you=(), start: int = 0, count: int | None = None)
                 kept[n - 1] = _round_frame(game, row, "plans", state, shown, reveal)
             last_kind = "plans"
     return {"start": start, "total": n, "frames": [kept[i] for i in sorted(kept) if i < n]}
+
+
+def _a_frame_a_row(game, state) -> bool:
+    """No simultaneous round can happen (then each log row is one frame)."""
+    if rounds.round_number(state) is None:
+        return True  # a family without rounds
+    phases = getattr(game, "phases", None)
+    return phases is not None and not any(getattr(p, "simultaneous", True) for p in phases)
 
 
 def _row_frame(game, row, state, reveal: bool) -> dict:

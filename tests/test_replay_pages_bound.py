@@ -76,3 +76,35 @@ def test_a_window_is_the_same_frames_as_the_whole_replay(long_match):
     for start in (0, 7, 1790):
         window = frame_window(long_match, (), start, 13)
         assert window["frames"] == whole[start : start + 13] and window["total"] == 1801
+
+
+def test_a_first_page_replays_its_own_rows_only(long_match, monkeypatch):
+    from play import replay
+
+    applied = []
+    original = replay.apply_record
+    monkeypatch.setattr(replay, "apply_record", lambda *a: applied.append(1) or original(*a))
+    window = frame_window(long_match, (), 0, PAGE)
+    assert window["total"] == 1801 and len(window["frames"]) == PAGE
+    assert len(applied) < PAGE  # not the 1,800 rows of the game
+
+
+def test_windows_of_a_game_of_rounds_are_its_frames(settings):
+    """Simultaneous rounds: several rows make one frame, so the whole log is replayed."""
+    rules = rule_set("Rounds", board={"type": "squares", "size": [4, 4, 1]},
+                     phases=[{"order": "simultaneous"}])  # fmt: skip
+    state = compile_game(rules.document).new_initial_state(seed=0)
+    rng, moves = random.Random(0), []
+    while not state.is_terminal():
+        for seat in state.to_move():
+            move = rng.choice(state.legal_moves(seat))
+            state.apply(seat, move)
+            moves.append(PlayedMove(seat, str(move)))
+    now = timezone.now()
+    played = PlayedGame(seed=0, moves=moves, outcome=state.outcome, started=now, finished=now)
+    match = record_game(rules, [bot("A"), bot("B")], None, played)
+    whole = frames(match)
+    assert len(whole) < len(moves) + 1  # rounds: fewer frames than rows
+    for start in range(0, len(whole) + 1, 3):
+        window = frame_window(match, (), start, 3)
+        assert window["frames"] == whole[start : start + 3] and window["total"] == len(whole)
