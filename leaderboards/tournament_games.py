@@ -86,22 +86,23 @@ def agent_for(player: Player, seed: int):
     return make_agent(player.bot_spec, seed=seed, time_limit=settings.TOURNAMENT_BOT_SECONDS)
 
 
-def game_deadline(seconds: float | None = None) -> float:
-    """When a tournament game started now must end (``TOURNAMENT_GAME_SECONDS``)."""
+def game_deadline(seconds: float | None = None) -> tuple[float, float]:
+    """(when a tournament game started now must end, its seconds): ``seconds`` or
+    ``TOURNAMENT_GAME_SECONDS``."""
     limit = settings.TOURNAMENT_GAME_SECONDS if seconds is None else seconds
-    return time.perf_counter() + limit
+    return time.perf_counter() + limit, limit
 
 
-def out_of_time(state, deadline: float, played: int) -> bool:
+def out_of_time(state, deadline: tuple[float, float], played: int) -> bool:
     """Past ``deadline`` with the game still on: end it as a draw, said in words (the
     state is the tournament's own copy: nothing else reads it). A game may be bounded in
     moves and still take too long (a bot's every move at its time limit): one game must
     never hold a worker for longer than this, nor the reconciler send it again."""
-    if state.is_terminal() or time.perf_counter() < deadline:
+    at, limit = deadline
+    if state.is_terminal() or time.perf_counter() < at:
         return False
     from gamecore.engine.outcome import DRAW, Outcome
 
-    limit = settings.TOURNAMENT_GAME_SECONDS
     detail = f"Time limit reached ({limit:g} s for the game, {played:,} moves): draw"
     state.outcome = Outcome((DRAW,) * state.game.nseats, TIME_LIMIT, detail)
     return True

@@ -69,3 +69,11 @@ def test_the_analysis_difficulty_keeps_its_deadline_inside_a_move():
     result = difficulty(long_game(), 10, seed=0, seconds=0.3)
     assert time.perf_counter() - clock < 1.5
     assert result["level"] is None  # no game of a long breeder finishes in 0.3 s
+
+
+def test_a_game_bound_given_is_the_one_said():
+    from leaderboards.tournament_games import play_timed
+
+    agents = [make_agent("random", seed=1), make_agent("random", seed=3)]
+    state, moves = play_timed(long_game(), agents, seed=3, seconds=0.1)
+    assert state.outcome.detail.startswith("Time limit reached (0.1 s for the game, ")

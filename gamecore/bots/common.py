@@ -124,7 +124,7 @@ def rollout(state, rng, budget: "Budget | None" = None, moves: int | None = None
 
     With a ``budget`` (its deadline looked at every few moves) or at most ``moves``
     moves, the rollout may stop before the end (``state.outcome`` is then None: score it
-    with ``rewards(None, n)``, a draw): a game may last tens of thousands of moves
+    with ``rewards(None, seats)``, a draw): a game may last tens of thousands of moves
     (captives that reincarnate), so a bot's time limit must hold inside one rollout.
     Only the flat family's playouts, at most one move per space, run unchecked.
 
