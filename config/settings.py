@@ -241,6 +241,12 @@ HEALTHZ_TIMEOUT = envfloat("HEALTHZ_TIMEOUT", 5.0)
 # longest a bot thinks over one move in a tournament game.
 TOURNAMENT_STALE_SECONDS = envfloat("TOURNAMENT_STALE_SECONDS", 60.0)
 TOURNAMENT_BOT_SECONDS = envfloat("TOURNAMENT_BOT_SECONDS", 2.0)
+# Replay frames (a view each) one request builds: the page's first, then each JSON page.
+REPLAY_PAGE_FRAMES = envint("REPLAY_PAGE_FRAMES", 200, minimum=1)
+# Compiled games each process keeps (least recently used dropped; issue 39).
+GAME_CACHE_SIZE = envint("GAME_CACHE_SIZE", 64, minimum=1)
+# The longest one tournament game may take (then it ends as a draw, reason "time-limit").
+TOURNAMENT_GAME_SECONDS = envfloat("TOURNAMENT_GAME_SECONDS", 120.0)
 # Worker processes one tournament runs on at once: messages sent when it starts (each
 # starts a chain that claims the queued batches itself). ``make run``'s worker has 2.
 TOURNAMENT_CHAINS = envint("TOURNAMENT_CHAINS", 2, minimum=1)

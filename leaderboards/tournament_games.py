@@ -34,7 +34,7 @@ def _play(tournament: Tournament, number: int, seated: list[Player], heartbeat=N
     seed = game_seed(tournament, number)
     started = timezone.now()
     agents = [agent_for(p, seed + i) for i, p in enumerate(seated)]
-    state, moves = play_timed(game, agents, seed)
+    state, moves = play_timed(game, agents, seed, heartbeat=heartbeat)
     return PlayedGame(
         seed=seed,
         moves=moves,  # (seat, notation, think ms) tuples, as record_games takes them
@@ -102,9 +102,36 @@ def agent_for(player: Player, seed: int):
     return make_agent(player.bot_spec, seed=seed, time_limit=settings.TOURNAMENT_BOT_SECONDS)
 
 
-def play_timed(game, agents: list, seed: int):
+def game_deadline(seconds: float | None = None) -> tuple[float, float]:
+    """(when a tournament game started now must end, its seconds): ``seconds`` or
+    ``TOURNAMENT_GAME_SECONDS``."""
+    limit = settings.TOURNAMENT_GAME_SECONDS if seconds is None else seconds
+    return time.perf_counter() + limit, limit
+
+
+def out_of_time(state, deadline: tuple[float, float], played: int) -> bool:
+    """Past ``deadline`` with the game still on: end it as a draw, said in words (the
+    state is the tournament's own copy: nothing else reads it). A game may be bounded in
+    moves and still take too long (a bot's every move at its time limit): one game must
+    never hold a worker for longer than this, nor the reconciler send it again."""
+    at, limit = deadline
+    if state.is_terminal() or time.perf_counter() < at:
+        return False
+    from gamecore.engine.outcome import DRAW, Outcome
+
+    detail = f"Time limit reached ({limit:g} s for the game, {played:,} moves): draw"
+    state.outcome = Outcome((DRAW,) * state.game.nseats, TIME_LIMIT, detail)
+    return True
+
+
+TIME_LIMIT = "time-limit"  # the outcome's reason for a game ended by out_of_time
+
+
+def play_timed(game, agents: list, seed: int, heartbeat=None, seconds: float | None = None):
     """Play one game to its end (Chaos, if any, at random): the final state and the moves
-    as (seat, notation, think ms). The position is seeded from ``seed``."""
+    as (seat, notation, think ms). The position is seeded from ``seed``. The game lasts
+    at most ``seconds`` (``TOURNAMENT_GAME_SECONDS``; then ``out_of_time``: a draw);
+    ``heartbeat()`` is called after every move (the batch's runner is alive)."""
     from gamecore.bots import RandomAgent
     from gamecore.bots.common import checked, for_seat
 
@@ -114,7 +141,8 @@ def play_timed(game, agents: list, seed: int):
     if game.chaos is not None:
         seats.insert(game.chaos, RandomAgent(seed=rng.randrange(2**32)))
     moves = []
-    while not state.is_terminal():
+    deadline = game_deadline(seconds)
+    while not state.is_terminal() and not out_of_time(state, deadline, len(moves)):
         for seat in state.to_move():
             if state.is_terminal() or seat not in state.to_move():
                 break
@@ -125,6 +153,8 @@ def play_timed(game, agents: list, seed: int):
             state.apply(seat, move)
             moves.append((seat, str(move), think))
             _keep_prediction(seats[seat], len(moves))
+            if heartbeat is not None:
+                heartbeat()
     return state, moves
 
 

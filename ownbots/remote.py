@@ -60,6 +60,7 @@ def play_game(game, agents: list, seed: int, timeout_rule: str = "loss"):
     log as (seat, notation, think ms, log kind), and each own bot seat's version."""
     from gamecore.bots import RandomAgent
     from gamecore.bots.common import checked, for_seat
+    from leaderboards.tournament_games import game_deadline, out_of_time
 
     rng = random.Random(seed)
     state = game.new_initial_state(seed=rng.randrange(2**32))
@@ -67,7 +68,10 @@ def play_game(game, agents: list, seed: int, timeout_rule: str = "loss"):
     if game.chaos is not None:
         seats.insert(game.chaos, RandomAgent(seed=rng.randrange(2**32)))
     moves = []
-    while not state.is_terminal():
+    deadline = game_deadline()
+    while not state.is_terminal() and not out_of_time(
+        state, deadline, len(moves)
+    ):  # a game's wall-clock bound
         for seat in state.to_move():
             if state.is_terminal() or seat not in state.to_move():
                 break

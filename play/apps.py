@@ -4,3 +4,10 @@ from django.apps import AppConfig
 class PlayConfig(AppConfig):
     name = "play"
     verbose_name = "Play"
+
+    def ready(self) -> None:
+        from django.conf import settings
+
+        from gamecore.engine.game import set_cache_size
+
+        set_cache_size(settings.GAME_CACHE_SIZE)  # compiled games kept per process

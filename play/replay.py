@@ -10,9 +10,11 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 
+from django.conf import settings
 from django.db import connections, router
 
 from gamecore.engine import compile_game
+from gamecore.engine.lru import LRU
 
 from . import rounds
 from .models import Match, Move
@@ -24,7 +26,9 @@ _cache: OrderedDict[int, tuple[tuple, int, object]] = OrderedDict()
 _lock = threading.Lock()
 
 
-_games: dict[tuple[str, str], object] = {}  # (fingerprint, name) -> compiled game
+# (fingerprint, name) -> compiled game: the GAME_CACHE_SIZE most recently used (the
+# engine's own cache of compiled games has the same bound: play/apps.py)
+_games = LRU(settings.GAME_CACHE_SIZE)
 
 
 def game_of(match: Match):
@@ -110,30 +114,53 @@ def remember(match: Match, ply: int, state) -> None:
 
 
 def frames(match: Match, you=()) -> list[dict]:
-    """Every position of a match for the replay page: the spectator's view after each row.
+    """Every frame of a match (``frame_window`` without a bound: for tests and tools; a
+    page asks for a window)."""
+    return frame_window(match, you)["frames"]
 
-    A simultaneous round is one frame, after it resolved, with the moves of every seat
-    (``kind`` "round", ``moves`` [{seat, move}] in seat order). The plans of a round not
-    resolved (in progress, or cut short by the game's end) are one frame ``kind``
-    "plans" whose moves say only who planned (``move`` None), except for the seats in
-    ``you`` (the viewer's own). A cloaked match names no piece move until it is over
-    (secrecy.py)."""
+
+def frame_window(match: Match, you=(), start: int = 0, count: int | None = None) -> dict:
+    """The replay's frames ``start`` <= index < ``start + count``: ``{"start", "total",
+    "frames"}``. The whole log is replayed (the positions need it) but a view, the costly
+    part (83 MB for a game of 36,000 moves), is built only for a frame of the window.
+
+    Frame 0 is the start; then the spectator's view after each row. A simultaneous round
+    is one frame, after it resolved, with the moves of every seat (``kind`` "round",
+    ``moves`` [{seat, move}] in seat order). The plans of a round not resolved (in
+    progress, or cut short by the game's end) are one frame ``kind`` "plans" whose moves
+    say only who planned (``move`` None), except for the seats in ``you`` (the viewer's
+    own). A cloaked match names no piece move until it is over (secrecy.py)."""
     from . import secrecy
 
     game = game_of(match)
     reveal = secrecy.revealed(match)  # a cloaked match's log: see secrecy.py
     state = game.new_initial_state(seed=match.seed)
-    out = [
-        {
-            "ply": 0,
-            "seat": None,
-            "move": None,
-            "kind": None,
-            "view": _frame_view(game, state, reveal),
-        }
-    ]
+    stop = None if count is None else start + count
+    kept: dict[int, dict] = {}
+
+    def inside(index: int) -> bool:  # a frame of the window: its view is built now
+        return start <= index and (stop is None or index < stop)
+
+    if inside(0):
+        kept[0] = {"ply": 0, "seat": None, "move": None, "kind": None,
+                   "view": _frame_view(game, state, reveal)}  # fmt: skip
+    n, last_kind = 1, None  # frames so far; the kind of the last one
     planned = []  # rows of the round in progress: (seat, notation)
-    for row in Move.objects.filter(match=match).order_by("ply"):
+    rows = Move.objects.filter(match=match).order_by("ply")
+    # Without rounds every row is a frame: the replay stops after the window, and the
+    # total is counted, not replayed (a first page costs its own rows only).
+    # Not for a cloaked match still hidden: a move silent for spectators makes no frame,
+    # so counting rows would tell how many hidden moves were made (secrecy.py).
+    early = (
+        stop is not None and (reveal or not secrecy.cloaked(game)) and _a_frame_a_row(game, state)
+    )
+    for row in rows.only("ply", "seat", "kind", "notation", "auto").iterator(chunk_size=2000):
+        if early and n >= stop:
+            return {
+                "start": start,
+                "total": 1 + rows.count(),
+                "frames": [kept[i] for i in sorted(kept)],
+            }
         before = rounds.round_number(state)
         unseen = secrecy.unseen(state, None)
         apply_record(game, state, row.kind, row.seat, row.notation)
@@ -142,34 +169,50 @@ def frames(match: Match, you=()) -> list[dict]:
         moves = rounds.resolved(state, before)
         if moves is not None:  # one frame for the round, in place of its plans so far
             planned = []
-            if out[-1]["kind"] == "plans":
-                out.pop()
+            if last_kind == "plans":
+                n -= 1
             if not reveal and secrecy.cloaked(game):
                 moves = [(seat, secrecy.HIDDEN_MOVE) for seat, _text in moves]
-            out.append(_round_frame(game, row, "round", state, moves, reveal))
+            if inside(n):
+                kept[n] = _round_frame(game, row, "round", state, moves, reveal)
+            n, last_kind = n + 1, "round"
         elif rounds.registered(state, row.seat):
             planned.append((row.seat, row.notation))
         else:
-            view = _frame_view(game, state, reveal)
-            out.append(
-                {
-                    "ply": row.ply if reveal else secrecy.seen_ply(row.ply, state, None),
-                    "seat": row.seat,
-                    "move": secrecy.frame_move(game, row, reveal, view),
-                    "kind": row.kind,
-                    "auto": row.auto,
-                    "view": view,
-                }
-            )
+            if inside(n):
+                kept[n] = _row_frame(game, row, state, reveal)
+            n, last_kind = n + 1, row.kind
             continue
         if planned:  # the round so far: who planned, never what (but to its own seat)
             shown = [(s, text if s in you else None) for s, text in planned]
-            frame = _round_frame(game, row, "plans", state, shown, reveal)
-            if out[-1]["kind"] == "plans":
-                out[-1] = frame
-            else:
-                out.append(frame)
-    return out
+            if last_kind != "plans":
+                n += 1
+            if inside(n - 1):
+                kept[n - 1] = _round_frame(game, row, "plans", state, shown, reveal)
+            last_kind = "plans"
+    return {"start": start, "total": n, "frames": [kept[i] for i in sorted(kept) if i < n]}
+
+
+def _a_frame_a_row(game, state) -> bool:
+    """No simultaneous round can happen (then each log row is one frame)."""
+    if rounds.round_number(state) is None:
+        return True  # a family without rounds
+    phases = getattr(game, "phases", None)
+    return phases is not None and not any(getattr(p, "simultaneous", True) for p in phases)
+
+
+def _row_frame(game, row, state, reveal: bool) -> dict:
+    from . import secrecy
+
+    view = _frame_view(game, state, reveal)
+    return {
+        "ply": row.ply if reveal else secrecy.seen_ply(row.ply, state, None),
+        "seat": row.seat,
+        "move": secrecy.frame_move(game, row, reveal, view),
+        "kind": row.kind,
+        "auto": row.auto,
+        "view": view,
+    }
 
 
 def _round_frame(game, row, kind: str, state, moves, reveal: bool) -> dict:

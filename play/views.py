@@ -3,6 +3,7 @@ list one's matches. Thin: forms check, ``play.create`` and ``play.reads`` do the
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
@@ -19,7 +20,7 @@ from .crews import crew_order
 from .errors import MatchError
 from .forms import MAX_SEATS, StartForm, seats_needed
 from .models import Match
-from .replay import frames
+from .replay import frame_window
 
 
 def start_form(request: HttpRequest, data=None) -> StartForm:
@@ -136,19 +137,40 @@ def answer(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def replay(request: HttpRequest, pk: int) -> HttpResponse:
+    """The replay page: its first ``REPLAY_PAGE_FRAMES`` frames; the script fetches the
+    others a page at a time from ``replay_frames`` as the viewer steps (a long game's
+    every view at once was an 83 MB page)."""
     visible = reads.visible_matches(request.user)
     match = get_object_or_404(visible.select_related("rule_set"), pk=pk)
     seats = reads.snapshot(match.pk, None, [])["seats"]
+    size = settings.REPLAY_PAGE_FRAMES
+    window = frame_window(match, seating.held_seats(match, request.user), 0, size)
     data = {
         "matchId": match.pk,
         "name": match.rule_set.name,
         "rulesLine": match.rule_set.summary,
         "seats": seats,
-        "frames": frames(match, seating.held_seats(match, request.user)),
+        "frames": window["frames"],
+        "total": window["total"],
+        "pageSize": size,
+        "framesUrl": reverse("play:replay_frames", kwargs={"pk": match.pk}),
         "outcome": match.outcome,
         "matchUrl": match.get_absolute_url(),
     }
     return render(request, "play/replay.html", {"match": match, "replay": data})
+
+
+def replay_frames(request: HttpRequest, pk: int) -> JsonResponse:
+    """``?start=K``: the replay's frames K .. K + REPLAY_PAGE_FRAMES - 1 as JSON
+    ``{"start", "total", "frames"}``, each the viewer's view only (as the page's)."""
+    visible = reads.visible_matches(request.user)
+    match = get_object_or_404(visible.select_related("rule_set"), pk=pk)
+    text = request.GET.get("start", "0")
+    if not (text.isascii() and text.isdigit()) or len(text) > 9:
+        return JsonResponse({"error": "start: a frame number, 0 or more"}, status=400)
+    size = settings.REPLAY_PAGE_FRAMES
+    you = seating.held_seats(match, request.user)
+    return JsonResponse(frame_window(match, you, int(text), size))
 
 
 def match_list(request: HttpRequest) -> HttpResponse:

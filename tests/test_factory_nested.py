@@ -164,8 +164,9 @@ def test_depth_one_turns_off_the_block_options_with_a_reason():
         assert off[name], name
     adjust(state)
     assert state == NestedState(depth=1)
-    # Inverted and Checked mean something on a flat board too.
-    assert "inverted" not in off and "checked" not in off
+    # Inverted means something on a flat board too; Checked is not offered there (issue
+    # 39: every move played out against every reply, seconds a move on 10×10×10).
+    assert "inverted" not in off and off["checked"] == nested_state.CHECKED_FLAT
 
 
 def test_map_routing_needs_two_dimensions_and_blocks():
@@ -210,7 +211,8 @@ def test_partial_depth_one_disables_with_reasons(client, nested):
         assert name not in new, name  # disabled selects are not posted
         assert f'id="id_{name}-reason"' in html
     assert "Needs depth N ≥ 2: at depth 1 there are no blocks." in html
-    assert "n_inverted" in new and "n_checked" in new
+    assert "n_inverted" in new and "n_checked" not in new
+    assert 'id="id_n_checked-reason"' in html
     html, new = refresh(client, new, n_depth="2")
     assert new["n_lock_captured"] == ["0"]  # cleared while it was off
 

@@ -216,7 +216,8 @@ class HardAgent:
         total = 0.0
         for _ in range(ROLLOUTS):
             playout = state.clone()
-            self._tick(rollout(playout, self.rng))
+            # Within the effort and the clock left: a rollout cut short raises OutOfBudget.
+            self._tick(rollout(playout, self.rng, self._budget, self._limit - self._work + 1))
             total += REWARD[playout.outcome.results[self._seat]]
         value = (total / ROLLOUTS - 0.5) * 2 * (SCALE - 1)
         self._table[key] = (0, EXACT, value, None, False)

@@ -61,9 +61,11 @@ def checked(state, seat: int, move):
 _REWARDS: dict[tuple, list[float]] = {}
 
 
-def rewards(outcome) -> list[float]:
+def rewards(outcome, seats: int = 0) -> list[float]:
     """Per-seat reward of a finished game: win 1, draw 0.5, loss 0 (a shared list: read
-    it, never mutate it)."""
+    it, never mutate it). A rollout cut short (``outcome`` None) is a draw for ``seats``."""
+    if outcome is None:
+        return [REWARD["draw"]] * seats
     found = _REWARDS.get(outcome.results)
     if found is None:
         found = _REWARDS[outcome.results] = [REWARD[r] for r in outcome.results]
@@ -114,8 +116,17 @@ def traits(game) -> Traits:
     return found
 
 
-def rollout(state, rng) -> int:
+CHECK_EVERY = 8  # rollout moves between two looks at the clock (a look costs ~1/100 move)
+
+
+def rollout(state, rng, budget: "Budget | None" = None, moves: int | None = None) -> int:
     """Play random moves until the game ends (mutates ``state``); returns the move count.
+
+    With a ``budget`` (its deadline looked at every few moves) or at most ``moves``
+    moves, the rollout may stop before the end (``state.outcome`` is then None: score it
+    with ``rewards(None, seats)``, a draw): a game may last tens of thousands of moves
+    (captives that reincarnate), so a bot's time limit must hold inside one rollout.
+    Only the flat family's playouts, at most one move per space, run unchecked.
 
     Uniform over each seat's placements and passes, but never offers a draw (a random
     offer is noise, not a model of play). On big flat boards each seat keeps the list of
@@ -125,6 +136,9 @@ def rollout(state, rng) -> int:
     Small boards (where the engine caches legal-move lists) and other families (nested
     boards route by the last move, so a move can come back) just ask each time."""
     draw, flat = traits(state.game)
+    deadline = None if budget is None else budget.deadline
+    if not flat and (deadline is not None or moves is not None):
+        return _bounded(state, rng, draw, deadline, moves)
     if draw is None and (not flat or getattr(state.game, "fast", False)):
         # No draw offers to leave out, and a random move is cheap (the flat family's
         # common case draws it from its kept list; other families build a list anyway):
@@ -153,6 +167,29 @@ def rollout(state, rng) -> int:
             state.apply(seat, choice(_placements(state, seat, draw)))
         else:
             _apply_random(state, seat, pool, rng, draw)
+        n += 1
+    return n
+
+
+def _bounded(state, rng, draw, deadline: float | None, most: int | None) -> int:
+    """``rollout`` with a deadline and/or a move cap (the other families)."""
+    clock = time.perf_counter
+    choice = rng.choice
+    play = getattr(state, "play", state.apply)  # the trusted apply: moves it listed
+    n = 0
+    while state.outcome is None:
+        if most is not None and n >= most:
+            break
+        if deadline is not None and not n % CHECK_EVERY and n and clock() >= deadline:
+            break
+        seats = state.to_move()
+        seat = seats[0]
+        if draw is None:  # as the engine's playout: the same random moves
+            play(seat, state.random_move(rng))
+        elif len(seats) > 1:  # a draw offer awaits answers: answer at random
+            play(seat, choice(state.legal_moves(seat)))
+        else:
+            play(seat, choice(_placements(state, seat, draw)))
         n += 1
     return n
 
@@ -203,9 +240,12 @@ def after(state, seat: int, move):
     return child
 
 
-def winning_move(state, seat: int, moves: list):
-    """A move of ``moves`` that ends the game at once with a win for ``seat``, or None."""
+def winning_move(state, seat: int, moves: list, budget: "Budget | None" = None):
+    """A move of ``moves`` that ends the game at once with a win for ``seat``, or None
+    (also when ``budget`` runs out before every move was tried)."""
     for move in moves:
+        if budget is not None and budget.over():
+            return None
         child = after(state, seat, move)
         if child.is_terminal() and child.outcome.results[seat] == "win":
             return move

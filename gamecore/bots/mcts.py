@@ -43,7 +43,7 @@ class Node:
         self.value = 0.0  # sum of the mover's rewards
         self.round = None  # RoundStats where seats plan a simultaneous round here
 
-    def expand(self, state, player: int) -> None:
+    def expand(self, state, player: int, budget=None) -> None:
         seats = state.to_move()
         if is_round(state, seats):  # several seats plan at once: one node, joint plans
             self.round = RoundStats(state, seats, state.game.chaos)
@@ -53,7 +53,7 @@ class Node:
         moves = state.legal_moves(player)
         # Chaos moves at random, so it is not assumed to take its wins.
         thinks = len(moves) > 1 and player != state.game.chaos
-        win = winning_move(state, player, moves) if thinks else None
+        win = winning_move(state, player, moves, budget) if thinks else None
         self.untried = [win] if win is not None else list(moves)  # shared: copy
 
 
@@ -79,7 +79,7 @@ class MctsAgent:
         budget = Budget(self.time_limit, None if self.ms is None else self.ms / 1000)
         root_state = sample_root(state, seat, self.rng)
         root = Node()
-        root.expand(root_state, seat)
+        root.expand(root_state, seat, budget)
         rnd = root.round  # a simultaneous round: ``seat`` is one of its planners
         options = root.untried if rnd is None else rnd.moves[rnd.seats.index(seat)]
         if len(options) == 1:  # forced, or a winning move: nothing to think about
@@ -87,20 +87,20 @@ class MctsAgent:
             return options[0]
         n = 0
         while (self.simulations is None or n < self.simulations) and not budget.over():
-            self._simulate(root, root_state)
+            self._simulate(root, root_state, budget)
             n += 1
         self.last_simulations = n
         if rnd is not None:
             return rnd.choose(seat, self.rng)
         return self._best(root)
 
-    def _simulate(self, root: Node, root_state) -> None:
+    def _simulate(self, root: Node, root_state, budget) -> None:
         state = root_state.clone()
         rounds = []  # (RoundStats, picks) met on the way down
-        node = self._descend(root, state, rounds)
+        node = self._descend(root, state, rounds, budget)
         if state.outcome is None:
-            rollout(state, self.rng)
-        reward = rewards(state.outcome)
+            rollout(state, self.rng, budget)  # the deadline holds inside the rollout too
+        reward = rewards(state.outcome, state.game.nseats)  # cut short: a draw
         while node is not None:
             node.visits += 1
             if node.mover is not None:
@@ -109,14 +109,14 @@ class MctsAgent:
         for stats, picks in rounds:
             stats.update(picks, reward)
 
-    def _descend(self, node: Node, state, rounds: list) -> Node:
+    def _descend(self, node: Node, state, rounds: list, budget=None) -> Node:
         """Select down the tree, playing its moves on ``state``; add one new node."""
         chaos = state.game.chaos
         sqrt, log, c2 = math.sqrt, math.log, self.c * self.c
         play = getattr(state, "play", state.apply)  # the trusted apply: moves it listed
         while state.outcome is None:
             if node.untried is None:
-                node.expand(state, state.to_move()[0])
+                node.expand(state, state.to_move()[0], budget)
             if node.round is not None:  # a simultaneous round: every seat plans
                 stats = node.round
                 picks = stats.pick(self.rng)

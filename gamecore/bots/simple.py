@@ -47,7 +47,7 @@ class MediumAgent:
         for move in moves:
             if best and budget.over():
                 break
-            rank = self._rank(state, seat, move, killers)
+            rank = self._rank(state, seat, move, killers, budget)
             if rank[0] == WINS:
                 return move
             if rank > best_rank:
@@ -56,7 +56,7 @@ class MediumAgent:
                 best.append(move)
         return self.rng.choice(best)
 
-    def _rank(self, state, seat: int, move, killers: list) -> tuple[int, int]:
+    def _rank(self, state, seat: int, move, killers: list, budget=None) -> tuple[int, int]:
         """(rank, tie-break): a threatened move that leaves fewer winning replies is better."""
         if is_draw_offer(move):
             return OFFER, 0
@@ -68,18 +68,23 @@ class MediumAgent:
         nxt = child.to_move()[0]
         if state.game.teams[nxt] == mine:
             return SAFE, 0
-        if not self._winning_replies(child, nxt, seat, killers, first_only=True):
+        if not self._winning_replies(child, nxt, seat, killers, True, budget):
             return SAFE, 0
-        return THREATENED, -self._winning_replies(child, nxt, seat, killers, first_only=False)
+        return THREATENED, -self._winning_replies(child, nxt, seat, killers, False, budget)
 
     @staticmethod
-    def _winning_replies(state, nxt: int, victim: int, killers: list, first_only: bool) -> int:
+    def _winning_replies(
+        state, nxt: int, victim: int, killers: list, first_only: bool, budget=None
+    ) -> int:
         """How many moves of ``nxt`` win at once and beat ``victim`` (stops at the first
-        when ``first_only``: most moves are safe, and one reply is enough to know it)."""
+        when ``first_only``: most moves are safe, and one reply is enough to know it). As
+        far as the clock lets it look: a move's time limit holds inside this loop too."""
         replies = state.legal_moves(nxt)
         ordered = [k for k in killers if k in replies] + [r for r in replies if r not in killers]
         found = 0
         for reply in ordered:
+            if budget is not None and budget.over():
+                return found
             if is_draw_offer(reply):
                 continue
             child = after(state, nxt, reply)

@@ -1,7 +1,7 @@
 """compile_game(): a rule document -> Game, with everything that depends only on the
 rules computed once (lines as bit masks, targets, move tables, the starting position)."""
 
-from functools import lru_cache, reduce
+from functools import reduce
 from operator import or_
 
 from gamecore.rules import PLAYER_MODES, RuleDoc, RulesError, canonical_json, color_names, parse
@@ -11,6 +11,7 @@ from .errors import InvalidMoveText
 from .fast import FastState
 from .fast_shapes import BigFastState, SmallFastState, StacksFastState
 from .geometry import Geometry
+from .lru import DEFAULT_SIZE, LRU
 from .moves import PLACE, SPECIAL, Move, is_number
 from .state import State
 
@@ -421,8 +422,23 @@ class Game:
 FAMILIES = ("flat", "nested", "general")
 
 
-@lru_cache(maxsize=256)
+_compiled = LRU(DEFAULT_SIZE)  # (canonical text, name, family) -> compiled game
+
+
+def set_cache_size(games: int) -> None:
+    """Keep at most ``games`` compiled games (the least recently used go first)."""
+    _compiled.resize(games)
+
+
 def _compile_canonical(text: str, name: str, family: str | None):
+    key = (text, name, family)
+    game = _compiled.get(key)
+    if game is None:  # two threads may both compile once: harmless
+        game = _compiled[key] = _compile(text, name, family)
+    return game
+
+
+def _compile(text: str, name: str, family: str | None):
     import json
 
     from gamecore.rules.moving import needs_general
@@ -453,7 +469,8 @@ def compile_game(doc: RuleDoc | dict, family: str | None = None):
     """Validate (RulesError on a bad document) and compile into the fastest family that
     can play it: flat (placement only), nested (boards in boards) or general (pieces that
     move and capture, locks, area). ``family`` forces one of them. Compiled games are
-    cached by canonical form, so the site and workers compile each rule set once."""
+    cached by canonical form, so the site and workers compile each rule set once (the
+    ``DEFAULT_SIZE`` most recently used: ``set_cache_size``)."""
     if family is not None and family not in FAMILIES:
         raise RulesError.single("family", f"one of {', '.join(FAMILIES)}")
     doc = parse(doc)

@@ -161,6 +161,11 @@ def _check_routing(n: NestedSpec) -> list[tuple[str, str]]:
         for field in ("kyu", "no_send_back", "free_when_decided", "quick"):
             if getattr(n, field):
                 errors.append((f"nested.{field}", "needs depth ≥ 2 (blocks)"))
+        if n.checked:  # an Ultimate option: on one flat board each move list plays every
+            # candidate against every reply (seconds a move on 10×10×10)
+            errors.append(
+                ("nested.checked", "Checked is an Ultimate option: it needs depth ≥ 2 (blocks)")
+            )
     return errors
 
 

@@ -112,6 +112,7 @@ const REASONS = {
   checkmate: "Checkmate",
   resignation: "Resignation",
   timeout: "Out of time",
+  "time-limit": "Time limit reached (draw)",
   disconnect: "Disconnected",
 };
 

@@ -2,10 +2,13 @@
 //
 // Data: JSON.parse(#replay-data) =
 //   {matchId, name, rulesLine, seats: [{index, name, color}],
-//    frames: [{ply, seat, move, view}], outcome}
+//    frames: [{ply, seat, move, view}], total, pageSize, framesUrl, outcome}
 // Frame 0 is the start (move null); frame k is the position after its move. `outcome` is
 // the game's end ({reason, winners, detail, ...} as in game:over or the engine's outcome),
 // or null while the match is not finished. A link may name a frame: #ply=12.
+// The page holds the first `pageSize` of the `total` frames; the others are fetched a page
+// at a time (framesUrl?start=K -> {start, total, frames}) as the viewer steps to them: a
+// long game's every view at once was an 83 MB page.
 
 import {
   markIcon,
@@ -22,7 +25,11 @@ import { roundFrameText } from "./rounds.js";
 export class Replay {
   constructor(data) {
     this.data = data;
-    this.frames = data.frames || [];
+    this.frames = []; // sparse: the frames loaded so far, by index
+    (data.frames || []).forEach((frame, k) => (this.frames[k] = frame));
+    this.total = Number.isFinite(data.total) ? data.total : this.frames.length;
+    this.pageSize = data.pageSize || Math.max(1, this.frames.length);
+    this.loading = null;
     this.index = 0;
     this.el = {
       board: byId("vf-board"),
@@ -37,12 +44,49 @@ export class Replay {
       seats: byId("vf-seats"),
       outcome: byId("vf-outcome"),
     };
-    this.el.slider.max = String(Math.max(0, this.frames.length - 1));
+    this.el.slider.max = String(Math.max(0, this.total - 1));
     this.buildMoves();
     this.renderSeats();
     this.renderOutcome();
     this.wire();
-    this.go(this.frameFromHash(), false);
+    this.goToHash();
+  }
+
+  /** Fetch the page of frames holding frame ``index`` (once; resolves when stored). */
+  load(index) {
+    const start = Math.floor(index / this.pageSize) * this.pageSize;
+    if (this.loading && this.loading.start === start) return this.loading.promise;
+    const url = `${this.data.framesUrl}?start=${start}`;
+    const promise = fetch(url, { headers: { Accept: "application/json" } })
+      .then((response) => {
+        if (!response.ok) throw new Error(`HTTP ${response.status}`);
+        return response.json();
+      })
+      .then((page) => {
+        (page.frames || []).forEach((frame, k) => (this.frames[page.start + k] = frame));
+        if (Number.isFinite(page.total)) this.total = page.total;
+        this.el.slider.max = String(Math.max(0, this.total - 1));
+        this.buildMoves();
+      })
+      .finally(() => {
+        if (this.loading && this.loading.start === start) this.loading = null;
+      });
+    this.loading = { start, promise };
+    return promise;
+  }
+
+  goToHash() {
+    const ply = this.plyFromHash();
+    const at = this.frameOfPly(ply);
+    if (at >= 0 || ply === null || ply >= this.total) {
+      this.go(at >= 0 ? at : 0, false);
+      return;
+    }
+    // Not loaded yet: frame k is after ply k, or earlier (a round is one frame).
+    this.load(ply).then(
+      () => this.go(Math.max(0, this.frameOfPly(ply)), false),
+      () => this.go(0, false),
+    );
   }
 
   seatName(index) {
@@ -50,19 +94,21 @@ export class Replay {
     return seat && seat.name ? seat.name : `Player ${Number(index) + 1}`;
   }
 
-  frameFromHash() {
+  plyFromHash() {
     const match = /ply=(\d+)/.exec(window.location.hash || "");
-    if (!match) return 0;
-    const ply = Number(match[1]);
-    const at = this.frames.findIndex((f) => f.ply === ply);
-    return at >= 0 ? at : 0;
+    return match ? Number(match[1]) : null;
+  }
+
+  frameOfPly(ply) {
+    if (ply === null) return 0;
+    return this.frames.findIndex((f) => f && f.ply === ply);
   }
 
   wire() {
     this.el.first.addEventListener("click", () => this.go(0));
     this.el.prev.addEventListener("click", () => this.go(this.index - 1));
     this.el.next.addEventListener("click", () => this.go(this.index + 1));
-    this.el.last.addEventListener("click", () => this.go(this.frames.length - 1));
+    this.el.last.addEventListener("click", () => this.go(this.total - 1));
     this.el.slider.addEventListener("input", () => this.go(Number(this.el.slider.value)));
     document.addEventListener("keydown", (event) => {
       if (event.altKey || event.ctrlKey || event.metaKey) return;
@@ -85,7 +131,7 @@ export class Replay {
         this.go(0);
       } else if (event.key === "End") {
         event.preventDefault();
-        this.go(this.frames.length - 1);
+        this.go(this.total - 1);
       }
     });
   }
@@ -148,14 +194,29 @@ export class Replay {
   }
 
   go(index, updateHash = true) {
-    if (!this.frames.length) {
+    if (!this.total) {
       this.el.moveText.textContent = "No moves to show.";
       return;
     }
-    const i = Math.max(0, Math.min(this.frames.length - 1, Number.isFinite(index) ? index : 0));
-    this.index = i;
+    const i = Math.max(0, Math.min(this.total - 1, Number.isFinite(index) ? index : 0));
     const frame = this.frames[i];
-    const lastFrame = i === this.frames.length - 1;
+    if (!frame) {
+      // Not loaded yet: fetch its page, then show it (unless the viewer moved on).
+      this.el.moveText.textContent = "Loading…";
+      this.wanted = i;
+      this.load(i).then(
+        () => {
+          if (this.wanted === i && this.frames[i]) this.go(i, updateHash);
+        },
+        () => {
+          this.el.moveText.textContent = "These moves could not be loaded. Reload the page.";
+        },
+      );
+      return;
+    }
+    this.wanted = i;
+    this.index = i;
+    const lastFrame = i === this.total - 1;
     const highlight = {};
     const outcome = this.data.outcome;
     const viewLines = frame.view && frame.view.outcome && frame.view.outcome.lines;
@@ -175,7 +236,7 @@ export class Replay {
         : round
           ? `${frame.ply}. ${round}`
           : `${frame.ply}. ${this.seatName(frame.seat)}: ${this.wordsAndNotation(frame)}`;
-    this.el.position.textContent = `Position ${i} of ${this.frames.length - 1}`;
+    this.el.position.textContent = `Position ${i} of ${this.total - 1}`;
     this.el.slider.value = String(i);
     this.el.slider.setAttribute(
       "aria-valuetext",

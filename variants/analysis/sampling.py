@@ -12,6 +12,8 @@ import random
 import time
 from dataclasses import dataclass, field
 
+from gamecore.engine.deadline import OutOfTime, within
+
 Z95 = 1.959964  # two-sided 95% normal quantile
 
 
@@ -87,10 +89,19 @@ def histogram(values: list[int], bins: int = 12) -> list[dict]:
 
 
 def random_games(game, games: int, seed: int = 0, seconds: float | None = None) -> Tally:
-    """Up to ``games`` uniformly random games (fewer if ``seconds`` runs out)."""
-    rng = random.Random(seed)
+    """Up to ``games`` uniformly random games (fewer if ``seconds`` runs out: the deadline
+    holds between moves and inside them, ``gamecore.engine.deadline``)."""
     tally = Tally(game.nseats)
     deadline = None if seconds is None else time.perf_counter() + seconds
+    try:
+        with within(deadline):
+            _play_games(game, games, random.Random(seed), tally, deadline)
+    except OutOfTime:
+        pass  # the game in progress is not counted
+    return tally
+
+
+def _play_games(game, games: int, rng, tally: Tally, deadline: float | None) -> None:
     for i in range(games):
         if deadline is not None and i and time.perf_counter() > deadline:
             break
@@ -99,8 +110,8 @@ def random_games(game, games: int, seed: int = 0, seconds: float | None = None) 
         while not state.is_terminal():
             # One game may be long (pieces that move play up to the ply limit): the
             # deadline holds inside a game too, and an unfinished game is not counted.
-            if deadline is not None and not moves & 255 and time.perf_counter() > deadline:
-                return tally
+            if deadline is not None and not moves & 15 and time.perf_counter() > deadline:
+                return
             seats = state.to_move()
             seat = seats[0]
             legal = state.legal_moves(seat)
@@ -111,4 +122,3 @@ def random_games(game, games: int, seed: int = 0, seconds: float | None = None) 
             state.apply(seat, plays[rng.randrange(len(plays))])
             moves += 1
         tally.add(state.outcome, moves)
-    return tally

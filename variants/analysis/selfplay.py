@@ -69,7 +69,10 @@ def difficulty(game, games: int, seed: int = 0, seconds: float = 10.0) -> dict:
         # No time limit a move: one would cut the strong bot down to the weak one's size
         # on a big board. A game the deadline interrupts is not counted.
         agents = [
-            make_agent(f"mcts:{STRONG if s == strong_at else WEAK}", seed=rng.randrange(2**31))
+            _Until(
+                make_agent(f"mcts:{STRONG if s == strong_at else WEAK}", seed=rng.randrange(2**31)),
+                deadline,
+            )
             for s in range(players)
         ]
         state, _moves = play_game(game, agents, rng.randrange(2**31), deadline)
@@ -88,6 +91,20 @@ def difficulty(game, games: int, seed: int = 0, seconds: float = 10.0) -> dict:
         "strong": STRONG,
         "weak": WEAK,
     }
+
+
+class _Until:
+    """A bot whose every move stops at the analysis's deadline (and not before): a
+    rollout may last a game's whole move limit, tens of thousands of moves. A move cut
+    short belongs to a game the deadline interrupts, which is not counted."""
+
+    def __init__(self, agent, deadline: float):
+        self.agent, self.deadline = agent, deadline
+        self.spec = agent.spec
+
+    def choose(self, state, seat: int):
+        self.agent.time_limit = max(0.001, self.deadline - time.perf_counter())
+        return self.agent.choose(state, seat)
 
 
 def _seat_of_agent(game, index: int) -> int:

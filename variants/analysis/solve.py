@@ -14,6 +14,9 @@ import sys
 import time
 
 SCORE = {"win": 1, "draw": 0, "loss": -1}
+# The longest line searched: a game may last up to its move limit (tens of thousands of
+# moves on a big board where captives reincarnate), deeper than Python's stack.
+MAX_DEPTH = 2_000
 WORDS = {1: "first player wins", 0: "draw", -1: "second player wins"}
 
 
@@ -59,7 +62,7 @@ def solve(game, budget: int = 200_000, seconds: float | None = None) -> dict:
     nodes = [0]
     deadline = None if seconds is None else time.perf_counter() + seconds
 
-    def value(state) -> int:
+    def value(state, depth: int = 0) -> int:
         """The first team's result under perfect play from ``state``."""
         if state.is_terminal():
             seat = game.teams.index(first_team)
@@ -68,6 +71,8 @@ def solve(game, budget: int = 200_000, seconds: float | None = None) -> dict:
         if key in table:
             return table[key]
         nodes[0] += 1
+        if depth > MAX_DEPTH:
+            raise OutOfBudget(f"lines longer than {MAX_DEPTH:,} moves")
         if nodes[0] > budget:
             raise OutOfBudget(f"more than {budget:,} positions")
         if deadline is not None and nodes[0] % 512 == 0 and time.perf_counter() > deadline:
@@ -80,7 +85,7 @@ def solve(game, budget: int = 200_000, seconds: float | None = None) -> dict:
                 continue  # an offer is answered by the others: it changes no value here
             child = state.clone()
             child.apply(seat, move)
-            v = value(child)
+            v = value(child, depth + 1)
             if maximise and v > best or not maximise and v < best:
                 best = v
             if best == (1 if maximise else -1):

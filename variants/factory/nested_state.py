@@ -53,6 +53,10 @@ NUMBER_RANGES = {
 # Reasons a control is off (shown next to it).
 NEEDS_BLOCKS = "Needs depth N ≥ 2: at depth 1 there are no blocks."
 NO_AREA = "At depth 1 there is no allowed area: players may play anywhere."
+CHECKED_FLAT = (
+    "Needs depth N ≥ 2: Checked is an Ultimate option; on one flat board every move "
+    "would be played out against every reply."
+)
 NEEDS_TIMER = "Only with a time control: without one nothing times out."
 NEEDS_MAP = "Only with Map-like or Hypermap-like routing."
 FLAT_MAPS = "Map-like and Hypermap-like routing need depth N ≥ 2 and 2 dimensions."
@@ -172,6 +176,7 @@ def unavailable(state: NestedState) -> dict[str, str]:
     if state.depth < 2:
         off |= dict.fromkeys(BLOCK_ONLY, NEEDS_BLOCKS)
         off["routing"] = NO_AREA
+        off["checked"] = CHECKED_FLAT  # refused by validation too (rules/nested.py)
     if state.depth < 3 or state.dimensions != 2 or state.routing == "open":
         off["lower_routing"] = NO_LOWER
     lower_numbered = "lower_routing" not in off and "map" in state.lower_routing

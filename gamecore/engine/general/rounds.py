@@ -68,10 +68,9 @@ class Rounds:
         can = [s for s in active if self._can_move(s)]
         if not can:
             return self._stalemate("No seat has a move")
-        if g.movers:
-            why = self._limit_reached(self.hash + g.z_round)
-            if why:
-                return self._stalemate(why)
+        why = self._limit_reached(self.hash + g.z_round) if g.movers else self._move_limit()
+        if why:
+            return self._stalemate(why)
         for s in active if self.ph.allow_pass else can:
             self.planning |= 1 << s
         return None

@@ -9,7 +9,9 @@ changes.
 
 **Every game ends**: once pieces move, a position repeated three times with the same
 seat to move is a stalemate, and the stalemate rule decides; so is fifty moves by each
-seat with no placement, capture or promotion. Positions are counted since
+seat with no placement, capture or promotion. In every game, moving pieces or not, so
+is the move limit (``game.ply_limit``: stationary pieces whose captives reincarnate
+two for one would otherwise place and capture for ever). Positions are counted since
 the last placement or capture, which can never be undone (unless captives reincarnate,
 then over the whole game).
 """
@@ -293,8 +295,10 @@ class GeneralState(PieceChanges, Pots, Showdown, PhaseRun, Rounds, Offers, Leavi
         if g.movers:
             key = self.hash + g.z_turn[s] + (self.en_passant()[0] if g.passing else 0)
             why = self._limit_reached(key)
-            if why:
-                return self._stalemate(why)
+        else:  # no repetition without movers, but reincarnation may still breed for ever
+            why = self._move_limit()
+        if why:
+            return self._stalemate(why)
         if not self._can_move(s):
             self._cannot_move()
         return None
@@ -308,8 +312,13 @@ class GeneralState(PieceChanges, Pots, Showdown, PhaseRun, Rounds, Offers, Leavi
             return "The same position came up three times"
         if self.quiet >= g.quiet_limit:
             return f"{QUIET} moves by each seat without a placement or capture"
-        if self.ply >= g.ply_limit:  # reincarnation can breed pieces for ever
-            return f"The game reached {g.ply_limit:,} moves"
+        return self._move_limit()
+
+    def _move_limit(self) -> str | None:
+        """The bound every game keeps, whether or not pieces move: reincarnated captives
+        (two for one) can breed pieces for ever, so no other rule need ever end it."""
+        if self.ply >= self.game.ply_limit:
+            return f"Move limit reached ({self.game.ply_limit:,} moves)"
         return None
 
     def _cannot_move(self) -> None:

@@ -9,6 +9,7 @@ from ``win_cells``; ``tests/test_trusted_paths.py`` compares that reading with p
 every candidate out on every position of random games.
 """
 
+from ..deadline import check
 from ..outcome import DRAW, LOSS, WIN
 from .marks import OPEN, TIE
 
@@ -107,6 +108,7 @@ class MoveFilters:
         a winning move."""
         if self.game.quick_checked and not self.out:
             return self._safe_read(seat, move.target)
+        check()  # each candidate played out: a caller's deadline holds in between
         after = self.clone()
         after._play(seat, move.target, False)
         if after.outcome is not None:
@@ -166,6 +168,7 @@ class MoveFilters:
             ib, p = geo.inner[i], geo.pos[i]
             tm = self.tmask[team][ib] | (1 << p)
             if any(tm & line == line for line in geo.lines_through[p]):  # captures a block
+                check()
                 trial = self.clone()
                 trial._play(team, i, False)
                 if trial.outcome is not None and trial.outcome.results[team] == WIN:
