@@ -172,6 +172,21 @@ def test_shopping_the_replay_page_shows_the_same_frames(creator, other_creator, 
     assert [f["move"] for f in seen[0][1:]] == ["(hidden move)"] * 2
 
 
+def test_shopping_a_replay_window_counts_only_the_frames_spectators_saw(
+    creator, other_creator, clock, sent
+):
+    """A window of the replay (its first page, or a JSON page) says how many frames there
+    are: counting log rows there would count black's hidden purchases."""
+    from play.replay import frame_window
+
+    seen = []
+    for n in (0, 5):
+        match = _shopping(creator, other_creator, clock, sent, n)
+        seen.append([frame_window(match, (), start=s, count=1) for s in (0, 1, 2)])
+    assert seen[0] == seen[1]
+    assert seen[0][0]["total"] == 3
+
+
 def test_shopping_a_stale_ply_tells_white_nothing_of_blacks_count(
     creator, other_creator, clock, sent
 ):
