@@ -15,6 +15,7 @@ from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 
+from variants import json_input
 from variants.ids import parse_id
 
 from . import create, moves, notify, presence, reads, series, timekeeper, timers
@@ -24,6 +25,7 @@ from .messages import parse_lobby_message, parse_match_message
 logger = logging.getLogger(__name__)
 
 MAX_MESSAGE = 4096
+MAX_DEPTH = 8  # no message of the protocol nests deeper than 2
 NOT_FOUND = 4404
 
 
@@ -48,7 +50,11 @@ class JsonConsumer(AsyncWebsocketConsumer):
         if len(raw) > MAX_MESSAGE:
             return await self.send_json(MatchError("too-large", "Message too large.").event())
         try:
-            message = json.loads(raw)
+            message = json_input.loads(raw, max_bytes=MAX_MESSAGE, max_depth=MAX_DEPTH)
+        except json_input.InvalidJson as exc:
+            reason = f"Messages are JSON objects; this one is {exc}."
+            return await self.send_json(MatchError("malformed", reason).event())
+        try:
             name, args = type(self).parse(message)
             await getattr(self, "on_" + name)(**args)
         except (ValueError, UnicodeDecodeError):
