@@ -70,6 +70,8 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # After the session and user (its 400 page is the site's own), before every view.
+    "config.text_input.RefuseControlCharacters",
 ]
 
 ROOT_URLCONF = "config.urls"

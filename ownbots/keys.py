@@ -4,6 +4,7 @@ stored as its SHA-256, replaced or revoked by its owner (or an Admin)."""
 from __future__ import annotations
 
 import hashlib
+import re
 import secrets
 
 from django.db import IntegrityError, transaction
@@ -45,6 +46,8 @@ def may_manage(user, player: Player) -> bool:
 def clean_name(name) -> str:
     if not isinstance(name, str):
         raise BotError("name: the bot's name is missing.")
+    if re.search(r"[\x00-\x1f\x7f]", name):
+        raise BotError("name: it may not contain a control character.")
     name = " ".join(name.split())
     low, high = NAME_LENGTH
     if not low <= len(name) <= high:

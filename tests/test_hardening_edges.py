@@ -109,3 +109,55 @@ def test_deep_phases_in_the_factory_are_a_clear_error_not_a_500(client, creator)
     response = client.post("/games/new/", data)
     assert response.status_code == 400
     assert "nested deeper than 4 levels" in response.content.decode()
+
+
+# --- NUL and other control characters -------------------------------------------------------
+
+NUL_PATHS = [
+    # (who, method, path, data): every path the hostile pass found answering 500
+    (None, "get", "/games/{game}/leaderboard/", {"player": "a\x00b"}),
+    (None, "get", "/games/{game}/evolution/", {"add": "a\x00b"}),
+    ("creator", "post", "/friends/request/", {"username": "a\x00b"}),
+    ("creator", "post", "/games/new/", {"family": "flat", "name": "X\x00Y", "size_x": "3"}),
+    ("admin", "post", "/games/{game}/manage/", {"action": "rename", "name": "a\x00b"}),
+    ("trainer", "post", "/bots/", {"name": "a\x00b"}),
+    ("trainer", "get", "/games/", {"q": "tab\x1bescape"}),
+]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(("who", "method", "path", "data"), NUL_PATHS)
+def test_a_control_character_from_outside_is_a_400_that_says_so(
+    client, people, who, method, path, data
+):
+    game = rule_set("Tic-Tac-Toe")
+    if who:
+        client.force_login(people[who])
+    response = getattr(client, method)(path.format(game=game.pk), data)
+    assert response.status_code == 400, response.status_code
+    html = response.content.decode()
+    field = next(iter(k for k, v in data.items() if any(c < " " for c in v)))
+    assert f"“{field}”" in html and "control character" in html, html[-2000:]
+    assert 'data-testid="error-page"' in html
+
+
+@pytest.mark.django_db
+def test_tabs_and_line_breaks_are_text(client, creator):
+    client.force_login(creator)
+    assert client.get("/games/", {"q": "a\tb\r\nc"}).status_code == 200
+
+
+def test_names_refuse_control_characters_below_the_edge_too():
+    from gamecore.rules.validation import RulesError, validate_name
+
+    for name in ("a\x00b", "a\x1bb", "a\x7fb"):
+        with pytest.raises(RulesError, match="control character"):
+            validate_name(name)
+
+
+@pytest.mark.django_db
+def test_an_own_bots_name_refuses_control_characters(trainer):
+    from ownbots.keys import BotError, clean_name
+
+    with pytest.raises(BotError, match="control character"):
+        clean_name("a\x00b")
