@@ -30,6 +30,7 @@ from variants.ids import MAX_ID
 from . import create, moves, notify, presence, reads, seating, timekeeper
 from .errors import MatchError
 from .messages import AFK_TIMEOUT, AFK_WARNING
+from .socketio_edge import MAX_FRAME, FrameFilter, GuardedServer
 
 log = logging.getLogger(__name__)
 
@@ -37,13 +38,19 @@ DIFFICULTIES = ("easy", "medium", "hard")  # the seed's three bots
 MARKS = ("X", "O")
 CLASSIC = "Tic-Tac-Toe"
 
-sio = socketio.AsyncServer(
+sio = GuardedServer(
     async_mode="asgi",
     cors_allowed_origins=[],  # same origin only (clients that send no Origin are let in)
-    max_http_buffer_size=4096,
+    max_http_buffer_size=MAX_FRAME,
     logger=False,
     engineio_logger=False,
 )
+
+
+def asgi_app(other_asgi_app=None):
+    """``/socket.io/`` (every frame checked first, play/socketio_edge.py), the rest to
+    ``other_asgi_app``."""
+    return FrameFilter(socketio.ASGIApp(sio, other_asgi_app=other_asgi_app))
 
 
 # --- who is connecting -------------------------------------------------------------------
