@@ -14,7 +14,15 @@ from pathlib import Path
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 
-from config.env import envbool, envfloat, envint, envlist, envstr, stored_secret_key
+from config.env import (
+    envbool,
+    envfloat,
+    envint,
+    envlist,
+    envstr,
+    site_channel_prefix,
+    stored_secret_key,
+)
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(envstr("VAR_DIR", str(BASE_DIR / "var")))
@@ -135,6 +143,11 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # --- Channels -------------------------------------------------------------------------
 
 REDIS_URL = envstr("REDIS_URL")
+# Redis pub/sub ignores the database number: every name the layer uses starts with this,
+# so that sites (and test runs) sharing a Redis server never hear each other.
+CHANNEL_PREFIX = envstr(
+    "CHANNEL_PREFIX", site_channel_prefix(REDIS_URL, DATABASES["default"]["NAME"])
+)
 if REDIS_URL:
     # Redis pub/sub: a group message is one PUBLISH, and each process hears its groups on
     # one subscription. The list-based RedisChannelLayer took three round trips and a
@@ -143,7 +156,7 @@ if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
-            "CONFIG": {"hosts": [REDIS_URL]},
+            "CONFIG": {"hosts": [REDIS_URL], "prefix": CHANNEL_PREFIX},
         }
     }
 else:

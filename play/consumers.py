@@ -18,7 +18,7 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from variants import json_input
 from variants.ids import parse_id
 
-from . import create, moves, notify, presence, reads, series, timekeeper, timers
+from . import create, moves, notify, presence, reads, series, timekeeper, timers, withdrawn
 from .errors import MatchError
 from .messages import parse_lobby_message, parse_match_message
 
@@ -122,6 +122,15 @@ class MatchConsumer(JsonConsumer):
             await self.send_state()
         for event in message["events"]:
             await self.send_json(event)
+
+    async def match_withdrawn(self, message):
+        """Its game was hidden or removed: unless this user may still see it, say why,
+        send nothing more and close (as for a match that does not exist)."""
+        if await database_sync_to_async(reads.match_exists)(self.match_id, self.user):
+            return
+        await self.channel_layer.group_discard(notify.match_group(self.match_id), self.channel_name)
+        await self.send_json(withdrawn.error_event())
+        await self.close(code=NOT_FOUND)
 
     # -- messages from the client (already checked by parse_match_message) ----------------
 
