@@ -81,3 +81,21 @@ async def test_junk_frames_get_an_error_and_the_socket_stays(creator, logged_in,
     errors = [r for r in caplog.records if r.levelno >= logging.ERROR]
     assert not errors, [r.getMessage() for r in errors][:5]
     await comm.disconnect()
+
+
+async def test_a_socketio_player_is_told_when_the_game_is_hidden(creator, site_admin, caplog):
+    from tests.play_helpers import rule_set
+    from variants.services import hide_rule_set
+
+    game = await sync_to_async(rule_set)("Tic-Tac-Toe")
+    comm, _sid = await joined(creator)
+    await comm.send_to(text_data='42["matchmaking:join",{"difficulty":"easy"}]')
+    while (await next_event(comm))[0] != "game:start":
+        pass
+    await sync_to_async(hide_rule_set)(game, True, site_admin)
+    event, data = await next_event(comm)
+    assert event == "error" and data["code"] == "hidden", (event, data)
+    await comm.send_to(text_data='42["game:move",{"position":4}]')
+    assert (await next_event(comm))[1]["code"] == "not-seated"  # no longer following it
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
+    await comm.disconnect()

@@ -191,7 +191,7 @@ def from_post(data: Mapping, state: FactoryState, spot_of, problems: list) -> No
     state.overachievers = data.get("overachievers") == "1"
 
 
-MAX_PHASES_JSON = 20_000  # the hidden field's largest honest value is well under this
+MAX_PHASES_JSON = 300_000  # 6 phases locking and cloaking all 1,536 spaces: ~230 KB
 
 
 def _read_phases(text: str, spot_of, problems: list) -> list[PhaseState]:
@@ -218,7 +218,10 @@ def _read_phases(text: str, spot_of, problems: list) -> list[PhaseState]:
         seats = item.get("locked_seats") if isinstance(item.get("locked_seats"), list) else []
         p.locked_seats = frozenset(s for s in seats[:4] if type(s) is int and 1 <= s <= 4)
         for name in ("locked", "cloaked"):
-            spots = item.get(name) if isinstance(item.get(name), list) else []
+            spots = item.get(name)
+            if isinstance(spots, str):  # "b,x,y,z b,x,y,z ..." (as encoded below)
+                spots = spots.split()
+            spots = spots if isinstance(spots, list) else []
             found = {spot_of(str(s)) for s in spots[:2000]}
             getattr(p, name).update(s for s in found if s)
         out.append(p)
@@ -228,8 +231,8 @@ def _read_phases(text: str, spot_of, problems: list) -> list[PhaseState]:
 def encode(state: FactoryState) -> str:
     """Every phase, for the hidden field (the shown one's controls override its entry)."""
 
-    def where(spots):
-        return [",".join(map(str, s)) for s in sorted(spots)]
+    def where(spots):  # one string, not a list: the field is half the size once escaped
+        return " ".join(",".join(map(str, s)) for s in sorted(spots))
 
     return json.dumps(
         [
