@@ -28,6 +28,8 @@ HIDDEN_NAME = "Zebrahidden"  # appears nowhere else on the site
 JUNK = ["0", "99999999999999999999", "9" * 19, "²", "-1", "abc", "1e9", "%00", "9" * 5000]
 # Texts with control characters (issue 39: a NUL reached PostgreSQL and answered 500).
 CONTROL_TEXTS = ["a\x00b", "\x00", "Tic-Tac-Toe\x00", "\x1b[31m", "x\x7f", "\x08\x0b"]
+# Deep JSON for the fields read as JSON (the factory's phases raised RecursionError: 500).
+DEEP_TEXTS = ["[" * 4000, '{"a":' * 1000, '[{"locked":' * 900, "{" + '"stalemate":{' * 500]
 
 
 def _routes(patterns=None, prefix: str = "") -> list[str]:
@@ -83,8 +85,14 @@ def test_no_url_errs_or_shows_a_hidden_game(client, world, no_broker, data):
     who = data.draw(st.sampled_from(world["people"]), label="who")
     method = data.draw(st.sampled_from(["get", "post"]), label="method")
     keys = ["game", "copy", "players", "add", "player", "universe", "measure", "sort", "page",
-            "tab", "action", "name", "rule_set", "seat2", "accept", "q", "next"]  # fmt: skip
-    values = st.one_of(st.sampled_from(ids), st.text(max_size=30), st.sampled_from(CONTROL_TEXTS))
+            "tab", "action", "name", "rule_set", "seat2", "accept", "q", "next", "phases",
+            "stalemate"]  # fmt: skip
+    values = st.one_of(
+        st.sampled_from(ids),
+        st.text(max_size=30),
+        st.sampled_from(CONTROL_TEXTS),
+        st.sampled_from(DEEP_TEXTS),
+    )
     params = data.draw(st.dictionaries(st.sampled_from(keys), values, max_size=4), label="params")
     client.logout()
     if who is not None:

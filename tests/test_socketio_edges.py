@@ -99,3 +99,20 @@ async def test_a_socketio_player_is_told_when_the_game_is_hidden(creator, site_a
     assert (await next_event(comm))[1]["code"] == "not-seated"  # no longer following it
     assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
     await comm.disconnect()
+
+
+async def test_junk_polling_bodies_are_a_400_not_an_error_log(creator, caplog):
+    from channels.testing import HttpCommunicator
+
+    from play.socketio_server import asgi_app
+
+    opened = HttpCommunicator(asgi_app(), "GET", "/socket.io/?EIO=4&transport=polling")
+    reply = await opened.get_response(timeout=5)
+    sid = json.loads(reply["body"].decode()[1:])["sid"]
+    path = f"/socket.io/?EIO=4&transport=polling&sid={sid}"
+    deep = ("4" + "[" * 3000).encode()  # an engine.io message: socket.io refuses it
+    for body in (b"", b"x", b"4\x1e", b"\xff", b"9" * 5000, deep):
+        post = HttpCommunicator(asgi_app(), "POST", path, body=body)
+        answer = await post.get_response(timeout=5)
+        assert answer["status"] == (200 if body is deep else 400), (body[:10], answer)
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
