@@ -89,3 +89,26 @@ def test_an_own_bots_page_lists_no_match_of_a_hidden_game(client, how, trainer, 
         assert SECRET not in client.get(page).content.decode(), who
     client.force_login(site_admin)
     assert SECRET in client.get(page).content.decode()  # Admins see hidden games
+
+
+@pytest.mark.asyncio
+@pytest.mark.django_db(transaction=True)
+async def test_an_own_bot_is_told_and_its_moves_refused_when_the_game_is_hidden(
+    trainer, creator, site_admin
+):
+    from tests.ownbot_helpers import bot_socket, until
+
+    player, token = await sync_to_async(own_bot)(trainer)
+    game = await sync_to_async(create_rule_set)(game_doc(5, name=SECRET), creator)
+    match = await sync_to_async(start)(game, creator, creator, player)
+    comm = await bot_socket(token, "v1")
+    await until(comm, "welcome")
+    await sync_to_async(services.play)(match.pk, creator, "1,1,1")
+    turn = await until(comm, "your-move")
+    await sync_to_async(hide_rule_set)(game, True, site_admin)
+    told = await until(comm, "error")
+    assert told["code"] == "hidden" and told["match"] == match.pk
+    await comm.send_json_to({"type": "move", "turn": turn["turn"], "move": turn["legal"][0]})
+    refused = await until(comm, "error")
+    assert refused["code"] == "hidden" and refused["turn"] == turn["turn"]
+    await comm.disconnect()
