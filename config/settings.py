@@ -9,6 +9,7 @@ See README.md ("Production shape") for the full list.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import dj_database_url
@@ -148,6 +149,10 @@ REDIS_URL = envstr("REDIS_URL")
 CHANNEL_PREFIX = envstr(
     "CHANNEL_PREFIX", site_channel_prefix(REDIS_URL, DATABASES["default"]["NAME"])
 )
+if not re.fullmatch(r"[A-Za-z0-9._-]{1,40}", CHANNEL_PREFIX):  # it starts channel names
+    raise ImproperlyConfigured(
+        f"CHANNEL_PREFIX={CHANNEL_PREFIX!r}: 1 to 40 letters, digits, '.', '_' or '-'"
+    )
 if REDIS_URL:
     # Redis pub/sub: a group message is one PUBLISH, and each process hears its groups on
     # one subscription. The list-based RedisChannelLayer took three round trips and a

@@ -12,6 +12,7 @@ import uuid
 import warnings
 
 import pytest
+from django.core.exceptions import ImproperlyConfigured
 
 from config.env import site_channel_prefix
 from tests.conftest import BASE_DIR
@@ -45,6 +46,8 @@ def test_the_layer_gets_the_prefix_and_it_can_be_set(monkeypatch):
     assert layer["CONFIG"]["prefix"] == prefix and prefix.startswith("vf5-")
     layer, prefix = _settings_with(monkeypatch, REDIS_URL=redis, CHANNEL_PREFIX="siteb")
     assert layer["CONFIG"]["prefix"] == prefix == "siteb"
+    with pytest.raises(ImproperlyConfigured, match="CHANNEL_PREFIX"):
+        _settings_with(monkeypatch, REDIS_URL=redis, CHANNEL_PREFIX="site b:1")
 
 
 def _redis_or_skip() -> None:
