@@ -55,3 +55,18 @@ class RefuseControlCharacters:
             "printable characters, tabs and line breaks only: remove it and try again."
         )
         return render(request, "400.html", {"reason": reason}, status=400)
+
+
+class DropControlCookies:
+    """A cookie with a control character is no cookie this site set: dropped before the
+    session middleware reads it (a NUL in the session key reached PostgreSQL: a 500).
+    daphne's HTTP parser refuses a NUL in any header already; other servers may not."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest):
+        for name, value in list(request.COOKIES.items()):
+            if CONTROL.search(name) or CONTROL.search(value):
+                del request.COOKIES[name]
+        return self.get_response(request)

@@ -142,6 +142,17 @@ def test_a_control_character_from_outside_is_a_400_that_says_so(
 
 
 @pytest.mark.django_db
+def test_a_cookie_with_a_nul_is_no_cookie(client, creator):
+    client.force_login(creator)
+    session = client.cookies["sessionid"].value
+    client.cookies["sessionid"] = session[:20] + "\x00" + session[20:]
+    client.cookies["csrftoken"] = "a\x00b"
+    response = client.get("/games/")  # on PostgreSQL the session lookup answered 500
+    assert response.status_code == 200
+    assert "carla" not in response.content.decode()  # no session: anonymous
+
+
+@pytest.mark.django_db
 def test_tabs_and_line_breaks_are_text(client, creator):
     client.force_login(creator)
     assert client.get("/games/", {"q": "a\tb\r\nc"}).status_code == 200
