@@ -46,5 +46,8 @@ def test_the_largest_factory_pages_stay_under_the_bound(client, creator):
     assert len(game.document["phases"]) == 6  # every phase came through the hidden field
     page = client.get(saved.headers["Location"])  # the saved game's page (1.76 MB before)
     assert page.status_code == 200 and len(page.content) < MAX_PAGE, len(page.content)
+    copy = client.get("/games/new/", {"copy": game.pk})  # the factory filled from it
+    assert copy.status_code == 200 and len(copy.content) < MAX_PAGE, len(copy.content)
+    assert copy.content.decode().count('class="fc-space') == len(SPOTS)
     games = client.get("/games/")  # its summary line is bounded on every list too
     assert len(games.content) < 100_000, len(games.content)
