@@ -17,16 +17,18 @@ for stream in (sys.stdout, sys.stderr):
 # Set up Django before importing anything that touches models (consumers, auth).
 django_asgi_app = get_asgi_application()
 
-import socketio  # noqa: E402
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
+from config import daphne_frames  # noqa: E402
 from config.routing import websocket_urlpatterns  # noqa: E402
 from ownbots.consumers import BotConsumer  # noqa: E402
 from ownbots.routing import BotRoute  # noqa: E402
-from play.socketio_server import sio  # noqa: E402
+from play.socketio_server import asgi_app as socketio_app  # noqa: E402
 from play.timekeeper import StartTimekeeper, start_with_daphne  # noqa: E402
+
+daphne_frames.install()  # a frame over daphne's 1 MiB: an error and close 1009, not a drop
 
 router = ProtocolTypeRouter(
     {
@@ -41,7 +43,7 @@ router = ProtocolTypeRouter(
 
 # /socket.io/: the tic-tac-toe server seed's protocol (play/socketio_server.py); the rest
 # is Django and Channels. Timers and bot moves run in every web process (play/timekeeper.py).
-application = StartTimekeeper(socketio.ASGIApp(sio, other_asgi_app=router))
+application = StartTimekeeper(socketio_app(router))
 start_with_daphne()
 
 # What is loaded by now lives as long as the process: spare the collector's full passes

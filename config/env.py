@@ -85,3 +85,17 @@ def stored_secret_key(path: Path) -> str:
     with os.fdopen(fd, "w") as handle:
         handle.write(key + "\n")
     return key
+
+
+def site_channel_prefix(redis_url: str, database_name: str) -> str:
+    """The channel layer's default prefix: Redis pub/sub channels are shared by every
+    database number of a server, so two sites (or two test runs) on one Redis would
+    hear each other's group messages. The prefix names the Redis database number and a
+    short hash of the site's database name, the same in every process of one site."""
+    import hashlib
+    from urllib.parse import urlsplit
+
+    path = urlsplit(redis_url).path.strip("/")
+    number = path if path.isdigit() else "0"
+    digest = hashlib.sha256(str(database_name).encode()).hexdigest()[:10]
+    return f"vf{number}-{digest}"

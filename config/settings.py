@@ -9,12 +9,21 @@ See README.md ("Production shape") for the full list.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 
-from config.env import envbool, envfloat, envint, envlist, envstr, stored_secret_key
+from config.env import (
+    envbool,
+    envfloat,
+    envint,
+    envlist,
+    envstr,
+    site_channel_prefix,
+    stored_secret_key,
+)
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(envstr("VAR_DIR", str(BASE_DIR / "var")))
@@ -65,12 +74,15 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    "config.text_input.DropControlCookies",  # before the session reads its cookie
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # After the session and user (its 400 page is the site's own), before every view.
+    "config.text_input.RefuseControlCharacters",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -165,6 +177,15 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # --- Channels -------------------------------------------------------------------------
 
 REDIS_URL = envstr("REDIS_URL")
+# Redis pub/sub ignores the database number: every name the layer uses starts with this,
+# so that sites (and test runs) sharing a Redis server never hear each other.
+CHANNEL_PREFIX = envstr(
+    "CHANNEL_PREFIX", site_channel_prefix(REDIS_URL, DATABASES["default"]["NAME"])
+)
+if not re.fullmatch(r"[A-Za-z0-9._-]{1,40}", CHANNEL_PREFIX):  # it starts channel names
+    raise ImproperlyConfigured(
+        f"CHANNEL_PREFIX={CHANNEL_PREFIX!r}: 1 to 40 letters, digits, '.', '_' or '-'"
+    )
 if REDIS_URL:
     # Redis pub/sub: a group message is one PUBLISH, and each process hears its groups on
     # one subscription. The list-based RedisChannelLayer took three round trips and a
@@ -173,7 +194,7 @@ if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
-            "CONFIG": {"hosts": [REDIS_URL]},
+            "CONFIG": {"hosts": [REDIS_URL], "prefix": CHANNEL_PREFIX},
         }
     }
 else:

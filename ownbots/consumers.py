@@ -14,7 +14,7 @@ import logging
 
 from channels.db import database_sync_to_async
 
-from play import notify, services, timekeeper
+from play import notify, services, timekeeper, withdrawn
 from play.consumers import JsonConsumer
 from play.errors import MatchError
 
@@ -192,6 +192,16 @@ class BotConsumer(JsonConsumer):
         match_id = message.get("match")
         for followed in [match_id] if match_id in self.matches else sorted(self.matches):
             await self._offer(followed)
+
+    async def match_withdrawn(self, message):
+        """Its game was hidden or removed: the bot is told and stops following it (its
+        moves there are refused, ``live.active_matches`` leaves it out)."""
+        match_id = message.get("match")
+        if self.player is None or self.closing or match_id not in self.matches:
+            return
+        self.matches.discard(match_id)
+        await self.channel_layer.group_discard(notify.match_group(match_id), self.channel_name)
+        await self.send_json({**withdrawn.error_event(), "match": match_id})
 
     async def bot_wake(self, message):
         if self.player is not None and not self.closing:

@@ -4,6 +4,7 @@ stored as its SHA-256, replaced or revoked by its owner (or an Admin)."""
 from __future__ import annotations
 
 import hashlib
+import re
 import secrets
 
 from django.db import IntegrityError, transaction
@@ -70,6 +71,8 @@ def set_open_to_challenges(user, player: Player, value: bool) -> None:
 def clean_name(name) -> str:
     if not isinstance(name, str):
         raise BotError("name: the bot's name is missing.")
+    if re.search(r"[\x00-\x1f\x7f]", name):
+        raise BotError("name: it may not contain a control character.")
     name = " ".join(name.split())
     low, high = NAME_LENGTH
     if not low <= len(name) <= high:

@@ -44,6 +44,7 @@ class BotActor:
 def active_matches(player_id: int) -> list[int]:
     return list(
         Match.objects.filter(status=Match.Status.ACTIVE, seats__player_id=player_id)
+        .filter(rule_set__hidden=False, rule_set__removed_at__isnull=True)  # withdrawn games
         .order_by("id")
         .values_list("pk", flat=True)
         .distinct()[:MAX_MATCHES]

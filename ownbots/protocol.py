@@ -22,6 +22,7 @@ ERROR_CODES = (
     "unknown-type",
     "unknown-turn",
     "illegal",
+    "hidden",
     "late",
 )
 TURN = re.compile(r"^(m[0-9]{1,18}\.[0-9]{1,9}\.[0-9]|t[0-9]{1,18})$")

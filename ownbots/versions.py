@@ -65,17 +65,19 @@ class VersionRow:
         return round(100 * (self.wins + self.draws / 2) / self.games) if self.games else 0
 
 
-def version_table(player) -> list[VersionRow]:
+def version_table(player, matches=None) -> list[VersionRow]:
     """One row per version, in the order they first played: games, results, and per game
-    the rating (shown R) before its first and after its last rated match."""
+    the rating (shown R) before its first and after its last rated match; counting only
+    ``matches`` (a queryset: those the visitor may see) when given."""
     from leaderboards.models import RatingHistory
     from play.models import Seat
 
     rows: OrderedDict[str, VersionRow] = OrderedDict()
+    versions = GameVersion.objects.filter(player=player)
+    if matches is not None:
+        versions = versions.filter(match__in=matches)
     tagged = list(
-        GameVersion.objects.filter(player=player)
-        .order_by("match_id")
-        .values_list("match_id", "seat", "version", "match__finished")
+        versions.order_by("match_id").values_list("match_id", "seat", "version", "match__finished")
     )
     results = {
         (m, i): r

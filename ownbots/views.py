@@ -105,10 +105,11 @@ def challenges(request: HttpRequest, pk: int) -> HttpResponse:
 def panel(request: HttpRequest, bot: Player) -> dict:
     """The own bot's part of its player page: connected or not, its version, its key,
     its recent games (with the version that played) and its record per version."""
-    from play.models import Match
+    from play.reads import visible_matches
 
+    seen = visible_matches(request.user)  # no match of a hidden or removed game
     games = list(
-        Match.objects.filter(seats__player=bot)
+        seen.filter(seats__player=bot)
         .select_related("rule_set")
         .order_by("-id")
         .distinct()[:RECENT_GAMES]
@@ -122,5 +123,5 @@ def panel(request: HttpRequest, bot: Player) -> dict:
         "bot_key": BotKey.objects.filter(player=bot).first(),
         "bot_manage": keys.may_manage(request.user, bot),
         "bot_games": games,
-        "bot_versions": versions.version_table(bot),
+        "bot_versions": versions.version_table(bot, seen),
     }

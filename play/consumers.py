@@ -15,15 +15,17 @@ from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 
+from variants import json_input
 from variants.ids import parse_id
 
-from . import create, moves, notify, presence, reads, series, timekeeper, timers
+from . import create, moves, notify, presence, reads, series, timekeeper, timers, withdrawn
 from .errors import MatchError
 from .messages import parse_lobby_message, parse_match_message
 
 logger = logging.getLogger(__name__)
 
 MAX_MESSAGE = 4096
+MAX_DEPTH = 8  # no message of the protocol nests deeper than 2
 NOT_FOUND = 4404
 
 
@@ -48,7 +50,11 @@ class JsonConsumer(AsyncWebsocketConsumer):
         if len(raw) > MAX_MESSAGE:
             return await self.send_json(MatchError("too-large", "Message too large.").event())
         try:
-            message = json.loads(raw)
+            message = json_input.loads(raw, max_bytes=MAX_MESSAGE, max_depth=MAX_DEPTH)
+        except json_input.InvalidJson as exc:
+            reason = f"Messages are JSON objects; this one is {exc}."
+            return await self.send_json(MatchError("malformed", reason).event())
+        try:
             name, args = type(self).parse(message)
             await getattr(self, "on_" + name)(**args)
         except (ValueError, UnicodeDecodeError):
@@ -121,6 +127,15 @@ class MatchConsumer(JsonConsumer):
             await self.send_state()
         for event in message["events"]:
             await self.send_json(event)
+
+    async def match_withdrawn(self, message):
+        """Its game was hidden or removed: unless this user may still see it, say why,
+        send nothing more and close (as for a match that does not exist)."""
+        if await database_sync_to_async(reads.match_exists)(self.match_id, self.user):
+            return
+        await self.channel_layer.group_discard(notify.match_group(self.match_id), self.channel_name)
+        await self.send_json(withdrawn.error_event())
+        await self.close(code=NOT_FOUND)
 
     # -- messages from the client (already checked by parse_match_message) ----------------
 

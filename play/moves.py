@@ -17,7 +17,7 @@ from django.utils import timezone
 from gamecore.engine import IllegalMove
 from gamecore.engine.errors import InvalidMoveText
 
-from . import clock, crews, notify, rounds, seating, secrecy, series
+from . import clock, crews, notify, rounds, seating, secrecy, series, withdrawn
 from .errors import MatchError
 from .events import game_over_event, state_event
 from .models import Match, Move, Seat
@@ -26,6 +26,7 @@ from .signals import match_finished
 
 
 def _acting_seat(match: Match, seats: list[Seat], user, state, seat: int | None) -> int:
+    withdrawn.check_open(match, user)
     held = seating.held_seats(match, user, seats)
     if match.status == Match.Status.INVITED:
         raise MatchError("not-started", "The match has not started: players are still invited.")

@@ -113,6 +113,11 @@ def match_changed(match, events: list[dict], views: dict | None = None) -> None:
     transaction.on_commit(lambda: _send(match_group(match_id), message, due))
 
 
+def match_withdrawn(match_id: int) -> None:
+    """Its game was hidden or removed (sent after that commits): each socket re-checks."""
+    _send(match_group(match_id), {"type": "match.withdrawn", "match": match_id}, False)
+
+
 def user_event(user_id: int, event: dict) -> None:
     message = {"type": "user.event", "events": [event]}
     transaction.on_commit(lambda: _send(user_group(user_id), message, False))

@@ -27,9 +27,10 @@ from django.conf import settings
 from variants.bounded import bounded_int
 from variants.ids import MAX_ID
 
-from . import create, moves, notify, presence, reads, seating, timekeeper
+from . import create, moves, notify, presence, reads, seating, timekeeper, withdrawn
 from .errors import MatchError
 from .messages import AFK_TIMEOUT, AFK_WARNING
+from .socketio_edge import MAX_FRAME, FrameFilter, GuardedServer
 
 log = logging.getLogger(__name__)
 
@@ -37,13 +38,19 @@ DIFFICULTIES = ("easy", "medium", "hard")  # the seed's three bots
 MARKS = ("X", "O")
 CLASSIC = "Tic-Tac-Toe"
 
-sio = socketio.AsyncServer(
+sio = GuardedServer(
     async_mode="asgi",
     cors_allowed_origins=[],  # same origin only (clients that send no Origin are let in)
-    max_http_buffer_size=4096,
+    max_http_buffer_size=MAX_FRAME,
     logger=False,
     engineio_logger=False,
 )
+
+
+def asgi_app(other_asgi_app=None):
+    """``/socket.io/`` (every frame checked first, play/socketio_edge.py), the rest to
+    ``other_asgi_app``."""
+    return FrameFilter(socketio.ASGIApp(sio, other_asgi_app=other_asgi_app))
 
 
 # --- who is connecting -------------------------------------------------------------------
@@ -281,10 +288,30 @@ async def _read(sid, channel: str) -> None:
                 await _match_changed(sid, message)
             elif message.get("type") == "user.event":
                 await _user_event(sid, message)
+            elif message.get("type") == "match.withdrawn":
+                await _match_withdrawn(sid, message)
         except asyncio.CancelledError:
             raise
         except Exception:  # one bad message must not stop the connection's reader
             log.exception("socket.io: could not forward a message to %s", sid)
+
+
+async def _match_withdrawn(sid, message: dict) -> None:
+    """Its game was hidden or removed: unless this user may still see it, say why and
+    stop following the match (no more states; moves there are refused anyway)."""
+    session = await sio.get_session(sid)
+    match_id = session["match"]
+    if match_id != message.get("match"):
+        return
+    if await database_sync_to_async(reads.match_exists)(match_id, session["user"]):
+        return
+    layer = get_channel_layer()
+    await layer.group_discard(notify.match_group(match_id), session["channel"])
+    await database_sync_to_async(presence.disconnect)(session["channel"])
+    session.update(match=None, you=[])
+    await sio.save_session(sid, session)
+    event = withdrawn.error_event()
+    await sio.emit("error", _error(event["code"], event["reason"]), to=sid)
 
 
 async def _user_event(sid, message: dict) -> None:

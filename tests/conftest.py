@@ -99,14 +99,18 @@ def child_env(**overrides: str | None) -> dict[str, str]:
 
 
 def children_database_env() -> dict[str, str]:
-    """Variables that point a subprocess at the test database (not the development one)."""
+    """Variables that point a subprocess at the test database (not the development one),
+    and at the test process's channel layer names."""
     from django.db import connection
 
     name = str(connection.settings_dict["NAME"])
+    # The test process's channel prefix: its group messages reach the children's sockets
+    # (the default prefix is made from the database name, which differs for the children).
+    shared = {"CHANNEL_PREFIX": settings.CHANNEL_PREFIX}
     if connection.vendor == "sqlite":
-        return {"SQLITE_PATH": name}
+        return {"SQLITE_PATH": name, **shared}
     parts = urlsplit(os.environ["DATABASE_URL"])
-    return {"DATABASE_URL": urlunsplit(parts._replace(path="/" + name))}
+    return {"DATABASE_URL": urlunsplit(parts._replace(path="/" + name)), **shared}
 
 
 def wait_for_line(path: Path, text: str, process: subprocess.Popen, timeout: float) -> None:

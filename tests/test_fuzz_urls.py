@@ -14,6 +14,7 @@ from django.urls import URLPattern, URLResolver, get_resolver
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from config.text_input import CONTROL
 from leaderboards import tournaments
 from leaderboards.services import default_universe
 from tests.conftest import FUZZ_SCALE
@@ -25,6 +26,10 @@ pytestmark = pytest.mark.django_db
 
 HIDDEN_NAME = "Zebrahidden"  # appears nowhere else on the site
 JUNK = ["0", "99999999999999999999", "9" * 19, "²", "-1", "abc", "1e9", "%00", "9" * 5000]
+# Texts with control characters (issue 39: a NUL reached PostgreSQL and answered 500).
+CONTROL_TEXTS = ["a\x00b", "\x00", "Tic-Tac-Toe\x00", "\x1b[31m", "x\x7f", "\x08\x0b"]
+# Deep JSON for the fields read as JSON (the factory's phases raised RecursionError: 500).
+DEEP_TEXTS = ["[" * 4000, '{"a":' * 1000, '[{"locked":' * 900, "{" + '"stalemate":{' * 500]
 
 
 def _routes(patterns=None, prefix: str = "") -> list[str]:
@@ -80,13 +85,21 @@ def test_no_url_errs_or_shows_a_hidden_game(client, world, no_broker, data):
     who = data.draw(st.sampled_from(world["people"]), label="who")
     method = data.draw(st.sampled_from(["get", "post"]), label="method")
     keys = ["game", "copy", "players", "add", "player", "universe", "measure", "sort", "page",
-            "tab", "action", "name", "rule_set", "seat2", "accept", "q", "next"]  # fmt: skip
-    values = st.one_of(st.sampled_from(ids), st.text(max_size=30))
+            "tab", "action", "name", "rule_set", "seat2", "accept", "q", "next", "phases",
+            "stalemate"]  # fmt: skip
+    values = st.one_of(
+        st.sampled_from(ids),
+        st.text(max_size=30),
+        st.sampled_from(CONTROL_TEXTS),
+        st.sampled_from(DEEP_TEXTS),
+    )
     params = data.draw(st.dictionaries(st.sampled_from(keys), values, max_size=4), label="params")
     client.logout()
     if who is not None:
         client.force_login(who)
     response = getattr(client, method)(path, params)
     assert response.status_code < 500, (method, path, params)
+    if any(CONTROL.search(v) for v in params.values()):  # one rule at the edge
+        assert response.status_code == 400, (method, path, params)
     body = b"".join(response) if response.streaming else response.content
     assert HIDDEN_NAME.encode() not in body, (method, path, who)

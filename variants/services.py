@@ -17,6 +17,7 @@ from gamecore import rules
 from variants import catalogue
 from variants.models import RuleSet
 from variants.playable import check_playable
+from variants.signals import game_withdrawn
 
 # How many rule sets a Creator may create (004: "up to fifteen new games"). Trainers and
 # Admins have no limit. Every game the user created counts, hidden or removed ones too.
@@ -184,7 +185,13 @@ def hide_rule_set(rule_set: RuleSet, hidden: bool, by) -> RuleSet:
     _require_admin(by, "hide or show")
     RuleSet.objects.filter(pk=rule_set.pk).update(hidden=hidden)
     rule_set.hidden = hidden
+    if hidden:
+        _withdrawn(rule_set.pk)
     return rule_set
+
+
+def _withdrawn(rule_set_id: int) -> None:
+    transaction.on_commit(lambda: game_withdrawn.send(RuleSet, rule_set_id=rule_set_id))
 
 
 def remove_rule_set(rule_set: RuleSet, by) -> RuleSet:
@@ -195,6 +202,7 @@ def remove_rule_set(rule_set: RuleSet, by) -> RuleSet:
     now = timezone.now()
     RuleSet.objects.filter(pk=rule_set.pk, removed_at__isnull=True).update(removed_at=now)
     rule_set.refresh_from_db(fields=["removed_at"])
+    _withdrawn(rule_set.pk)
     return rule_set
 
 

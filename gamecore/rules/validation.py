@@ -21,6 +21,7 @@ from .schema import InitialPiece, RuleDoc, TurnCheck
 from .vocabulary import COLORS, MAX_DIMENSION, MAX_SPACES, PLAYER_MODES, SHAPES, seat_colors
 
 NAME_FORBIDDEN = re.compile(r"[\s*()]")
+CONTROL = re.compile(r"[\x00-\x1f\x7f]")
 
 
 def validate_name(name: Any) -> None:
@@ -29,6 +30,8 @@ def validate_name(name: Any) -> None:
         raise RulesError.single("name", "is required")
     if len(name) > 64:
         raise RulesError.single("name", "at most 64 characters")
+    if CONTROL.search(name):
+        raise RulesError.single("name", "may not contain a control character")
     bad = NAME_FORBIDDEN.search(name)
     if bad:
         what = "whitespace" if bad.group().isspace() else f"'{bad.group()}'"

@@ -28,6 +28,7 @@ from gamecore.rules.vocabulary import (
     ORDER_LABELS,
     STALEMATE_LABELS,
 )
+from variants import json_input
 from variants.bounded import bounded_int
 
 if TYPE_CHECKING:
@@ -77,7 +78,8 @@ def is_ending(value: str) -> bool:
 def read_ending(value: str, when: str) -> str | None:
     """An ending's key from a posted value, or None when it is not an ending of ``when``."""
     try:
-        ending = ending_words.from_key(value[:400])
+        raw = json_input.loads(value[:400], max_bytes=400, max_depth=4)
+        ending = ending_words.Ending.model_validate(raw)
     except (ValueError, ValidationError):
         return None
     return ending_words.key(ending) if ending.when == when else None
@@ -158,7 +160,7 @@ def from_doc(doc, state: FactoryState) -> None:
 def from_post(data: Mapping, state: FactoryState, spot_of, problems: list) -> None:
     """The phases from the hidden field, the shown phase's controls over the phase that was
     shown, then the phase to show and the count of phases."""
-    phases = _read_phases(str(data.get("phases", ""))[:20000], spot_of, problems)
+    phases = _read_phases(str(data.get("phases", "")), spot_of, problems)
     shown = bounded_int(data.get("phase_shown", 0), 0, MAX_PHASES - 1) or 0
     while len(phases) <= shown:
         phases.append(phases[-1].copy() if phases else PhaseState())
@@ -189,13 +191,17 @@ def from_post(data: Mapping, state: FactoryState, spot_of, problems: list) -> No
     state.overachievers = data.get("overachievers") == "1"
 
 
+MAX_PHASES_JSON = 300_000  # 6 phases locking and cloaking all 1,536 spaces: ~230 KB
+
+
 def _read_phases(text: str, spot_of, problems: list) -> list[PhaseState]:
     if not text:
         return [PhaseState()]
     try:
-        raw = json.loads(text)
-    except ValueError:
-        problems.append({"path": "phases", "message": "the phases could not be read"})
+        raw = json_input.loads(text, max_bytes=MAX_PHASES_JSON, max_depth=4)
+    except json_input.InvalidJson as exc:
+        message = f"the phases could not be read ({exc})"
+        problems.append({"path": "phases", "message": message})
         return [PhaseState()]
     if not isinstance(raw, list) or not raw:
         return [PhaseState()]
@@ -212,7 +218,10 @@ def _read_phases(text: str, spot_of, problems: list) -> list[PhaseState]:
         seats = item.get("locked_seats") if isinstance(item.get("locked_seats"), list) else []
         p.locked_seats = frozenset(s for s in seats[:4] if type(s) is int and 1 <= s <= 4)
         for name in ("locked", "cloaked"):
-            spots = item.get(name) if isinstance(item.get(name), list) else []
+            spots = item.get(name)
+            if isinstance(spots, str):  # "b,x,y,z b,x,y,z ..." (as encoded below)
+                spots = spots.split()
+            spots = spots if isinstance(spots, list) else []
             found = {spot_of(str(s)) for s in spots[:2000]}
             getattr(p, name).update(s for s in found if s)
         out.append(p)
@@ -222,8 +231,8 @@ def _read_phases(text: str, spot_of, problems: list) -> list[PhaseState]:
 def encode(state: FactoryState) -> str:
     """Every phase, for the hidden field (the shown one's controls override its entry)."""
 
-    def where(spots):
-        return [",".join(map(str, s)) for s in sorted(spots)]
+    def where(spots):  # one string, not a list: the field is half the size once escaped
+        return " ".join(",".join(map(str, s)) for s in sorted(spots))
 
     return json.dumps(
         [

@@ -68,3 +68,20 @@ def credits(rule_set) -> list[dict]:
 def rules_in_words(rule_set) -> list[tuple[str, str]]:
     """The game's rules as [(topic, sentence)] (variants/rule_words.py)."""
     return rule_list(rule_set.document)
+
+
+SUMMARY_SHOWN = 4000  # characters of a summary line a page shows (the catalogue: 2,108 at most)
+
+
+@register.filter
+def bounded_summary(text: str) -> str:
+    """A game's summary line, cut after a clause near ``SUMMARY_SHOWN`` characters. A game
+    that starts with a piece (or a badge) on each of 1,536 spaces lists every one: 650 KB
+    on its page and on every list of games (issue 39); the board shows them all."""
+    text = str(text or "")
+    if len(text) <= SUMMARY_SHOWN:
+        return text
+    cut = max(text.rfind("; ", 0, SUMMARY_SHOWN), text.rfind(", ", 0, SUMMARY_SHOWN))
+    cut = cut if cut > 0 else SUMMARY_SHOWN
+    rest = len(text) - cut
+    return f"{text[:cut]} … and {rest:,} more characters of rules (the board shows every space)"
