@@ -133,8 +133,8 @@ def play(player: Player, match_id: int, ply: int, seat: int, move: str) -> None:
     try:
         services.play(match_id, BotActor(player), move, seat=seat, ply=ply)
     except MatchError as exc:
-        if exc.code == "illegal":
-            raise
+        if exc.code in ("illegal", "hidden"):  # hidden: its game was withdrawn (the
+            raise  # bot's own seat: nothing another bot's id could learn)
         if exc.code == "malformed":  # text that is no move of this game
             raise MatchError("illegal", exc.reason) from None
         if exc.code in ("stale", "finished") or (
