@@ -167,6 +167,43 @@ def _rating(key, skills: Mapping[Hashable, Skill]):
     return model().rating(mu=skill.mu, sigma=skill.sigma)
 
 
+@dataclass(frozen=True)
+class Expectation:
+    """What the ratings expected of one match before it was played: each rated key's
+    probability of winning it (its team's, alone on top) and the probability of a draw.
+
+    openskill's ``predict_win`` ignores draws (its values sum to 1 on their own), so each
+    is scaled by ``1 - predict_draw``: the wins and the draw then sum to 1, and a
+    pairing's boosts (``leaderboards.favour_math``) are zero on average when the ratings
+    are right."""
+
+    wins: dict  # {key: E(key's team wins)}
+    draw: float
+
+
+def expectation(seats: Sequence[SeatResult], skills: Mapping[Hashable, Skill]) -> Expectation:
+    """The ``Expectation`` of a match of these seats at these skills (the ratings before
+    it), over the same teams ``rate_match`` rates; ``wins`` has a key for every key
+    ``rate_match`` rates (Chaos and a key on two teams have none). Fewer than two teams:
+    no wins, draw 0."""
+    teams: dict[int, list[SeatResult]] = {}
+    for seat in seats:
+        teams.setdefault(seat.team, []).append(seat)
+    if len(teams) < 2:
+        return Expectation({}, 0.0)
+    split = _keys_on_several_teams(teams)
+    order = sorted(teams)
+    openskill_teams = [[_rating(s.key, skills) for s in teams[t]] for t in order]
+    draw = float(model().predict_draw(openskill_teams))
+    draw = min(max(draw, 0.0), 1.0)
+    wins = {}
+    for team, p in zip(order, model().predict_win(openskill_teams), strict=True):
+        for seat in teams[team]:
+            if seat.key is not None and seat.key not in split:
+                wins.setdefault(seat.key, float(p) * (1.0 - draw))
+    return Expectation(wins, draw)
+
+
 def win_probability(a: Skill, b: Skill) -> float:
     """How likely ``a`` beats ``b`` in a two-sided match, by the model."""
     first, _ = model().predict_win([[_rating(0, {0: a})], [_rating(0, {0: b})]])
