@@ -150,7 +150,7 @@ def _favouritism(request: HttpRequest, shown: Player) -> dict:
     set id, ``&universe=`` slug; else the most played), and its opponents' favouritism,
     ordered by ``&sort=`` (``favouritism.SORTS``)."""
     from accounts.roles import is_trainer_or_admin
-    from leaderboards.favouritism import DEFAULT_SORT, SORTS, favour_rows
+    from leaderboards.favouritism import DEFAULT_SORT, SORTS, favour_rows, order_rows
     from leaderboards.models import Rating
     from leaderboards.services import MACHINES
 
@@ -168,10 +168,13 @@ def _favouritism(request: HttpRequest, shown: Player) -> dict:
     sort = request.GET.get("sort", DEFAULT_SORT)[:20]
     if sort.lstrip("-") not in SORTS:
         sort = DEFAULT_SORT  # an old or mistyped link still shows the table
+    rows = favour_rows(shown.pk, chosen.rule_set, chosen.universe, sort)
     return {
         "favour_games": ratings,
         "favour_chosen": chosen,
-        "favour_rows": favour_rows(shown.pk, chosen.rule_set, chosen.universe, sort),
+        "favour_rows": rows,
+        # the opponent it is most favoured by (``favouritism.favoured_by``), in any order
+        "favour_top": order_rows(rows, DEFAULT_SORT)[0].opponent.pk if rows else None,
         "favour_sort": sort,
         "favour_machines": [str(k) for k in MACHINES],
         "favour_shown_machine": shown.kind in MACHINES,

@@ -201,6 +201,7 @@ def test_the_tab_shows_the_plans_columns_sortable(client, ttt, trainer):
     html = client.get(url + "&sort=-kick_back").content.decode()
     assert re.findall(r'data-testid="favour-row" data-player="(\d+)"', html)[0] == str(tough.pk)
     assert 'href="?tab=favouritism&amp;game=' in html and "sort=kick_back" in html
+    assert html.index('data-testid="favour-top"') > html.index(f'data-player="{kind.pk}"')
     html = client.get(url + "&sort=kick_back").content.decode()
     assert re.findall(r'data-testid="favour-row" data-player="(\d+)"', html)[0] == str(kind.pk)
     html = client.get(url + "&sort=%3Cscript%3E").content.decode()  # junk: the default
