@@ -247,3 +247,23 @@ def test_benchmark_rule_uses_preference(client, ttt, trainer):
     assert "counts as a <strong>Benchmark" in client.get(base + ids).content.decode()
     ids = "".join(f"&players={p.pk}" for p in (top, once, rnd, other))
     assert "It is a <strong>Standard" in client.get(base + ids).content.decode()
+
+
+def test_backfill_recomputes_the_expectations_the_rating_paths_kept(ttt):
+    import io
+
+    from django.core.management import call_command
+
+    a, b = bot("A"), bot("B")
+    finish(ttt, [a, b], ["win", "loss"])
+    finish(ttt, [a, b], ["draw", "draw"])
+    chaos_rules = rule_set("Chaos-TTT", players="2-vs-chaos")  # three teams, Chaos unrated
+    finish(chaos_rules, [a, b], ["loss", "loss", "win"], chaos=2)
+    kept = {h.pk: (h.expected_win, h.expected_draw) for h in RatingHistory.objects.all()}
+    assert all(w is not None for w, _ in kept.values())
+    RatingHistory.objects.update(expected_win=None, expected_draw=None)
+    out = io.StringIO()
+    call_command("backfill_expectations", stdout=out)
+    assert "Filled the expectations of 6 rating-history rows" in out.getvalue()
+    for h in RatingHistory.objects.all():
+        assert (h.expected_win, h.expected_draw) == pytest.approx(kept[h.pk])
