@@ -18,6 +18,7 @@ import math
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from statistics import NormalDist
 
 from openskill.models import PlackettLuce
 
@@ -193,6 +194,15 @@ def expectation(seats: Sequence[SeatResult], skills: Mapping[Hashable, Skill]) -
         return Expectation({}, 0.0)
     split = _keys_on_several_teams(teams)
     order = sorted(teams)
+    if len(order) == 2 and len(teams[order[0]]) == len(teams[order[1]]) == 1:
+        (first,), (second,) = teams[order[0]], teams[order[1]]
+        win, draw = _two_sided_prediction(_skill(first.key, skills), _skill(second.key, skills))
+        draw = min(max(draw, 0.0), 1.0)
+        wins = {}
+        for seat, p in ((first, win), (second, 1.0 - win)):
+            if seat.key is not None and seat.key not in split:
+                wins[seat.key] = p * (1.0 - draw)
+        return Expectation(wins, draw)
     openskill_teams = [[_rating(s.key, skills) for s in teams[t]] for t in order]
     draw = float(model().predict_draw(openskill_teams))
     draw = min(max(draw, 0.0), 1.0)
@@ -202,6 +212,22 @@ def expectation(seats: Sequence[SeatResult], skills: Mapping[Hashable, Skill]) -
             if seat.key is not None and seat.key not in split:
                 wins.setdefault(seat.key, float(p) * (1.0 - draw))
     return Expectation(wins, draw)
+
+
+_NORMAL = NormalDist()
+
+
+def _two_sided_prediction(a: Skill, b: Skill) -> tuple[float, float]:
+    """openskill's ``predict_win`` (a's value) and ``predict_draw`` of two one-seat teams,
+    the same formulas without building its rating objects (a tournament rates hundreds
+    of games a second): P(a) = Φ((μa − μb) / c), draw = Φ((m − μa + μb) / c) −
+    Φ((μb − μa − m) / c), c = √(2β² + σa² + σb²), m = √2 · β · Φ⁻¹(3/4)."""
+    beta = model().beta
+    c = math.sqrt(2 * beta**2 + a.sigma**2 + b.sigma**2)
+    margin = math.sqrt(2) * beta * _NORMAL.inv_cdf((1 + 1 / 2) / 2)
+    win = _NORMAL.cdf((a.mu - b.mu) / c)
+    draw = _NORMAL.cdf((margin - a.mu + b.mu) / c) - _NORMAL.cdf((b.mu - a.mu - margin) / c)
+    return win, draw
 
 
 def win_probability(a: Skill, b: Skill) -> float:

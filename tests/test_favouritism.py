@@ -98,6 +98,23 @@ def test_expectation_is_openskills_prediction_scaled_to_sum_to_one():
     assert got.wins["a"] == pytest.approx(win_a * (1 - draw))
     assert got.wins["b"] == pytest.approx(win_b * (1 - draw))
     assert got.wins["a"] + got.wins["b"] + got.draw == pytest.approx(1.0)
+    for mu_a, sigma_a, mu_b, sigma_b in [
+        (25, 25 / 3, 25, 25 / 3),
+        (10, 2, 40, 1),
+        (33, 9, 31, 0.5),
+    ]:
+        fast = rating.expectation(
+            seats, {"a": rating.Skill(mu_a, sigma_a), "b": rating.Skill(mu_b, sigma_b)}
+        )
+        teams = [[m.rating(mu=mu_a, sigma=sigma_a)], [m.rating(mu=mu_b, sigma=sigma_b)]]
+        draw = m.predict_draw(teams)
+        assert fast.draw == pytest.approx(draw)
+        assert fast.wins["a"] == pytest.approx(m.predict_win(teams)[0] * (1 - draw))
+    # Partners (two seats a team) take openskill's own path: the team's chance, each
+    partners = [rating.SeatResult(k, t, 1) for k, t in [("a", 0), ("b", 1), ("c", 0), ("d", 1)]]
+    got = rating.expectation(partners, {"a": a})
+    assert got.wins["a"] == got.wins["c"] and got.wins["a"] > got.wins["b"] == got.wins["d"]
+    assert got.wins["a"] + got.wins["b"] + got.draw == pytest.approx(1.0)
     # Chaos (key None) has no expectation; one team alone: nothing to expect
     chaos = rating.expectation([*seats, rating.SeatResult(None, 2, 3)], {"a": a, "b": b})
     assert set(chaos.wins) == {"a", "b"} and sum(chaos.wins.values()) + chaos.draw < 1.0001
