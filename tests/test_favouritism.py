@@ -202,7 +202,6 @@ def test_the_tab_shows_the_plans_columns_sortable(client, ttt, trainer):
     heads = re.findall(r'data-testid="favour-col">\s*<a[^>]*>([^<]*?) <i', html)
     want = ["Preference", "Last match", "Win boost", "Draw boost", "Kick back"]
     assert heads == [*want, "Relative rating", "Favours owed"]
-    assert html.index("favour-sort-owed") < html.index("Benchmark</th>")
     rows = re.findall(r'data-testid="favour-row" data-player="(\d+)"', html)
     assert rows == [str(kind.pk), str(tough.pk)]  # highest preference first
     stats = {row.opponent.pk: row.stats for row in favour_rows(me.pk, ttt, default_universe())}
@@ -223,11 +222,13 @@ def test_the_tab_shows_the_plans_columns_sortable(client, ttt, trainer):
     assert re.findall(r'data-testid="favour-row" data-player="(\d+)"', html)[0] == str(kind.pk)
     html = client.get(url + "&sort=%3Cscript%3E").content.decode()  # junk: the default
     assert re.findall(r'data-testid="favour-row" data-player="(\d+)"', html)[0] == str(kind.pk)
-    # Benchmark checkboxes (bots) and the button, for Trainers only
-    assert 'data-testid="favour-select"' in html and 'data-testid="favour-benchmark"' not in html
+    # Benchmark checkboxes (bots) and the button, for Trainers and Admins only
+    assert "favour-select" not in html and "favour-benchmark" not in html
     client.force_login(trainer)
     html = client.get(url).content.decode()
     assert 'data-testid="favour-benchmark"' in html
+    assert len(re.findall('data-testid="favour-select"', html)) == 2  # Kind, Tough
+    assert html.index("favour-sort-owed") < html.index("Benchmark</th>")
     assert f'name="players" value="{me.pk}"' in html  # the shown bot is benchmarked too
 
 
