@@ -147,9 +147,12 @@ def player(request: HttpRequest, pk: int) -> HttpResponse:
 
 def _favouritism(request: HttpRequest, shown: Player) -> dict:
     """The games (and universes) the player is rated in, the one chosen (``?game=`` rule
-    set id, ``&universe=`` slug; else the most played), and its opponents' favour."""
+    set id, ``&universe=`` slug; else the most played), and its opponents' favouritism,
+    ordered by ``&sort=`` (``favouritism.SORTS``)."""
+    from accounts.roles import is_trainer_or_admin
+    from leaderboards.favouritism import DEFAULT_SORT, SORTS, favour_rows, order_rows
     from leaderboards.models import Rating
-    from leaderboards.stats import favour_rows
+    from leaderboards.services import MACHINES
 
     ratings = list(
         Rating.objects.filter(player=shown, rule_set__in=visible_rule_sets(request.user))
@@ -162,10 +165,20 @@ def _favouritism(request: HttpRequest, shown: Player) -> dict:
     chosen = next(
         (r for r in ratings if (str(r.rule_set_id), r.universe.slug) == asked), ratings[0]
     )
+    sort = request.GET.get("sort", DEFAULT_SORT)[:20]
+    if sort.lstrip("-") not in SORTS:
+        sort = DEFAULT_SORT  # an old or mistyped link still shows the table
+    rows = favour_rows(shown.pk, chosen.rule_set, chosen.universe, sort)
     return {
         "favour_games": ratings,
         "favour_chosen": chosen,
-        "favour_rows": favour_rows(shown.pk, chosen.rule_set, chosen.universe),
+        "favour_rows": rows,
+        # the opponent it is most favoured by (``favouritism.favoured_by``), in any order
+        "favour_top": order_rows(rows, DEFAULT_SORT)[0].opponent.pk if rows else None,
+        "favour_sort": sort,
+        "favour_machines": [str(k) for k in MACHINES],
+        "favour_shown_machine": shown.kind in MACHINES,
+        "can_benchmark": is_trainer_or_admin(request.user),
     }
 
 

@@ -130,9 +130,12 @@ def rate_entries(todo: list[tuple]) -> int:
         }
         skills = {k: math.Skill(r.mu, r.sigma) for k, r in mine.items()}
         at = adapt(when)
+        expected = math.expectation(results, skills)
         for key, skill in math.rate_match(results, skills).items():
             row = mine[key]
-            history.append((row.pk, match_id, row.player_id, *_advance(row, skill, when), at))
+            values = _advance(row, skill, when)
+            win = expected.wins.get(key)
+            history.append((row.pk, match_id, row.player_id, *values, at, win, expected.draw))
     _save(list(ratings.values()))
     _insert_history(history)
     return len(todo)

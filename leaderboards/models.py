@@ -119,6 +119,11 @@ class RatingHistory(models.Model):
     sigma_after = models.FloatField()
     ordinal_before = models.FloatField()
     ordinal_after = models.FloatField()
+    # What the ratings expected before the match (rating.expectation): this player's
+    # chance of winning it and the chance of a draw. Null on rows rated before they
+    # were kept (the favouritism stats skip those matches).
+    expected_win = models.FloatField(null=True, blank=True)
+    expected_draw = models.FloatField(null=True, blank=True)
     at = models.DateTimeField(help_text="When the match ended.")
 
     class Meta:

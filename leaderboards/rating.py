@@ -18,6 +18,7 @@ import math
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from statistics import NormalDist
 
 from openskill.models import PlackettLuce
 
@@ -165,6 +166,68 @@ def _keys_on_several_teams(teams: Mapping[int, list[SeatResult]]) -> set:
 def _rating(key, skills: Mapping[Hashable, Skill]):
     skill = BEGINNER if key is None else skills.get(key, BEGINNER)
     return model().rating(mu=skill.mu, sigma=skill.sigma)
+
+
+@dataclass(frozen=True)
+class Expectation:
+    """What the ratings expected of one match before it was played: each rated key's
+    probability of winning it (its team's, alone on top) and the probability of a draw.
+
+    openskill's ``predict_win`` ignores draws (its values sum to 1 on their own), so each
+    is scaled by ``1 - predict_draw``: the wins and the draw then sum to 1, and a
+    pairing's boosts (``leaderboards.favour_math``) are zero on average when the ratings
+    are right."""
+
+    wins: dict  # {key: E(key's team wins)}
+    draw: float
+
+
+def expectation(seats: Sequence[SeatResult], skills: Mapping[Hashable, Skill]) -> Expectation:
+    """The ``Expectation`` of a match of these seats at these skills (the ratings before
+    it), over the same teams ``rate_match`` rates; ``wins`` has a key for every key
+    ``rate_match`` rates (Chaos and a key on two teams have none). Fewer than two teams:
+    no wins, draw 0."""
+    teams: dict[int, list[SeatResult]] = {}
+    for seat in seats:
+        teams.setdefault(seat.team, []).append(seat)
+    if len(teams) < 2:
+        return Expectation({}, 0.0)
+    split = _keys_on_several_teams(teams)
+    order = sorted(teams)
+    if len(order) == 2 and len(teams[order[0]]) == len(teams[order[1]]) == 1:
+        (first,), (second,) = teams[order[0]], teams[order[1]]
+        win, draw = _two_sided_prediction(_skill(first.key, skills), _skill(second.key, skills))
+        draw = min(max(draw, 0.0), 1.0)
+        wins = {}
+        for seat, p in ((first, win), (second, 1.0 - win)):
+            if seat.key is not None and seat.key not in split:
+                wins[seat.key] = p * (1.0 - draw)
+        return Expectation(wins, draw)
+    openskill_teams = [[_rating(s.key, skills) for s in teams[t]] for t in order]
+    draw = float(model().predict_draw(openskill_teams))
+    draw = min(max(draw, 0.0), 1.0)
+    wins = {}
+    for team, p in zip(order, model().predict_win(openskill_teams), strict=True):
+        for seat in teams[team]:
+            if seat.key is not None and seat.key not in split:
+                wins.setdefault(seat.key, float(p) * (1.0 - draw))
+    return Expectation(wins, draw)
+
+
+_NORMAL = NormalDist()
+
+
+def _two_sided_prediction(a: Skill, b: Skill) -> tuple[float, float]:
+    """openskill's ``predict_win`` (a's value) and ``predict_draw`` of two one-seat teams,
+    the same formulas without building its rating objects (a tournament rates hundreds
+    of games a second): P(a) = Φ((μa − μb) / c), draw = Φ((m − μa + μb) / c) −
+    Φ((μb − μa − m) / c), c = √(2β² + σa² + σb²), m = √2 · β · Φ⁻¹(3/4)."""
+    beta = model().beta
+    c = math.sqrt(2 * beta**2 + a.sigma**2 + b.sigma**2)
+    margin = math.sqrt(2) * beta * _NORMAL.inv_cdf((1 + 1 / 2) / 2)
+    win = _NORMAL.cdf((a.mu - b.mu) / c)
+    draw = _NORMAL.cdf((margin - a.mu + b.mu) / c) - _NORMAL.cdf((b.mu - a.mu - margin) / c)
+    return win, draw
 
 
 def win_probability(a: Skill, b: Skill) -> float:

@@ -123,10 +123,13 @@ def _apply(match: Match, seats: Sequence[Seat]) -> None:
     ratings = _locked_ratings(keys, match.rule_set_id, universe, when)
     skills = {k: math.Skill(r.mu, r.sigma) for k, r in ratings.items()}
     new = math.rate_match(results, skills)
+    expected = math.expectation(results, skills)
     history = []
     for key, skill in new.items():
         history.append(_update(ratings[key], skill, when))
         history[-1].match = match
+        history[-1].expected_win = expected.wins.get(key)
+        history[-1].expected_draw = expected.draw
     RatingHistory.objects.bulk_create(history)
 
 
@@ -216,7 +219,8 @@ def _update(row: Rating, skill: math.Skill, when, save: bool = True) -> RatingHi
 
 
 _HISTORY_COLUMNS = ("rating_id", "match_id", "player_id", "mu_before", "sigma_before",
-                    "ordinal_before", "mu_after", "sigma_after", "ordinal_after", "at")  # fmt: skip
+                    "ordinal_before", "mu_after", "sigma_after", "ordinal_after", "at",
+                    "expected_win", "expected_draw")  # fmt: skip
 
 
 def _insert_history(rows: list[tuple]) -> None:

@@ -1,9 +1,8 @@
-"""Reads over matches and ratings: a player's Stats tab, the evolution chart, and who
-favours whom (for the Benchmark condition). Nothing here writes."""
+"""Reads over matches and ratings: a player's Stats tab and the evolution chart (who
+favours whom: ``leaderboards.favouritism``). Nothing here writes."""
 
 from __future__ import annotations
 
-from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -18,7 +17,6 @@ MAX_CURVES = 8
 MAX_POINTS = 400  # per curve; longer histories are thinned evenly (first and last kept)
 CHART_W, CHART_H, PAD = 720, 360, 48
 COLORS = ["#0d6efd", "#dc3545", "#198754", "#fd7e14", "#6f42c1", "#20c997", "#6c757d", "#d63384"]
-FAVOUR_SAMPLE = 2000  # recent matches of the top player read to measure favouritism
 # What the evolution chart can draw, by the value of its ``measure`` parameter.
 MEASURES = {
     "rating": "Rating",
@@ -253,85 +251,3 @@ def _layout(chart: Chart) -> None:
     chart.y_ticks = [
         (sy(y_lo + (y_hi - y_lo) * i / 4), round(y_lo + (y_hi - y_lo) * i / 4)) for i in range(5)
     ]
-
-
-# --- favouritism -----------------------------------------------------------------------------
-
-
-@dataclass
-class FavourRow:
-    """How ``player`` fares against one opponent, against the model's expectation."""
-
-    opponent: Player
-    matches: int
-    last: object  # when they last met
-    score: float  # the player's mean score against them: win 1, draw ½, loss 0
-    expected: float  # what the ratings predict
-    relative: int  # the opponent's shown rating minus the player's
-
-    @property
-    def favour(self) -> float:
-        """Positive: the opponent does better for the player than their ratings say."""
-        return self.score - self.expected
-
-
-def favour_rows(player_id: int, rule_set, universe) -> list[FavourRow]:
-    """One row per opponent ``player_id`` met in its recent rated matches of this game
-    and universe (the last ``FAVOUR_SAMPLE``), most favouring first."""
-    from leaderboards.services import default_universe
-
-    matches = Match.objects.filter(
-        rule_set=rule_set, status=Match.Status.FINISHED, rated=True, seats__player_id=player_id
-    )
-    if universe == default_universe():
-        matches = matches.filter(Q(universe=universe) | Q(universe__isnull=True))
-    else:
-        matches = matches.filter(universe=universe)
-    recent = dict(matches.order_by("-id").values_list("id", "finished")[:FAVOUR_SAMPLE])
-    seats = Seat.objects.filter(match_id__in=recent, kind=Seat.Kind.PLAYER).values_list(
-        "match_id", "player_id", "rank"
-    )
-    by_match: dict[int, list[tuple[int, int]]] = defaultdict(list)
-    for match_id, pid, rank in seats:
-        by_match[match_id].append((pid, rank or 1))
-    scores: dict[int, list[float]] = defaultdict(list)
-    last: dict[int, object] = {}
-    for match_id, entries in by_match.items():
-        mine = [rank for pid, rank in entries if pid == player_id]
-        if not mine:
-            continue
-        for pid, rank in entries:
-            if pid != player_id:
-                scores[pid].append(1.0 if mine[0] < rank else 0.5 if mine[0] == rank else 0.0)
-                when = recent[match_id]
-                last[pid] = max(filter(None, [last.get(pid), when]), default=None)
-    if not scores:
-        return []
-    skills = {
-        r.player_id: math.Skill(r.mu, r.sigma)
-        for r in Rating.objects.filter(
-            rule_set=rule_set, universe=universe, player_id__in=[player_id, *scores]
-        )
-    }
-    me = skills.get(player_id, math.BEGINNER)
-    opponents = Player.objects.select_related("user").in_bulk(list(scores))
-    rows = [
-        FavourRow(
-            opponents[pid],
-            len(scores[pid]),
-            last.get(pid),
-            sum(scores[pid]) / len(scores[pid]),
-            math.win_probability(me, skills.get(pid, math.BEGINNER)),
-            math.display(skills.get(pid, math.BEGINNER).ordinal) - math.display(me.ordinal),
-        )
-        for pid in sorted(scores)
-        if pid in opponents
-    ]
-    return sorted(rows, key=lambda row: -row.favour)
-
-
-def favoured_by(player_id: int, rule_set, universe) -> int | None:
-    """The opponent ``player_id`` is most favoured by: the one against whom its results
-    beat the model's expectation by the most. ``None`` if it met nobody."""
-    rows = favour_rows(player_id, rule_set, universe)
-    return rows[0].opponent.pk if rows else None

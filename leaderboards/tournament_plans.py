@@ -108,10 +108,11 @@ def create_benchmark(rule_set, universe, player_ids: Sequence[int], by) -> Tourn
 
 def is_benchmark(rule_set, universe, player_ids: Sequence[int]) -> bool:
     """The seed's condition: the players include the board's top player, the player it
-    is most favoured by, Random, and at least one other player."""
+    is most favoured by (the highest Preference for it, ``favouritism.favoured_by``),
+    Random, and at least one other player."""
     from accounts.services import random_player
+    from leaderboards.favouritism import favoured_by
     from leaderboards.services import board_of
-    from leaderboards.stats import favoured_by
 
     top = board_of(rule_set, universe).order_by("-score", "id").first()
     if top is None:

@@ -214,7 +214,7 @@ def test_evolution_measures_score_skill_and_uncertainty(client, ttt):
     assert "There is no measure called" in html and 'value="rating" selected' in html
 
 
-def test_favouritism_tab_lists_opponents_most_favouring_first(client, ttt, site_admin):
+def test_favouritism_tab_lists_opponents_highest_preference_first(client, ttt, site_admin):
     from variants.services import hide_rule_set
 
     me, kind, tough = bot("Me"), bot("Kind"), bot("Tough")
@@ -229,8 +229,8 @@ def test_favouritism_tab_lists_opponents_most_favouring_first(client, ttt, site_
     assert 'data-testid="favour-game"' in html and "Connect4" in html
     rows = re.findall(r'data-testid="favour-row" data-player="(\d+)"', html)
     assert rows == [str(kind.pk), str(tough.pk)]
-    scores = re.findall(r'data-testid="favour-score">([^<]*)<', html)
-    assert scores == ["100%", "25%"]
+    preference = re.findall(r'data-testid="favour-preference">([^<]*)<', html)
+    assert preference[0].startswith("+") and preference[1].startswith("−")
     html = page(client, me.get_absolute_url() + f"?tab=favouritism&game={c4.pk}&universe=main")
     assert re.findall(r'data-testid="favour-row" data-player="(\d+)"', html) == [str(tough.pk)]
     # a game the visitor may not see is not offered, and an unknown one falls back

@@ -134,7 +134,7 @@ def test_benchmark_condition(ttt):
     finish(ttt, [top, other], ["draw", "draw"])
     finish(ttt, [top, rnd], ["draw", "draw"])  # below what its rating expects
     universe = default_universe()
-    from leaderboards.stats import favoured_by
+    from leaderboards.favouritism import favoured_by  # the highest preference for it
 
     assert favoured_by(top.pk, ttt, universe) == favouring.pk
     extra = bot("Extra")

@@ -45,6 +45,15 @@ def signed_percent(value) -> str:
 
 
 @register.filter
+def signed_hundredths(value) -> str:
+    """A signed number to two decimals: "+0.09", "−2.92"."""
+    if value is None:
+        return ""
+    text = f"{abs(value):.2f}"
+    return ("−" if value < 0 and text != "0.00" else "+") + text
+
+
+@register.filter
 def chart_data(chart) -> dict:
     """The evolution chart as data for ``static/js/charts.js`` (one dataset per curve)."""
     return {
