@@ -72,7 +72,7 @@ def for_bot(state, seat: int):
     """The position a bot of ``seat`` may search (``gamecore.bots.common.for_seat``: never
     another seat's unresolved plan, never a piece hidden from it), as a copy of its own:
     the state here is the match's cached position, which a search must not touch."""
-    from .bots.common import for_seat
+    from gamecore.bots.common import for_seat
 
     seen = for_seat(state, seat)
     return state.clone() if seen is state else seen

@@ -12,9 +12,10 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
+from gamecore.bots.common import checked
+
 from . import clock, notify, rounds, seating
 from .agents import agent_for
-from .bots.common import checked
 from .create import abort
 from .errors import MatchError
 from .models import Match, Move
