@@ -188,8 +188,10 @@ def _measure_points(measure: str, player_id: int, history) -> list[tuple[int, in
         "uncertainty": ("sigma_before", "sigma_after"),
     }[measure]
     values = list(history.values_list(before, after))
-    points = [(0, math.display(values[0][0]))] if values else []
-    return points + [(n, math.display(v)) for n, (_, v) in enumerate(values, 1)]
+    # R and mu on the rating scale, sigma as a spread on it: rating = skill - 3 uncertainty.
+    shown = math.display_change if measure == "uncertainty" else math.display
+    points = [(0, shown(values[0][0]))] if values else []
+    return points + [(n, shown(v)) for n, (_, v) in enumerate(values, 1)]
 
 
 def _thin(points: list) -> list:
@@ -293,7 +295,7 @@ def favour_rows(player_id: int, rule_set, universe) -> list[FavourRow]:
             last.get(pid),
             sum(scores[pid]) / len(scores[pid]),
             math.win_probability(me, skills.get(pid, math.BEGINNER)),
-            math.display(skills.get(pid, math.BEGINNER).ordinal) - math.display(me.ordinal),
+            math.display_change(skills.get(pid, math.BEGINNER).ordinal - me.ordinal),
         )
         for pid in sorted(scores)
         if pid in opponents

@@ -3,6 +3,7 @@ person reads, a menu and messages that say what happened)."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -41,3 +42,70 @@ def test_tasks_queued_by_the_tests_are_purged_from_redis():
     app.send_task("config.ping")
     assert purge_test_queues(app) >= 1
     assert purge_test_queues(app) == 0
+
+
+# --- Ratings a person reads -----------------------------------------------------------------
+
+
+def leaderboard_html(client, rules) -> str:
+    response = client.get(f"/games/{rules.pk}/leaderboard/")
+    assert response.status_code == 200
+    return response.content.decode()
+
+
+def row_of(html: str, player) -> str:
+    start = html.index(f'data-player="{player.pk}"')
+    return html[start : html.index("</tr>", start)]
+
+
+def words(fragment: str) -> str:
+    """What a sighted person reads in a fragment of HTML (no icons, no screen-reader text)."""
+    fragment = re.sub(r'<span class="visually-hidden">.*?</span>', "", fragment, flags=re.S)
+    return re.sub(r"<[^>]+>", "", fragment).strip()
+
+
+@pytest.mark.django_db
+def test_a_beginner_after_one_loss_reads_a_rating_without_a_minus_sign(client, creator):
+    from leaderboards.models import Rating
+    from tests.leaderboard_helpers import finish
+    from tests.play_helpers import bot, human, rule_set
+
+    ttt = rule_set("Tic-Tac-Toe")
+    me, winner = human(creator), bot("Winner")
+    finish(ttt, [me, winner], ["loss", "win"])
+    client.force_login(creator)
+    html = leaderboard_html(client, ttt)
+    cell = re.search(r'data-testid="rating"[^>]*>(.*?)</td>', row_of(html, me), re.S).group(1)
+    shown = int(re.search(r'class="fs-5"[^>]*>([^<]+)<', cell).group(1))
+    assert 0 < shown < 1000  # below a beginner's 1000, never negative (was −183)
+    # The exact R one hover away.
+    rating = Rating.objects.get(player=me, rule_set=ttt)
+    assert f"R = μ − 3σ = {rating.ordinal:.2f}".replace("-", "−") in cell
+    # The winner reads more than a beginner; the change on the game-over card is the same.
+    assert Rating.objects.get(player=winner, rule_set=ttt).shown > 1000
+    match = rating.history.get().match
+    changes = client.get(f"/matches/{match.pk}/ratings/").json()["changes"]
+    mine = next(c for c in changes if c["name"] == me.display_name)
+    assert mine["before"] == 1000 and mine["after"] == shown and mine["change"] < 0
+
+
+@pytest.mark.django_db
+def test_the_leaderboard_says_its_order_and_its_row_buttons_have_words(client, creator, make_user):
+    from accounts.services import human_player
+    from tests.leaderboard_helpers import finish
+    from tests.play_helpers import bot, rule_set
+
+    ttt = rule_set("Tic-Tac-Toe")
+    stranger = human_player(make_user("otto"))
+    finish(ttt, [stranger, bot("Easy one")], ["win", "loss"])
+    client.force_login(creator)
+    html = leaderboard_html(client, ttt)
+    header = html[html.index('data-testid="leaderboard"') : html.index("<tbody>")]
+    assert "rating + top burst" in words(header).lower()
+    kinds = "show-player|play-new-game|add-friend"
+    buttons = re.findall(
+        rf'<(?:a|button) [^>]*data-testid="({kinds})"[^>]*>(.*?)</(?:a|button)>', html, re.S
+    )
+    assert {kind for kind, _ in buttons} == {"show-player", "play-new-game", "add-friend"}
+    for kind, inner in buttons:
+        assert words(inner), f"the {kind} button is an icon alone"
