@@ -2,7 +2,7 @@
 
 from django.utils.functional import SimpleLazyObject
 
-from accounts.roles import is_admin, role_of
+from accounts.roles import is_admin, is_trainer_or_admin, role_of
 
 
 def roles(request) -> dict:
@@ -21,5 +21,6 @@ def roles(request) -> dict:
         "login_next": "" if auth_page else request.get_full_path(),
         "user_role": role.label if role else "",
         "user_is_admin": is_admin(user),
+        "user_may_train": is_trainer_or_admin(user),  # own bots (the "My bots" menu entry)
         "user_can_create": SimpleLazyObject(can_create),
     }

@@ -109,3 +109,40 @@ def test_the_leaderboard_says_its_order_and_its_row_buttons_have_words(client, c
     assert {kind for kind, _ in buttons} == {"show-player", "play-new-game", "add-friend"}
     for kind, inner in buttons:
         assert words(inner), f"the {kind} button is an icon alone"
+
+
+# --- A menu and messages that say what happened ----------------------------------------------
+
+
+def nav(html: str) -> str:
+    return html[html.index('aria-label="Main"') : html.index("</nav>")]
+
+
+@pytest.mark.django_db
+def test_trainers_and_admins_find_my_bots_in_the_menu(client, make_user):
+    for role, shown in (("creator", False), ("trainer", True), ("admin", True)):
+        client.force_login(make_user(f"u-{role}", role))
+        menu = nav(client.get("/games/").content.decode())
+        assert ('href="/bots/"' in menu and "My bots" in menu) is shown, role
+        if shown:
+            assert client.get("/bots/").status_code == 200
+    client.logout()
+    assert "My bots" not in nav(client.get("/games/").content.decode())
+
+
+@pytest.mark.django_db
+def test_an_admin_is_told_a_game_was_renamed_or_hidden(client, site_admin):
+    from tests.play_helpers import rule_set
+
+    game = rule_set("Tic-Tac-Toe")
+    client.force_login(site_admin)
+    # Rename on the game's own page: the page it comes back to says so.
+    page = client.post(f"/games/{game.pk}/rename/", {"name": "Noughts"}, follow=True)
+    assert page.status_code == 200
+    assert "Renamed Tic-Tac-Toe to Noughts" in page.content.decode()
+    # Hide and show on the Manage page.
+    url = f"/games/{game.pk}/manage/"
+    page = client.post(url, {"action": "hide"}, follow=True).content.decode()
+    assert "Noughts is hidden: only Admins see it." in page
+    page = client.post(url, {"action": "rename", "name": "Crosses"}, follow=True)
+    assert "Renamed Noughts to Crosses" in page.content.decode()
