@@ -146,3 +146,63 @@ def test_an_admin_is_told_a_game_was_renamed_or_hidden(client, site_admin):
     assert "Noughts is hidden: only Admins see it." in page
     page = client.post(url, {"action": "rename", "name": "Crosses"}, follow=True)
     assert "Renamed Noughts to Crosses" in page.content.decode()
+
+
+# --- Benchmark Selected Bots in plain words ---------------------------------------------------
+
+
+def ladder_of_bots(rules, n: int) -> list:
+    """n bots; bot i beats bot j (i < j) once each: Bot00 on top, the last one last."""
+    from tests.leaderboard_helpers import finish
+    from tests.play_helpers import bot
+
+    bots = [bot(f"Bot{i:02d}") for i in range(n)]
+    for i in range(n):
+        for j in range(i + 1, n):
+            finish(rules, [bots[i], bots[j]], ["win", "loss"])
+    return bots
+
+
+def checked(html: str) -> list[int]:
+    boxes = re.findall(r'<input [^>]*data-testid="select"[^>]*>', html)
+    return [int(re.search(r'value="(\d+)"', b).group(1)) for b in boxes if " checked" in b]
+
+
+@pytest.mark.django_db
+def test_benchmark_names_the_missing_player_and_the_board_prechecks_a_benchmark(
+    client, trainer, monkeypatch
+):
+    from accounts.services import random_player
+    from leaderboards import stats
+    from leaderboards.services import default_universe
+    from leaderboards.tournament_plans import is_benchmark
+    from tests.play_helpers import rule_set
+
+    ttt, main = rule_set("Tic-Tac-Toe"), default_universe()
+    bots = ladder_of_bots(ttt, 11)
+    top, lucky = bots[0], bots[10]  # Lucky: 11th, outside the top ten
+    # Say the top player does best, against the ratings, against the last one (which
+    # favour_rows measures from real results; tested with the Favouritism tab).
+    monkeypatch.setattr(stats, "favoured_by", lambda pk, *_: lucky.pk if pk == top.pk else None)
+    client.force_login(trainer)
+    url = f"/games/{ttt.pk}/leaderboard/"
+    # Lucky is not on the board: no set of its checkboxes makes a Benchmark. Benchmark
+    # Selected Bots says, in plain words, whom to add.
+    html = client.get(url).content.decode()
+    assert f'data-player="{lucky.pk}"' not in html
+    chosen = checked(html)
+    query = "&".join(f"players={pk}" for pk in chosen)
+    page = client.get(f"/tournaments/benchmark/?rule_set={ttt.pk}&universe=main&{query}")
+    text = words(page.content.decode())
+    assert (
+        "Standard" in text
+        and f"add the player {top.name} is most favoured by: {lucky.name}" in text
+    )
+    # Lucky added to the board: the checked set is one that makes a Benchmark.
+    html = client.get(f"{url}?add={lucky.pk}").content.decode()
+    chosen = checked(html)
+    assert lucky.pk in chosen and random_player().pk in chosen
+    assert is_benchmark(ttt, main, chosen)
+    query = "&".join(f"players={pk}" for pk in chosen)
+    page = client.get(f"/tournaments/benchmark/?rule_set={ttt.pk}&universe=main&{query}")
+    assert "It counts as a Benchmark" in words(page.content.decode())
