@@ -134,7 +134,10 @@ def benchmark_missing(rule_set, universe, player_ids: Sequence[int]) -> list[str
         if player.pk in chosen:
             continue
         if player.kind not in (Player.Kind.BOT, Player.Kind.RANDOM, Player.Kind.OWN_BOT):
-            return [f"{words}, who is a person, and tournaments are played by bots only"]
+            return [
+                f"{words}; but {player.display_name} is a person and tournaments are played "
+                "by bots, so none can be made now"
+            ]
         needs.append(words)
     required = {top.pk, favouring.pk, random_player().pk}
     if not chosen - required:
