@@ -22,5 +22,6 @@ def roles(request) -> dict:
         "user_role": role.label if role else "",
         "user_is_admin": is_admin(user),
         "user_is_trainer": is_trainer_or_admin(user),
+        "user_may_train": is_trainer_or_admin(user),  # own bots (the "My bots" menu entry)
         "user_can_create": SimpleLazyObject(can_create),
     }

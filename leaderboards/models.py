@@ -10,7 +10,8 @@ from django.conf import settings
 from django.db import models
 from django.urls import reverse
 
-from leaderboards.rating import BEGINNER_MU, BEGINNER_SIGMA, display
+from leaderboards.rating import BEGINNER_MU, BEGINNER_SIGMA, display, display_change
+from leaderboards.rating import exact as exact_words
 
 DEFAULT_UNIVERSE_SLUG = "main"
 
@@ -97,7 +98,12 @@ class Rating(models.Model):
 
     @property
     def shown_burst(self) -> int:
-        return display(self.top_burst)
+        return display_change(self.top_burst)
+
+    @property
+    def exact(self) -> str:
+        """R, μ and σ as they are, for a hover over the shown rating."""
+        return exact_words(self.ordinal, self.mu, self.sigma)
 
 
 class RatingHistory(models.Model):

@@ -8,8 +8,8 @@ share a rank). ``rate_match`` returns the new ``Skill`` of every rated key.
 - Chaos plays at the beginner constant (``BEGINNER``) and its new rating is dropped.
 - A key seated on two different teams learns nothing from the match (it cannot beat
   itself): it plays at its current rating and is left out of the result.
-- ``R = mu - 3 sigma`` (openskill's ``ordinal``); ``DISPLAY_SCALE`` turns it into the
-  whole numbers the pages show.
+- ``R = mu - 3 sigma`` (openskill's ``ordinal``); ``display`` turns it into the whole
+  numbers the pages show (1000 + 40 R), ``display_change`` a change of it.
 """
 
 from __future__ import annotations
@@ -25,8 +25,12 @@ from openskill.models import PlackettLuce
 # openskill's defaults: a beginner is mu 25, sigma 25/3, so R starts at 0.
 BEGINNER_MU = 25.0
 BEGINNER_SIGMA = 25.0 / 3.0
-# R and top bursts are shown multiplied by this and rounded (R 29.6 shows as 2963).
-DISPLAY_SCALE = 100
+# R starts at 0 and goes negative with a first loss, which reads as a penalty: the pages
+# show DISPLAY_BASE + DISPLAY_SCALE * R, never below 0 (a beginner 1000, a first loss
+# about 927, the strongest bots about 2500; issue 38). The order is R's. Changes of R
+# (top bursts, a match's effect) are shown times DISPLAY_SCALE alone.
+DISPLAY_BASE = 1000
+DISPLAY_SCALE = 40
 
 
 @dataclass(frozen=True)
@@ -56,12 +60,23 @@ def model() -> PlackettLuce:
 
 
 def display(value: float) -> int:
-    """A rating or burst as the pages show it."""
+    """A rating R (or a skill mu, on the same scale) as the pages show it."""
+    return max(0, round(DISPLAY_BASE + value * DISPLAY_SCALE))
+
+
+def display_change(value: float) -> int:
+    """A change of R (a top burst, a match's effect) or an uncertainty sigma, as shown."""
     return round(value * DISPLAY_SCALE)
 
 
+def exact(ordinal: float, mu: float, sigma: float) -> str:
+    """The rating behind a shown one, for a hover: "R = μ − 3σ = −1.83 (μ 23.9, σ 8.6)"."""
+    r = f"{ordinal:.2f}".replace("-", "\u2212")
+    return f"R = μ − 3σ = {r} (μ {mu:.1f}, σ {sigma:.1f})"
+
+
 def level(ordinal: float) -> int:
-    """The level a rating sits at: whole points of R (100 display points). The leaderboard
+    """The level a rating sits at: whole points of R (40 display points). The leaderboard
     shows how long a player has held its current level."""
     return math.floor(ordinal)
 

@@ -207,8 +207,10 @@ def _measure_points(measure: str, player_id: int, history) -> list[tuple[int, in
         "uncertainty": ("sigma_before", "sigma_after"),
     }[measure]
     values = list(history.values_list(before, after))
-    points = [(0, math.display(values[0][0]))] if values else []
-    return points + [(n, math.display(v)) for n, (_, v) in enumerate(values, 1)]
+    # R and mu on the rating scale, sigma as a spread on it: rating = skill - 3 uncertainty.
+    shown = math.display_change if measure == "uncertainty" else math.display
+    points = [(0, shown(values[0][0]))] if values else []
+    return points + [(n, shown(v)) for n, (_, v) in enumerate(values, 1)]
 
 
 def _learning_points(measure: str, player_id: int, rule_set, x: str) -> list[tuple[int, int]]:

@@ -14,6 +14,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from math import comb
 
 from django.conf import settings
 from django.db import transaction
@@ -106,24 +107,77 @@ def create_benchmark(rule_set, universe, player_ids: Sequence[int], by) -> Tourn
     return create_from_plan(benchmark_plan(rule_set, universe, player_ids), by)
 
 
-def is_benchmark(rule_set, universe, player_ids: Sequence[int]) -> bool:
-    """The seed's condition: the players include the board's top player, the player it
-    is most favoured by (the highest Preference for it, ``favouritism.favoured_by``),
-    Random, and at least one other player."""
-    from accounts.services import random_player
+def benchmark_core(rule_set, universe) -> tuple[Player | None, Player | None]:
+    """The two players a Benchmark must include besides Random: the board's top player
+    and the player it is most favoured by (the highest Preference for it,
+    ``favouritism.favoured_by``; ``None`` where there is none yet)."""
     from leaderboards.favouritism import favoured_by
     from leaderboards.services import board_of
 
-    top = board_of(rule_set, universe).order_by("-score", "id").first()
+    top = board_of(rule_set, universe).order_by("-score", "id").select_related("player").first()
     if top is None:
-        return False
-    required = {top.player_id, random_player().pk}
+        return None, None
     favouring = favoured_by(top.player_id, rule_set, universe)
+    found = Player.objects.filter(pk=favouring).first() if favouring else None
+    return top.player, found
+
+
+def is_benchmark(rule_set, universe, player_ids: Sequence[int]) -> bool:
+    """The seed's condition: the players include the board's top player, the player it
+    is most favoured by, Random, and at least one other player."""
+    return not benchmark_missing(rule_set, universe, player_ids)
+
+
+def benchmark_missing(rule_set, universe, player_ids: Sequence[int]) -> list[str]:
+    """What a set of players lacks to be a Benchmark, in plain words ("add the player
+    Tron is most favoured by: Random"); empty when it is one."""
+    from accounts.services import random_player
+
+    top, favouring = benchmark_core(rule_set, universe)
+    if top is None:
+        return ["nobody has played a rated match of this game yet, so it has no top player"]
     if favouring is None:
-        return False
-    required.add(favouring)
-    chosen = set(player_ids)
-    return required <= chosen and len(chosen - required) >= 1
+        return [f"{top.display_name}, the top player, has not met anyone in a rated match yet"]
+    chosen, needs = set(player_ids), []
+    for player, words in (
+        (top, f"add the top player: {top.display_name}"),
+        (favouring, f"add the player {top.display_name} is most favoured by: "
+         f"{favouring.display_name}"),
+        (random_player(), "add Random"),
+    ):  # fmt: skip
+        if player.pk in chosen:
+            continue
+        if player.kind not in (Player.Kind.BOT, Player.Kind.RANDOM, Player.Kind.OWN_BOT):
+            return [
+                f"{words}; but {player.display_name} is a person and tournaments are played "
+                "by bots, so none can be made now"
+            ]
+        needs.append(words)
+    required = {top.pk, favouring.pk, random_player().pk}
+    if not chosen - required:
+        needs.append("add one more bot")
+    return needs
+
+
+def preselection(rule_set, universe, rows, benchmark: bool) -> set[int]:
+    """The players a leaderboard checks at first (rows: its ``Row``s): Random and the
+    ranked bots. For those who may benchmark, also the two a Benchmark needs where the
+    board shows them, so that Benchmark Selected Bots makes one when it can, and never
+    more than a tournament takes (``MAX_SETS``), the Benchmark's players kept first."""
+    checkable = [row.player for row in rows if row.checkbox]
+    ranked = {row.player.pk for row in rows if row.rank}
+    chosen = [p for p in checkable if p.kind == Player.Kind.RANDOM or p.pk in ranked]
+    if not benchmark:
+        return {p.pk for p in chosen}
+    top, favouring = benchmark_core(rule_set, universe)
+    required = {p.pk for p in (top, favouring) if p is not None}
+    shown = {p.pk for p in checkable}
+    if required and required <= shown:
+        chosen = [p for p in checkable if p.pk in required or p in chosen]
+        chosen.sort(key=lambda p: (p.pk not in required and p.kind != Player.Kind.RANDOM))
+    k = seats_per_game(rule_set)
+    most = max(n for n in range(k, 50) if comb(n, k) <= MAX_SETS)
+    return {p.pk for p in chosen[:most]}
 
 
 def create_from_plan(plan: Plan, by) -> Tournament:

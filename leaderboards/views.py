@@ -17,6 +17,7 @@ from aiplayers.views import study_choices
 from leaderboards import reports, services, stats, tournaments
 from leaderboards.forms import PlanForm
 from leaderboards.models import Tournament
+from leaderboards.tournament_plans import benchmark_missing, preselection
 from variants.ids import parse_id, parse_ids
 from variants.models import RuleSet
 from variants.services import visible_rule_sets
@@ -55,6 +56,7 @@ def leaderboard(request: HttpRequest, pk: int) -> HttpResponse:
         elif found.pk not in added:
             added.append(found.pk)
     board = services.leaderboard(rule_set, universe, request.user, added)
+    can_benchmark = is_trainer_or_admin(request.user)
     context = {
         "rule_set": rule_set,
         "game_tab": "leaderboard",
@@ -63,7 +65,8 @@ def leaderboard(request: HttpRequest, pk: int) -> HttpResponse:
         "universes": options,
         "show_universes": len(options) > 1,
         "added": added,
-        "can_benchmark": is_trainer_or_admin(request.user),
+        "can_benchmark": can_benchmark,
+        "checked": preselection(rule_set, universe, board.rows, can_benchmark),
     }
     return render(request, "leaderboards/leaderboard.html", context)
 
@@ -175,6 +178,7 @@ def benchmark(request: HttpRequest) -> HttpResponse:
         "plan": plan,
         "players": [players[pk] for pk in ids],
         "total": sum(games for _players, games in plan.sets),
+        "missing": benchmark_missing(rule_set, universe, ids),
     }
     return render(request, "leaderboards/benchmark_confirm.html", context)
 

@@ -191,6 +191,45 @@ def reset_broker_connections(app) -> None:
     app.amqp._producer_pool = None
 
 
+# The queues the site's workers read (``make run``: -Q celery,analysis).
+TASK_QUEUES = ("celery", "analysis")
+
+
+def purge_test_queues(app) -> int:
+    """Drop every message the tests queued on the broker (Redis); how many there were."""
+    with app.connection_for_write() as connection:
+        return sum(connection.default_channel.queue_purge(q) or 0 for q in TASK_QUEUES)
+
+
+@pytest.fixture(scope="session", autouse=True)
+def own_broker(tmp_path_factory) -> Iterator[None]:
+    """Tasks a test queues with no worker to run them (a tournament, an analysis) must not
+    wait in var/celery for the next ``make run`` worker (issue 38): on the file-system
+    broker the session, and every server it starts (``child_env``), queues into a folder
+    of its own; on Redis the queues are purged when the session ends."""
+    from config.celery import app
+    from config.settings import filesystem_broker_options
+
+    if settings.REDIS_URL:
+        yield
+        purge_test_queues(app)
+        return
+    root = tmp_path_factory.mktemp("broker")
+    options = app.conf.broker_transport_options  # Django's settings dict too: in place
+    saved, saved_env = dict(options), os.environ.get("CELERY_FS_ROOT")
+    options.update(filesystem_broker_options(root))
+    os.environ["CELERY_FS_ROOT"] = str(root)
+    reset_broker_connections(app)
+    yield
+    options.clear()
+    options.update(saved)
+    if saved_env is None:
+        os.environ.pop("CELERY_FS_ROOT", None)
+    else:
+        os.environ["CELERY_FS_ROOT"] = saved_env
+    reset_broker_connections(app)
+
+
 @pytest.fixture(scope="module")
 def celery_worker(django_db_setup, django_db_blocker, tmp_path_factory) -> Iterator[None]:
     """A real ``celery -A config worker`` on the test database and the configured broker

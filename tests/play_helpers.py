@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 
 from django.utils import timezone
 
@@ -51,6 +51,15 @@ def start(rule, by, *players, **options):
 
 def later(seconds: float):
     return timezone.now() + timedelta(seconds=seconds)
+
+
+def near(moment, seconds: float):
+    """A fake clock set from a deadline the server wrote (a datetime, or milliseconds since
+    the epoch as the timer events carry them), never from now: on a loaded machine
+    seconds may pass between the deadline being set and the test reading the clock."""
+    if isinstance(moment, int | float):
+        moment = datetime.fromtimestamp(moment / 1000, tz=UTC)
+    return moment + timedelta(seconds=seconds)
 
 
 def log(match) -> list[tuple]:

@@ -207,7 +207,7 @@ def test_evolution_measures_score_skill_and_uncertainty(client, ttt):
     assert len(values) == 5 and values == sorted(values, reverse=True)  # σ only shrinks
     rating = Rating.objects.get(rule_set=ttt, player=a)
     mu = stats.evolution_chart(ttt, default_universe(), [a.pk], "skill").curves[0]
-    assert mu.last == round(rating.mu * 100)
+    assert mu.last == round(1000 + 40 * rating.mu)  # on the rating scale (R = μ − 3σ)
     html = page(client, f"/games/{ttt.pk}/evolution/?players={a.pk}&measure=score")
     assert 'value="score" selected' in html and "over the last 20 matches" in html
     html = page(client, f"/games/{ttt.pk}/evolution/?players={a.pk}&measure=height")

@@ -11,7 +11,7 @@ from play import notify, services
 from play.errors import MatchError
 from play.models import Match, Move, Presence
 from play.replay import current_state
-from tests.play_helpers import bot, later, log, rule_set, start
+from tests.play_helpers import bot, later, log, near, rule_set, start
 
 pytestmark = pytest.mark.django_db
 
@@ -197,9 +197,10 @@ def test_turn_timer_consequences(creator, other_creator):
         )
         match = start(rules, creator, creator, other_creator)
         services.answer_invitation(match.pk, other_creator, accept=True)
-        services.expire_timers(match.pk, now=later(5))
+        deadline = fresh(match).turn_deadline
+        services.expire_timers(match.pk, now=near(deadline, -5))
         assert fresh(match).ply == 0  # not yet
-        services.expire_timers(match.pk, now=later(11))
+        services.expire_timers(match.pk, now=near(deadline, 1))
         assert log(match)[0][:2] == (0, kind), consequence
         if kind == "move":
             assert fresh(match).moves.get().auto

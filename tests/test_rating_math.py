@@ -9,6 +9,7 @@ from leaderboards.rating import (
     SeatResult,
     Skill,
     display,
+    display_change,
     interleaved_schedule,
     level,
     rate_match,
@@ -77,7 +78,9 @@ def test_existing_skills_are_used():
 
 def test_ordinal_display_and_level():
     assert Skill(25.0, 25 / 3).ordinal == pytest.approx(0.0)
-    assert display(29.634) == 2963
+    # 1000 + 40 R, never below 0 (issue 38: a first loss no longer reads as negative).
+    assert display(0.0) == 1000 and display(-1.83) == 927 and display(29.634) == 2185
+    assert display(-30.0) == 0 and display_change(-1.83) == -73
     assert level(29.99) == 29 and level(-0.5) == -1
 
 

@@ -14,7 +14,7 @@ import pytest
 from play import moves, notify, replay, rounds, services, timers
 from play.errors import MatchError
 from play.models import Match
-from tests.play_helpers import later, log, start
+from tests.play_helpers import later, log, near, start
 from tests.round_helpers import forget_plan_toys, plan_toy
 
 pytestmark = pytest.mark.django_db
@@ -185,7 +185,7 @@ def test_a_seat_out_of_time_in_a_round_loses_where_the_rules_say_loss(toy, creat
 
 def test_every_seat_to_plan_is_warned_and_timed_out_on_its_own(toy, told, creator, other_creator):
     match = people(toy(), creator, other_creator, afk_timeout=20, afk_warning=5)
-    services.expire_timers(match.pk, later(16))
+    services.expire_timers(match.pk, near(match.team_clocks["0"]["afk"], 16))
     warned = [e for events, _ in told for e in events if e["type"] == "tictactoe:afk_warning"]
     assert sorted(e["seat"] for e in warned) == [0, 1]
     services.play(match.pk, creator, "a2")  # a plan clears its own seat's warning only

@@ -11,7 +11,7 @@ import pytest
 from play import services
 from play.errors import MatchError
 from play.models import Match
-from tests.play_helpers import bot, human, later, rule_set, start
+from tests.play_helpers import bot, human, later, near, rule_set, start
 
 pytestmark = pytest.mark.django_db
 
@@ -42,8 +42,8 @@ def test_a_finished_game_opens_a_30_second_intermission(ultimate, creator, other
     left = (match.intermission_deadline - match.finished).total_seconds()
     assert left == services.INTERMISSION_SECONDS == 30
     assert match.wake_at == match.intermission_deadline  # the timekeeper looks then
-    assert match.pk not in services.due_matches(later(29))
-    assert match.pk in services.due_matches(later(31))
+    assert match.pk not in services.due_matches(near(match.intermission_deadline, -1))
+    assert match.pk in services.due_matches(near(match.intermission_deadline, 1))
 
 
 def test_everyone_ready_starts_the_next_game_with_colours_swapped(ultimate, creator, other_creator):
@@ -72,7 +72,7 @@ def test_everyone_ready_starts_the_next_game_with_colours_swapped(ultimate, crea
 def test_the_intermission_runs_out_and_the_series_ends(ultimate, creator, other_creator):
     match = finished(ultimate, creator, other_creator)
     services.series_ready(match.pk, creator)  # Otto never says Ready
-    services.expire_timers(match.pk, later(29))
+    services.expire_timers(match.pk, near(match.intermission_deadline, -1))
     assert fresh(match).intermission_deadline is not None  # not yet
     # Another process (or this one, restarted) reads the deadline from the row.
     services.expire_timers(match.pk, later(31))

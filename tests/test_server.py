@@ -62,7 +62,10 @@ def test_daphne_serves_the_games_as_in_production(tmp_path):
         assert "Page not found" in html and "URLconf" not in html and "Variant Foundry" in html
         # What was logged for that 404 (Django's warning on stderr, daphne's access log
         # on stdout) is in the file even after a hard kill.
-        time.sleep(0.5)
+        logged = time.monotonic() + 20  # written as it happens (unbuffered), however slowly
+        wanted = ("Not Found: /games/9999/", '"GET /games/9999/')
+        while not all(w in log.read_text() for w in wanted) and time.monotonic() < logged:
+            time.sleep(0.1)
         os.kill(server.pid, signal.SIGKILL)
         server.wait(timeout=10)
         text = log.read_text()

@@ -12,7 +12,7 @@ from asgiref.sync import sync_to_async
 
 from play import services
 from play.models import Match
-from tests.play_helpers import later, log, rule_set, start
+from tests.play_helpers import later, log, near, rule_set, start
 from tests.test_play_consumer import join, send, until
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
@@ -72,9 +72,11 @@ async def test_each_team_keeps_its_own_turn_timer(creator, other_creator, tess):
     assert set(after) == {2} and after[2]["turnDeadline"] == deadline
 
     # Tess's own 10 s run out: her turn is skipped (the rules' consequence) and only hers.
-    await sync_to_async(services.expire_timers)(match.pk, later(9))
+    # The fake clock is set from her deadline, not from now: on a slow machine a second
+    # may already have passed since the round began.
+    await sync_to_async(services.expire_timers)(match.pk, near(deadline, -1))
     assert await sync_to_async(lambda: Match.objects.get(pk=match.pk).ply)() == 2
-    await sync_to_async(services.expire_timers)(match.pk, later(11))
+    await sync_to_async(services.expire_timers)(match.pk, near(deadline, 1))
     state = await latest_state(x, 3)
     rows = await sync_to_async(lambda: log(Match.objects.get(pk=match.pk)))()
     assert [(seat, kind) for seat, kind, _ in rows] == [(0, "move"), (1, "move"), (2, "skip")]
@@ -97,7 +99,7 @@ async def test_each_team_is_warned_and_times_out_on_its_own(creator, other_creat
     assert first[0]["afk"] == first[1]["afk"] and first[0]["afk"]["warnAt"]
 
     # Both teams dawdle: both are warned, not only the first one waited for.
-    await sync_to_async(services.expire_timers)(match.pk, later(21))
+    await sync_to_async(services.expire_timers)(match.pk, near(first[0]["afk"]["warnAt"], 1))
     warned = {(await until(o, "tictactoe:afk_warning"))["seat"] for _ in range(2)}
     assert warned == {0, 1}
 
@@ -121,7 +123,8 @@ async def test_a_ping_restarts_only_the_pingers_afk_timer(creator, other_creator
     )
     x, state = await join(match, creator)
     o, _ = await join(match, other_creator)
-    await sync_to_async(services.expire_timers)(match.pk, later(21))
+    warn_at = clocks(state)[0]["afk"]["warnAt"]
+    await sync_to_async(services.expire_timers)(match.pk, near(warn_at, 1))
     for _ in range(2):
         await until(x, "tictactoe:afk_warning")
     await send(o, type="afk:ping")

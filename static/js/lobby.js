@@ -34,7 +34,10 @@ function connect(delay = 1000) {
       location.href = event.url;
     }
   });
+  // Whether invitations can arrive now (the browser tests wait for it).
+  socket.addEventListener("open", () => (document.body.dataset.lobby = "open"));
   socket.addEventListener("close", (closed) => {
+    document.body.dataset.lobby = "closed";
     if (closed.code !== 4401) setTimeout(() => connect(Math.min(delay * 2, 30000)), delay);
   });
 }

@@ -35,6 +35,7 @@ export class MatchClient {
     this.attempt = 0;
     this.reconnecting = false;
     this.lastPing = 0;
+    this.resignOpening = false; // the Resign dialog is between show() and shown
     this.baseTitle = document.title;
     this.el = {
       board: byId("vf-board"),

@@ -32,6 +32,11 @@ export class MatchActions {
       const zoomed = this.el.board.classList.toggle("is-zoomed");
       this.el.zoom.setAttribute("aria-pressed", String(zoomed));
     });
+    const modal = this.el.resignModal;
+    if (modal) {
+      modal.addEventListener("show.bs.modal", () => (this.resignOpening = true));
+      modal.addEventListener("shown.bs.modal", () => (this.resignOpening = false));
+    }
     on(this.el.resignConfirm, () => {
       this.hideModal();
       this.send(this.withSeat({ type: "game:resign" }));
@@ -61,7 +66,15 @@ export class MatchActions {
   hideModal() {
     const modal = this.el.resignModal;
     const bootstrap = window.bootstrap;
-    if (modal && bootstrap && bootstrap.Modal) bootstrap.Modal.getOrCreateInstance(modal).hide();
+    if (!modal || !bootstrap || !bootstrap.Modal) return;
+    const dialog = bootstrap.Modal.getOrCreateInstance(modal);
+    // Bootstrap ignores hide() while the dialog is still opening (a quick second tap on a
+    // slow phone), which left it open over the game-over card: hide it once it is open.
+    if (this.resignOpening) {
+      modal.addEventListener("shown.bs.modal", () => dialog.hide(), { once: true });
+    } else {
+      dialog.hide();
+    }
   }
 
   /** "I am here": only while this connection's seat is being warned. */

@@ -108,6 +108,7 @@ export class MatchSocket {
       case "game:over":
         this.gameOver = message;
         this.afk = null;
+        this.hideModal(); // the game is over: nothing left to resign
         this.render();
         break;
       case "player:disconnected":

@@ -661,9 +661,9 @@ def test_match_afk_warning_counts_down_and_pings(match_page):
     warning = page.get_by_test_id("afk-warning")
     assert warning.is_visible()
     first = page.get_by_test_id("afk-countdown").text_content()
-    assert first in ("0:15", "0:14")
-    time.sleep(1.3)
-    assert page.get_by_test_id("afk-countdown").text_content() != first  # it counts down
+    assert first.startswith("0:1")  # 15 s, less what a slow machine took to get here
+    countdown = "document.querySelector('[data-testid=afk-countdown]').textContent"
+    page.wait_for_function(f"{countdown} !== {first!r}", timeout=3000)  # it counts down
     page.keyboard.press("Shift")
     assert {"type": "afk:ping"} in sent(page)
     server(page, {"type": "tictactoe:afk_warning_cleared", "seat": 0})

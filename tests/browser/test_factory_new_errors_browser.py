@@ -14,9 +14,12 @@ IDLE = "() => !document.querySelector('.htmx-request, .htmx-swapping, .htmx-sett
 
 
 def pick(page, select_id: str, value: str) -> None:
-    """A dropdown that may or may not redraw the form: pick, then let htmx settle."""
+    """A dropdown that may or may not redraw the form: pick, then (if it asks the server
+    for a new form) wait for that answer and for htmx to settle, not for a fixed time."""
+    if page.get_attribute(f"#{select_id}", "hx-post"):
+        choose(page, select_id, value)
+        return
     page.select_option(f"#{select_id}", value)
-    page.wait_for_timeout(300)
     page.wait_for_function(IDLE)
     assert page.input_value(f"#{select_id}") == value
 

@@ -201,7 +201,7 @@ def test_ultimate_against_a_bot_to_the_end(person):
 def test_an_invitation_arrives_while_browsing(person):
     x, o = person("ivan"), person("olga")
     o.goto("/games/")
-    o.wait_for_timeout(500)  # the lobby socket connects
+    o.wait_for_selector("body[data-lobby=open]", state="attached")  # the lobby socket is open
     match = start(rule_set("Tic-Tac-Toe"), x.user, x.user, o.user)
     toast = o.locator("[data-testid=invitation-toast]")
     toast.wait_for()

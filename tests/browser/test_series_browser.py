@@ -34,6 +34,7 @@ def test_both_players_press_ready_and_move_to_the_next_game(person):
         page.wait_for_selector("[data-testid=board] [data-testid=cell]")
     o.locator("[data-testid=resign]").click()
     o.locator("[data-testid=resign-confirm]").click()
+    o.wait_for_selector("#vf-resign-modal", state="hidden")  # the dialog has gone, not "a while"
     for page in (x, o):
         page.wait_for_selector(READY, state="visible")
         assert "Ready for game 2" in page.locator(READY).inner_text()

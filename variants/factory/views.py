@@ -87,19 +87,21 @@ def analysis(request: HttpRequest, pk: int) -> JsonResponse:
 def rename(request: HttpRequest, pk: int) -> HttpResponse:
     rule_set = _visible(request, pk)
     new_name = request.POST.get("name", "").strip()
+    old_name = rule_set.name
     try:
         services.rename_rule_set(rule_set, new_name, request.user)
     except PermissionDenied as exc:
         return _render_detail(request, rule_set, rename_errors=[str(exc)], status=403)
     except rules.RulesError as exc:
-        messages = [e["message"][:1].upper() + e["message"][1:] for e in exc.errors]
+        errors = [e["message"][:1].upper() + e["message"][1:] for e in exc.errors]
         return _render_detail(
-            request, rule_set, rename_errors=messages, new_name=new_name, status=400
+            request, rule_set, rename_errors=errors, new_name=new_name, status=400
         )
     except services.NameTaken as exc:
         return _render_detail(
             request, rule_set, rename_errors=[str(exc)], new_name=new_name, status=400
         )
+    messages.success(request, f"Renamed {old_name} to {rule_set.name}; its rules are unchanged.")
     return redirect(rule_set.get_absolute_url())
 
 
