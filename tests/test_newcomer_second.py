@@ -173,7 +173,7 @@ def test_benchmark_names_the_missing_player_and_the_board_prechecks_a_benchmark(
     client, trainer, monkeypatch
 ):
     from accounts.services import random_player
-    from leaderboards import stats
+    from leaderboards import favouritism
     from leaderboards.services import default_universe
     from leaderboards.tournament_plans import is_benchmark
     from tests.play_helpers import rule_set
@@ -182,8 +182,10 @@ def test_benchmark_names_the_missing_player_and_the_board_prechecks_a_benchmark(
     bots = ladder_of_bots(ttt, 11)
     top, lucky = bots[0], bots[10]  # Lucky: 11th, outside the top ten
     # Say the top player does best, against the ratings, against the last one (which
-    # favour_rows measures from real results; tested with the Favouritism tab).
-    monkeypatch.setattr(stats, "favoured_by", lambda pk, *_: lucky.pk if pk == top.pk else None)
+    # favouritism measures from real results; tested with the Favouritism tab).
+    monkeypatch.setattr(
+        favouritism, "favoured_by", lambda pk, *_: lucky.pk if pk == top.pk else None
+    )
     client.force_login(trainer)
     url = f"/games/{ttt.pk}/leaderboard/"
     # Lucky is not on the board: no set of its checkboxes makes a Benchmark. Benchmark
