@@ -362,7 +362,10 @@ def _decorate(rows: list[Row], rule_set, user) -> None:
     sp_id = next(iter(sp), None)
     previous = None
     for row in rows:
-        row.rank = row.position if row.position and row.position <= TOP_RANKED else None
+        # Only a rated player has a place: an unrated row (shown at the beginner's 1000)
+        # took the rank of the next rated player before, several rows sharing it.
+        rated = row.rating is not None
+        row.rank = row.position if rated and row.position and row.position <= TOP_RANKED else None
         row.is_user = row.player.user_id is not None and row.player.user_id == getattr(
             user, "pk", None
         )

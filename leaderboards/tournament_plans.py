@@ -165,7 +165,8 @@ def preselection(rule_set, universe, rows, benchmark: bool) -> set[int]:
     board shows them, so that Benchmark Selected Bots makes one when it can, and never
     more than a tournament takes (``MAX_SETS``), the Benchmark's players kept first."""
     checkable = [row.player for row in rows if row.checkbox]
-    ranked = {row.player.pk for row in rows if row.rank}
+    # Ranked or unrated but among the first ten places (a new board's standard bots).
+    ranked = {row.player.pk for row in rows if row.position and row.position <= 10}
     chosen = [p for p in checkable if p.kind == Player.Kind.RANDOM or p.pk in ranked]
     if not benchmark:
         return {p.pk for p in chosen}

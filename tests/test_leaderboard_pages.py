@@ -266,3 +266,14 @@ def test_tournaments_tab_lists_tournaments(client, ttt, trainer):
 def test_game_page_links_its_leaderboard_and_tournaments(client, ttt):
     html = page(client, ttt.get_absolute_url())
     assert f"/games/{ttt.pk}/leaderboard/" in html and f"/games/{ttt.pk}/tournaments/" in html
+
+
+def test_unrated_rows_have_no_rank_and_rated_ranks_are_not_shared(ttt, creator):
+    """Issue 35: four unrated rows (Random, the standard bots) showed the rank of the next
+    rated player ("4" four times). An unrated row has no rank; rated ones count 1, 2, 3."""
+    bots = ladder(ttt, 3)
+    board = leaderboard(ttt, default_universe(), creator)
+    unrated = [row for row in board.rows if row.rating is None]
+    assert unrated and all(row.rank is None for row in unrated)
+    assert [row.rank for row in board.rows if row.rating is not None] == [1, 2, 3]
+    assert [row.player for row in board.rows if row.rank] == bots
