@@ -56,3 +56,21 @@ def test_majority_is_more_than_half_and_tactical_routing_enters_won_boards():
     assert "more than half" in dict(rule_list(doc))["How you win"]
     doc["nested"]["lock_captured"] = True
     assert "is full or closed" in dict(rule_list(doc))["Where you may play"]
+
+
+@pytest.mark.parametrize("family", ["flat", "general"])
+def test_a_line_in_a_game_of_chosen_colours_names_the_seat_once(family):
+    """Wild-TTT said "seat 2 (seat 2) completed a line" (issue 35)."""
+    import random
+
+    from gamecore.engine import compile_game
+
+    game = compile_game(json.loads((GAMES / "Wild-TTT-6sq3143.json").read_text()), family=family)
+    details = set()
+    for seed in range(30):
+        state = game.new_initial_state(seed=seed)
+        state.playout(random.Random(seed))
+        if "completed a line" in state.outcome.detail:
+            details.add(state.outcome.detail)
+    assert details
+    assert not any("(seat" in d for d in details), details

@@ -34,8 +34,14 @@ def _line_words(g, seat: int, line: int, label: str):
     """The detail and lines of a game won or lost by a line, for Outcome to make lazily."""
 
     def make():
-        who = g.color_names[g.seat_color[seat]] if not g.choose else f"seat {seat + 1}"
-        return f"{label}: {who} (seat {seat + 1}) completed a line", (g.line_coords(line),)
+        # "black (seat 1)"; where seats choose colours, the seat alone ("seat 2", not
+        # "seat 2 (seat 2)")
+        who = (
+            f"{g.color_names[g.seat_color[seat]]} (seat {seat + 1})"
+            if not g.choose
+            else f"seat {seat + 1}"
+        )
+        return f"{label}: {who} completed a line", (g.line_coords(line),)
 
     return make
 

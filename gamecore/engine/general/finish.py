@@ -18,8 +18,14 @@ class Finish:
             results = [WIN if g.teams[s] == team else LOSS for s in range(g.nseats)]
         else:
             results = [LOSS if g.teams[s] == team else WIN for s in range(g.nseats)]
-        who = g.color_names[g.seat_color[seat]] if not g.choose else f"seat {seat + 1}"
-        detail = f"{label}: {who} (seat {seat + 1}) completed a line"
+        # "black (seat 1)"; where seats choose colours, the seat alone ("seat 2", not
+        # "seat 2 (seat 2)")
+        who = (
+            f"{g.color_names[g.seat_color[seat]]} (seat {seat + 1})"
+            if not g.choose
+            else f"seat {seat + 1}"
+        )
+        detail = f"{label}: {who} completed a line"
         if g.ends.overachievers:  # the first winners are disqualified: play may go on
             lost = 0 if wins else sum(1 << s for s in range(g.nseats) if g.teams[s] == team)
             results = overachieved(self, results, lost)
