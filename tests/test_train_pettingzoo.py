@@ -142,3 +142,23 @@ def test_every_legal_move_of_random_games_has_its_own_action(name):
             seat = state.to_move()[0]
             state.apply(seat, rng.choice(state.legal_moves(seat)))
             plies += 1
+
+
+SIMULTANEOUS = ["4P-Conformist", "4P-TrendSetter", "RockPaperScissors"]
+
+
+@pytest.mark.parametrize("name", SIMULTANEOUS)
+def test_pettingzoo_parallel_api_test_passes_on_the_simultaneous_games(name):
+    from pettingzoo.test import parallel_api_test
+
+    from gamecore.train.pettingzoo_parallel import parallel_env
+
+    parallel_api_test(parallel_env(doc(name), seed=2), num_cycles=20)
+
+
+def test_the_parallel_env_is_only_for_games_simultaneous_throughout():
+    from gamecore.train.pettingzoo_parallel import parallel_env, simultaneous_throughout
+
+    assert [n for n in NAMES if simultaneous_throughout(compile_game(doc(n)))] == SIMULTANEOUS
+    with pytest.raises(ValueError, match="AEC"):
+        parallel_env(doc("Tic-Tac-Toe"))
