@@ -139,3 +139,37 @@ def test_a_cloaked_seat_information_state_is_its_own_views():
 
 def test_random_setups_are_a_parameter():
     assert game("Tic-Tac-Toe", seed=3).get_parameters()["seed"] == 3
+
+
+def test_openspiel_solvers_run_alpha_beta_on_tic_tac_toe_and_cfr_on_rock_paper_scissors():
+    from open_spiel.python.algorithms import cfr, exploitability, minimax
+
+    value, _action = minimax.alpha_beta_search(game("Tic-Tac-Toe"))
+    assert value == 0.0  # Tic-Tac-Toe is a draw
+    turn_based = pyspiel.convert_to_turn_based(game("RockPaperScissors"))
+    solver = cfr.CFRSolver(turn_based)
+    gaps = []
+    for i in range(40):
+        solver.evaluate_and_update_policy()
+        if i in (4, 39):
+            gaps.append(exploitability.nash_conv(turn_based, solver.average_policy()))
+    assert gaps[1] < gaps[0] and gaps[1] < 0.4, gaps
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_a_game_said_zero_sum_ends_zero_sum(name):
+    from gamecore.engine import compile_game
+
+    g = game(name)
+    if g.get_type().utility != pyspiel.GameType.Utility.ZERO_SUM:
+        return
+    engine = compile_game(json.loads((GAMES / f"{name}.json").read_text()))
+    rng = np.random.RandomState(3)
+    for seed in range(3 if name in BIG else 30):
+        state = engine.new_initial_state(seed=seed)
+        while not state.is_terminal():
+            seat = state.to_move()[0]
+            moves = state.legal_moves(seat)
+            state.apply(seat, moves[rng.randint(len(moves))])
+        values = {"win": 1, "loss": -1, "draw": 0}
+        assert sum(values[r] for r in state.outcome.results) == 0, state.outcome.results

@@ -53,6 +53,20 @@ def _is_cloaked(game) -> bool:
     return getattr(game.doc, "cloaking", "none") not in (None, "none")
 
 
+def _zero_sum(game, nplayers: int) -> bool:
+    """Two players whose every ending is one win and one loss, or a draw: a stalemate
+    rule like "most pieces wins" can make both win (a tie), typed endings and phases
+    can end otherwise, so those games are general-sum."""
+    doc = game.doc
+    return (
+        nplayers == 2
+        and game.chaos is None
+        and getattr(doc, "stalemate", "draw") == "draw"
+        and not getattr(doc, "endings", ())
+        and not getattr(doc, "phases", ())
+    )
+
+
 def _max_length(game) -> int:
     limit = getattr(game, "ply_limit", None)
     if limit:
@@ -96,15 +110,7 @@ def _register(short: str, game) -> type:
     nplayers = game.nseats - (game.chaos is not None)
     simultaneous = _is_simultaneous(game)
     hidden = simultaneous or _is_cloaked(game)
-    two_sided = (
-        nplayers == 2
-        and game.chaos is None
-        and game.doc.stalemate
-        not in (
-            "all-win",
-            "all-lose",
-        )
-    )
+    two_sided = _zero_sum(game, nplayers)
     game_type = pyspiel.GameType(
         short_name=short,
         long_name=f"Variant Foundry: {game.name}",
@@ -295,8 +301,11 @@ class _Observer:
         self.game.layout.encode_into(state.engine_state.view(player), player, self.tensor)
 
     def string_from(self, state, player):
+        # Named for the player: two seats' views can read the same, and OpenSpiel's
+        # tabular policies key every player's information states in one table.
         if self.recall:
             if state._g.hidden:
-                return "\n".join(state._seen[player])
-            return state.history_str()  # perfect information: the moves are the history
-        return json.dumps(state.engine_state.view(player), sort_keys=True, default=str)
+                return f"player {player}\n" + "\n".join(state._seen[player])
+            return f"player {player}: {state.history_str()}"  # perfect information
+        view = json.dumps(state.engine_state.view(player), sort_keys=True, default=str)
+        return f"player {player}: {view}"
