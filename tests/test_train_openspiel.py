@@ -42,7 +42,7 @@ def game(name: str, **kwargs):
 
 @pytest.mark.parametrize("name", [n for n in NAMES if n not in BIG])
 def test_openspiel_random_simulation_checks_pass(name):
-    pyspiel.random_sim_test(game(name), num_sims=1, serialize=False, verbose=False)
+    pyspiel.random_sim_test(game(name), num_sims=1, serialize=True, verbose=False)
 
 
 @pytest.mark.parametrize("name", sorted(BIG))
@@ -173,3 +173,15 @@ def test_a_game_said_zero_sum_ends_zero_sum(name):
             state.apply(seat, moves[rng.randint(len(moves))])
         values = {"win": 1, "loss": -1, "draw": 0}
         assert sum(values[r] for r in state.outcome.results) == 0, state.outcome.results
+
+
+def test_a_game_and_its_states_pickle():
+    import pickle
+
+    g = game("Tic-Tac-Toe", seed=2)
+    again = pickle.loads(pickle.dumps(g))
+    assert again.get_parameters()["seed"] == 2 and str(again) == str(g)
+    state = g.new_initial_state()
+    state.apply_action(state.legal_actions()[4])
+    copy = pickle.loads(pickle.dumps(state))
+    assert copy.history() == state.history() and str(copy) == str(state)

@@ -37,7 +37,7 @@ import pyspiel
 
 from gamecore.engine import compile_game
 from gamecore.learn.features import layout_for
-from gamecore.rules.canonical import fingerprint
+from gamecore.rules.canonical import document, fingerprint
 from gamecore.train.actions import universe_for
 
 RESULT = {"win": 1.0, "loss": -1.0, "draw": 0.0}
@@ -105,6 +105,10 @@ def load_variant(doc, seed: int = 0):
     return pyspiel.load_game(short, {"seed": seed})
 
 
+def _unpickle_game(doc: dict, seed: int):
+    return load_variant(doc, seed=seed)
+
+
 def _register(short: str, game) -> type:
     universe = universe_for(game)
     nplayers = game.nseats - (game.chaos is not None)
@@ -158,6 +162,9 @@ def _register(short: str, game) -> type:
 
         def __init__(self, params=None):
             super().__init__(game_type, info, params or {})
+
+        def __reduce__(self):  # pickled as its rule document: loaded (and registered) again
+            return (_unpickle_game, (document(game.doc), self.engine_seed))
 
         @property
         def engine_seed(self) -> int:
