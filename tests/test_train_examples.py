@@ -32,3 +32,15 @@ def test_the_readme_example_runs(library, tmp_path, monkeypatch):
         assert "win" in printed or "draw" in printed
     else:
         assert printed.startswith("[")
+
+
+def test_a_small_agent_trained_on_3on5sq_beats_random_from_the_second_seat():
+    pytest.importorskip("pettingzoo", reason="PETTINGZOO IS NOT INSTALLED: NOT TRAINED")
+    import json
+
+    from gamecore.train.examples import play_against_random, train_against_random
+
+    doc = json.loads((GAMES / "3on5sq.json").read_text())
+    baseline = play_against_random(doc, None)  # Random against Random, second seat
+    trained = play_against_random(doc, train_against_random(doc, episodes=800))
+    assert baseline < 0.1 and trained > baseline + 0.5, (baseline, trained)
