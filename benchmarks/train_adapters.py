@@ -41,9 +41,7 @@ def checks(sims: int) -> bool:
     for name, doc in docs().items():
         started = time.perf_counter()
         try:
-            pyspiel.random_sim_test(
-                load_variant(doc), num_sims=sims, serialize=True, verbose=False
-            )
+            pyspiel.random_sim_test(load_variant(doc), num_sims=sims, serialize=True, verbose=False)
             openspiel = f"random_sim_test ok {time.perf_counter() - started:6.2f} s"
         except Exception as failure:  # report every game, then fail
             ok = False
