@@ -288,9 +288,9 @@ class VariantState(pyspiel.State):
         return [RESULT[s.outcome.results[p]] for p in range(n)]
 
     def __str__(self):
-        s = self.engine_state
-        view = s.view(None)
-        return json.dumps({"last_move": view.get("last_move"), "ply": view.get("ply")})
+        # The spectator's view: the whole position where nothing is hidden (what
+        # OpenSpiel's tools may key states by), the public part of a cloaked game.
+        return json.dumps(self.engine_state.view(None), sort_keys=True, default=str)
 
 
 class _Observer:
