@@ -60,6 +60,7 @@ INSTALLED_APPS = [
     "leaderboards",
     "ownbots",
     "aiplayers",
+    "api",
 ]
 
 MIDDLEWARE = [
