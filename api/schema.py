@@ -272,7 +272,10 @@ SCHEMA = {
                 {
                     "name": "universe",
                     "in": "query",
-                    "description": "A universe's slug (default: the public one, `main`).",
+                    "description": (
+                        "A universe's slug (default: the public one, `main`); one the "
+                        "visitor has no persona in is 404, as one that does not exist."
+                    ),
                     "schema": {"type": "string", "maxLength": 40},
                 },
                 *_PAGING,

@@ -1,7 +1,7 @@
 """The read API's views (``/api/v1/``): JSON only, GET only. Thin: read the query's
 bounded numbers, call ``api.reads``, answer. Every refusal is JSON ``{"error": ...}``:
 404 for what the visitor may not see or that does not exist (one answer for both, as
-the pages), 400 for a bad parameter, 403 for a live cloaked match's log."""
+the pages; a universe too), 400 for a malformed parameter, 403 for a live cloaked match's log."""
 
 from __future__ import annotations
 
@@ -85,9 +85,12 @@ def leaderboard(request: HttpRequest, pk: int) -> JsonResponse:
         return _error("No such game.", 404)
     offset, limit = _paging(request)
     slug = request.GET.get("universe", "")
-    universe = reads.universe_for(request.user, slug[:40])
-    if universe is None or len(slug) > 40:
-        return _error("universe: no such universe among those you may see.", 400)
+    if len(slug) > 40:
+        raise BadParameter("universe: at most 40 characters")
+    # One answer for a universe that does not exist and one the visitor may not read.
+    universe = reads.universe_for(request.user, slug)
+    if universe is None:
+        return _error("No such universe among those you may see.", 404)
     return JsonResponse(reads.leaderboard(found, universe, offset, limit))
 
 

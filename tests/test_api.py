@@ -16,6 +16,7 @@ from play import services
 from play.events import game_over_event
 from play.models import Match
 from play.replay import current_state
+from tests.api_helpers import play_out
 from tests.leaderboard_helpers import finish
 from tests.play_helpers import bot, human, later, rule_set, start
 from tests.rule_set_helpers import game_doc
@@ -51,17 +52,6 @@ def outcome_of(state) -> dict:
     event = json.loads(json.dumps(game_over_event(state.outcome)))
     event.pop("type")
     return event
-
-
-def play_out(match, steps: int = 2000) -> Match:
-    """Let the server's players play ``match`` to its end."""
-    for _ in range(steps):
-        if Match.objects.get(pk=match.pk).status != Match.Status.ACTIVE:
-            break
-        services.server_move(match.pk, now=later(5))
-    match = Match.objects.get(pk=match.pk)
-    assert match.status == Match.Status.FINISHED
-    return match
 
 
 # --- games -------------------------------------------------------------------------------
@@ -175,9 +165,11 @@ def test_leaderboard_rows_best_first_and_universes_as_the_page(client, creator):
     from leaderboards.models import Universe
 
     Universe.objects.create(slug="private", name="Private")
-    for slug in ("private", "nope", "x" * 41):
-        error = get(client, f"games/{rules.pk}/leaderboard/?universe={slug}", 400)["error"]
-        assert error.startswith("universe:")
+    for slug in ("private", "nope"):
+        error = get(client, f"games/{rules.pk}/leaderboard/?universe={slug}", 404)["error"]
+        assert error == "No such universe among those you may see."
+    error = get(client, f"games/{rules.pk}/leaderboard/?universe={'x' * 41}", 400)["error"]
+    assert error == "universe: at most 40 characters"
     assert "limit" in get(client, f"games/{rules.pk}/leaderboard/?limit=500", 400)["error"]
 
 
