@@ -121,6 +121,29 @@ def match_detail(found: Match) -> dict:
     }
 
 
+def finished_matches(user, offset: int, limit: int, **where) -> dict:
+    """Finished matches (those the API serves in full), newest first, a page at a time."""
+    found = (
+        visible_matches(user)
+        .filter(status=Match.Status.FINISHED, **where)
+        .order_by("-id")
+        .only("id", "rule_set_id", "ply", "finished", "tournament_id", "outcome")
+    )
+
+    def row(m: Match) -> dict:
+        return {
+            "id": m.pk,
+            "game": m.rule_set_id,
+            "moves": m.ply,
+            "finished": _iso(m.finished),
+            "tournament": m.tournament_id,
+            "results": list((m.outcome or {}).get("results") or []),
+            "url": reverse("api:match", kwargs={"pk": m.pk}),
+        }
+
+    return _page(found, offset, limit, row)
+
+
 def _resolved_rows(game, found: Match, rows) -> int:
     """How many log rows lead to a position with no unresolved plan (all of them in a
     game without simultaneous rounds)."""

@@ -104,7 +104,9 @@ _MOVE = _object(
             "enum": ["move", "resign", "timeout", "disconnect", "skip"],
             "description": (
                 "How to replay the row: `move` is `state.apply(seat, game.parse_move(move))`, "
-                "`skip` is `state.skip(seat)`, the others `state.forfeit(seat, reason)`."
+                "`skip` is `state.skip(seat)`; `resign`, `timeout` and `disconnect` are "
+                "`state.forfeit(seat, reason)` with reason `resignation`, `timeout` and "
+                "`disconnect`."
             ),
         },
         "move": {**_STR, "description": "The move in the engine's notation ('' for no move)."},
@@ -144,6 +146,22 @@ COMPONENTS = {
         }
     ),
     "GamePage": _page_of(_ref("GameRow")),
+    "MatchRow": _object(
+        {
+            "id": _INT,
+            "game": _INT,
+            "moves": {**_INT, "minimum": 0, "description": "Rows in the move log."},
+            "finished": _nullable({**_STR, "format": "date-time"}),
+            "tournament": _nullable(_INT),
+            "results": {
+                "type": "array",
+                "items": _STR,
+                "description": "Each seat's result: win, draw or loss.",
+            },
+            "url": {**_STR, "description": "The match in this API."},
+        }
+    ),
+    "MatchPage": _page_of(_ref("MatchRow")),
     "LeaderboardRow": _object(
         {
             "position": {**_INT, "minimum": 1},
@@ -282,6 +300,12 @@ SCHEMA = {
             ],
             errors=("400", "404"),
         ),
+        "/games/{pk}/matches/": _get(
+            "A game's finished matches, newest first, a page at a time.",
+            "MatchPage",
+            [_ID_PARAM, *_PAGING],
+            errors=("400", "404"),
+        ),
         "/matches/{pk}/": _get(
             "A match: seats, the move log in the engine's notation, seed and outcome.",
             "Match",
@@ -289,6 +313,12 @@ SCHEMA = {
             **{"403": _json(_ref("Error"), "A cloaked match that is not over yet.")},
         ),
         "/tournaments/{pk}/": _get("A tournament and its results.", "Tournament", [_ID_PARAM]),
+        "/tournaments/{pk}/matches/": _get(
+            "A tournament's finished games, newest first, a page at a time.",
+            "MatchPage",
+            [_ID_PARAM, *_PAGING],
+            errors=("400", "404"),
+        ),
     },
     "components": {"schemas": COMPONENTS},
 }

@@ -95,6 +95,24 @@ def leaderboard(request: HttpRequest, pk: int) -> JsonResponse:
 
 
 @api_view
+def game_matches(request: HttpRequest, pk: int) -> JsonResponse:
+    found = reads.game(request.user, pk)
+    if found is None:
+        return _error("No such game.", 404)
+    offset, limit = _paging(request)
+    return JsonResponse(reads.finished_matches(request.user, offset, limit, rule_set=found))
+
+
+@api_view
+def tournament_matches(request: HttpRequest, pk: int) -> JsonResponse:
+    found = reads.tournament(request.user, pk)
+    if found is None:
+        return _error("No such tournament.", 404)
+    offset, limit = _paging(request)
+    return JsonResponse(reads.finished_matches(request.user, offset, limit, tournament=found))
+
+
+@api_view
 def match(request: HttpRequest, pk: int) -> JsonResponse:
     found = reads.match(request.user, pk)
     if found is None:

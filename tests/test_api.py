@@ -179,12 +179,18 @@ def test_leaderboard_rows_best_first_and_universes_as_the_page(client, creator):
 def test_a_finished_match_of_a_hidden_game_is_404_but_to_admins(client, creator, site_admin):
     rules = create_rule_set(game_doc(4), creator)
     match = play_out(start(rules, creator, bot("A", "random"), bot("B", "random")))
+    start(rules, creator, creator, bot("C", "random"))  # live: not listed
     assert get(client, f"matches/{match.pk}/")["status"] == "finished"
+    listed = get(client, f"games/{rules.pk}/matches/")
+    assert [(m["id"], m["moves"]) for m in listed["results"]] == [(match.pk, match.ply)]
+    assert listed["results"][0]["results"] == match.outcome["results"]
     hide_rule_set(rules, True, site_admin)
     client.force_login(creator)
     assert get(client, f"matches/{match.pk}/", 404) == {"error": "No such match."}
+    assert get(client, f"games/{rules.pk}/matches/", 404) == {"error": "No such game."}
     client.force_login(site_admin)
     assert get(client, f"matches/{match.pk}/")["id"] == match.pk
+    assert get(client, f"games/{rules.pk}/matches/")["count"] == 1
 
 
 def test_a_live_cloaked_match_is_refused_until_it_is_over(client, creator, other_creator):
@@ -288,10 +294,16 @@ def test_a_tournament_serves_its_results_and_its_games_replay(
     assert {p["name"] for p in data["results"]["players"]} == {"A", "B"}
     assert data["sets"] == [{"players": ["A", "B"], "games": 4, "written": 4}]
     document = get(client, f"games/{rules.pk}/")["document"]
-    for match in Match.objects.filter(tournament=t):
-        served = get(client, f"matches/{match.pk}/")
-        assert served["tournament"] == t.pk
+    listed = get(client, f"tournaments/{t.pk}/matches/?limit=3")
+    assert listed["count"] == 4 and len(listed["results"]) == 3
+    rest = get(client, f"tournaments/{t.pk}/matches/?offset=3")["results"]
+    ids = [row["id"] for row in listed["results"] + rest]
+    assert ids == sorted(Match.objects.filter(tournament=t).values_list("id", flat=True))[::-1]
+    for row in listed["results"] + rest:
+        served = get(client, row["url"].removeprefix("/api/v1/"))
+        assert served["tournament"] == t.pk and len(served["moves"]) == row["moves"]
         assert outcome_of(replay_offline(served, document)) == served["outcome"]
     hide_rule_set(rules, True, site_admin)
     assert get(client, f"tournaments/{t.pk}/", 404) == {"error": "No such tournament."}
+    assert get(client, f"tournaments/{t.pk}/matches/", 404) == {"error": "No such tournament."}
     assert Tournament.objects.filter(pk=t.pk).exists()
