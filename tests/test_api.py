@@ -307,3 +307,18 @@ def test_a_tournament_serves_its_results_and_its_games_replay(
     assert get(client, f"tournaments/{t.pk}/", 404) == {"error": "No such tournament."}
     assert get(client, f"tournaments/{t.pk}/matches/", 404) == {"error": "No such tournament."}
     assert Tournament.objects.filter(pk=t.pk).exists()
+
+
+def test_a_tournament_game_with_a_random_set_up_replays_offline(client, trainer, no_broker):
+    """The seed served is the one the position was set up from (random obstacles)."""
+    doc = {"board": {"type": "nested"}, "nested": {"random_obstacles": 4}}
+    rules = rule_set("Obstacles", **doc)
+    a, b = bot("A", "random"), bot("B", "random")
+    plan = tournaments.Plan(rules, default_universe(), "Rocks", [([a.pk, b.pk], 2)])
+    t = tournaments.create_from_plan(plan, trainer)
+    for batch in TournamentBatch.objects.filter(tournament=t):
+        tournaments.run_batch(batch.pk)
+    document = get(client, f"games/{rules.pk}/")["document"]
+    for row in get(client, f"tournaments/{t.pk}/matches/")["results"]:
+        served = get(client, f"matches/{row['id']}/")
+        assert outcome_of(replay_offline(served, document)) == served["outcome"]
