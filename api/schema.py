@@ -54,7 +54,10 @@ def _json(schema: dict, description: str) -> dict:
 
 
 _ERRORS = {
-    "400": _json(_ref("Error"), "A query parameter is not one this API accepts."),
+    "400": _json(
+        _ref("Error"),
+        "A query parameter is not one this API accepts, or the request holds a control character.",
+    ),
     "404": _json(_ref("Error"), "No such object, or one the visitor may not see."),
 }
 
@@ -254,7 +257,7 @@ COMPONENTS = {
 }
 
 
-def _get(summary: str, schema: str, parameters: list, errors: tuple = ("404",), **more) -> dict:
+def _get(summary: str, schema: str, parameters: list, errors=("400", "404"), **more) -> dict:
     responses = {"200": _json(_ref(schema), summary)}
     responses.update({code: _ERRORS[code] for code in errors})
     responses.update(more)

@@ -135,6 +135,19 @@ def test_junk_and_unknown_paths_are_json_404s(client, path):
     assert "error" in get(client, path, 404)
 
 
+@pytest.mark.parametrize(
+    "path, error",
+    [
+        ("games/?universe=a%00b", "universe: holds a control character (U+0000)"),
+        ("games/?limit=1%7F", "limit: holds a control character (U+007F)"),
+        ("games/%01/", "address: holds a control character (U+0001)"),
+        ("games/1/leaderboard/?x%1B=1", "x?: holds a control character (U+001B)"),
+    ],
+)
+def test_control_characters_are_refused_in_json(client, path, error):
+    assert get(client, path, 400) == {"error": error}
+
+
 def test_the_api_only_reads(client, games):
     response = client.post(f"/api/v1/games/{games[0].pk}/")
     assert response.status_code == 405 and response.json()["error"]
