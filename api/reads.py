@@ -15,7 +15,7 @@ from play import rounds, secrecy
 from play.events import seat_kind, seat_name
 from play.models import Match, Move, Seat
 from play.reads import visible_matches
-from play.replay import apply_record, game_of
+from play.replay import apply_record, current_state, game_of
 from variants.models import RuleSet
 from variants.services import visible_rule_sets
 
@@ -97,7 +97,7 @@ def match_detail(found: Match) -> dict:
     game = game_of(found)
     if not over and secrecy.cloaked(game):
         raise Refused("This game hides moves: its match log is served once the match is over.")
-    log = Move.objects.filter(match=found).order_by("ply")
+    log = Move.objects.filter(match=found, ply__lte=found.ply).order_by("ply")  # as loaded
     rows = list(log.values_list("ply", "seat", "kind", "notation"))
     if not over:
         rows = rows[: _resolved_rows(game, found, rows)]
@@ -146,10 +146,10 @@ def finished_matches(user, offset: int, limit: int, **where) -> dict:
 
 def _resolved_rows(game, found: Match, rows) -> int:
     """How many log rows lead to a position with no unresolved plan (all of them in a
-    game without simultaneous rounds)."""
-    state = game.new_initial_state(seed=found.seed)
-    if not hasattr(state, "pending_plans"):
+    game without simultaneous rounds, or between rounds: the cached position says)."""
+    if not rounds.pending(current_state(found)):
         return len(rows)
+    state = game.new_initial_state(seed=found.seed)
     safe = 0
     for done, (_ply, seat, kind, notation) in enumerate(rows, 1):
         apply_record(game, state, kind, seat, notation)

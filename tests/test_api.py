@@ -335,3 +335,29 @@ def test_a_tournament_game_with_a_random_set_up_replays_offline(client, trainer,
     for row in get(client, f"tournaments/{t.pk}/matches/")["results"]:
         served = get(client, f"matches/{row['id']}/")
         assert outcome_of(replay_offline(served, document)) == served["outcome"]
+
+
+def test_the_readmes_replay_example_runs(client, creator, monkeypatch, capsys):
+    """api/README.md's example, run as written against this site (requests.get answered
+    by the test client)."""
+    import re
+    from pathlib import Path
+
+    import requests
+
+    match = play_out(start(rule_set("Tic-Tac-Toe"), creator, bot("A"), bot("B"), seed=3))
+    readme = (Path(__file__).parent.parent / "api" / "README.md").read_text()
+    code = re.search(r"```python\n(.*?)```", readme, re.S).group(1)
+    site = "https://foundry.example"
+
+    class Answer:
+        def __init__(self, url):
+            self.response = client.get(url.removeprefix(site))
+
+        def json(self):
+            return self.response.json()
+
+    monkeypatch.setattr(requests, "get", Answer)
+    exec(code.replace("/matches/123/", f"/matches/{match.pk}/"), {})
+    results = list(match.outcome["results"])
+    assert capsys.readouterr().out.strip() == f"{tuple(results)} {results}"
