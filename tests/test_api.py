@@ -322,7 +322,9 @@ def test_a_tournament_serves_its_results_and_its_games_replay(
     assert Tournament.objects.filter(pk=t.pk).exists()
 
 
-def test_a_tournament_game_with_a_random_set_up_replays_offline(client, trainer, no_broker):
+def test_a_tournament_game_with_a_random_set_up_replays_offline(
+    client, creator, trainer, no_broker
+):
     """The seed served is the one the position was set up from (random obstacles)."""
     doc = {"board": {"type": "nested"}, "nested": {"random_obstacles": 4}}
     rules = rule_set("Obstacles", **doc)
@@ -334,6 +336,20 @@ def test_a_tournament_game_with_a_random_set_up_replays_offline(client, trainer,
     document = get(client, f"games/{rules.pk}/")["document"]
     for row in get(client, f"tournaments/{t.pk}/matches/")["results"]:
         served = get(client, f"matches/{row['id']}/")
+        assert outcome_of(replay_offline(served, document)) == served["outcome"]
+    # Games written before kept the game's seed: the migration gives them the position's.
+    import importlib
+
+    from django.apps import apps
+
+    name = "play.migrations.0007_tournament_games_keep_their_position_seed"
+    for match in Match.objects.filter(tournament=t):
+        Match.objects.filter(pk=match.pk).update(seed=tournaments.game_seed(t, match.game_number))
+    live = start(rules, creator, bot("C", "random"), bot("D", "random"), seed=11)
+    importlib.import_module(name).forward(apps, None)
+    assert Match.objects.get(pk=live.pk).seed == 11  # not a tournament's: kept
+    for match in Match.objects.filter(tournament=t):
+        served = get(client, f"matches/{match.pk}/")
         assert outcome_of(replay_offline(served, document)) == served["outcome"]
 
 
