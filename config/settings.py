@@ -69,6 +69,7 @@ INSTALLED_APPS = [
     "leaderboards",
     "ownbots",
     "aiplayers",
+    "api",
 ]
 
 MIDDLEWARE = [
@@ -77,6 +78,7 @@ MIDDLEWARE = [
     "config.text_input.DropControlCookies",  # before the session reads its cookie
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
+    "api.middleware.ControlCharactersAsJson",  # before any page-wide rule answers in HTML
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",

@@ -12,6 +12,7 @@ urlpatterns = [
     path("", include("leaderboards.urls")),
     path("", include("ownbots.urls")),
     path("", include("aiplayers.urls")),
+    path("api/v1/", include("api.urls")),
     path("healthz", views.healthz, name="healthz"),
     # Pages name the icon in <head>; this answers the browsers and tools that ask anyway.
     path("favicon.ico", RedirectView.as_view(url=static("favicon.svg"), permanent=True)),

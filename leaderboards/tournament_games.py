@@ -20,6 +20,13 @@ def game_seed(tournament: Tournament, number: int) -> int:
     return (tournament.seed * 1_000_003 + number * 7_919) % 2**31
 
 
+def position_seed(seed: int) -> int:
+    """The seed a game played from ``seed`` set its position up from (``play_timed``'s
+    first draw): the match's seed, so that its log replays on the same position (a
+    random set-up, such as obstacles, differs from seed to seed)."""
+    return random.Random(seed).randrange(2**32)
+
+
 def _play(tournament: Tournament, number: int, seated: list[Player], heartbeat=None):
     """Play game ``number`` (a PlayedGame, not written yet)."""
     from play.recording import PlayedGame
@@ -36,7 +43,7 @@ def _play(tournament: Tournament, number: int, seated: list[Player], heartbeat=N
     agents = [agent_for(p, seed + i) for i, p in enumerate(seated)]
     state, moves = play_timed(game, agents, seed, heartbeat=heartbeat)
     return PlayedGame(
-        seed=seed,
+        seed=position_seed(seed),
         moves=moves,  # (seat, notation, think ms) tuples, as record_games takes them
         outcome=state.outcome,
         started=started,

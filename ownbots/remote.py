@@ -121,7 +121,7 @@ def _ms(clock: float) -> int:
 
 def play_tournament_game(tournament, number: int, seated: list[Player], heartbeat=None):
     """Game ``number`` of ``tournament`` (a PlayedGame, not written yet)."""
-    from leaderboards.tournament_games import _predictions
+    from leaderboards.tournament_games import _predictions, position_seed
     from leaderboards.tournaments import agent_for, game_seed
     from play.recording import PlayedGame, PlayedMove
     from play.services import game_of_rule_set
@@ -138,7 +138,7 @@ def play_tournament_game(tournament, number: int, seated: list[Player], heartbea
     rule = tournament.rule_set.document.get("timeout", "loss")
     state, moves, versions = play_game(game, agents, seed, rule)
     return PlayedGame(
-        seed=seed,
+        seed=position_seed(seed),  # play_game sets the position up as play_timed does
         moves=[PlayedMove(*m) for m in moves],
         outcome=state.outcome,
         started=started,
