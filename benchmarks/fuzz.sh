@@ -10,7 +10,8 @@ scale=${FUZZ_SCALE:-20}
 start=$(date +%s)
 FUZZ_SCALE=$scale .venv/bin/python -m pytest -q -p no:randomly \
     tests/test_fuzz_factory.py tests/test_fuzz_urls.py tests/test_fuzz_sockets.py \
-    tests/test_hardening.py tests/test_hardening_edges.py tests/test_socketio_edges.py "$@"
+    tests/test_hardening.py tests/test_hardening_edges.py tests/test_socketio_edges.py \
+    tests/test_daphne_memory.py -s "$@"
 echo "fuzz: scale $scale: $((250 * scale)) factory posts, $((300 * scale)) URL requests," \
      "$((4 * scale)) matches x 80 socket frames = $((320 * scale)) frames," \
      "$((2 * scale)) Socket.IO connections x 60 frames = $((120 * scale)) frames;" \
