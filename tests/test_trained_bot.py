@@ -141,3 +141,29 @@ def test_the_trained_example_plays_a_whole_match_on_the_site(servers, trainer, t
     assert mine >= 2 and state.is_terminal()  # Random, first, needs 3 moves to win
     assert GameVersion.objects.get(match=match, seat=1).version == "trained-200"
     assert "mean reward against Random" in log.read_text()
+
+
+def test_the_payload_view_encodes_as_the_view_in_every_catalogue_game():
+    """What the socket carries (the view through JSON: tuples become lists) gives the
+    features the environment computes, for every seat of a random game of each game."""
+    import random
+
+    from gamecore.engine import compile_game
+    from gamecore.learn.features import layout_for
+
+    names = sorted(GAMES.glob("*.json"))
+    assert len(names) > 50
+    for path in names:
+        game = compile_game(json.loads(path.read_text()))
+        layout, rng = layout_for(game), random.Random(1)
+        state = game.new_initial_state(seed=1)
+        for _ in range(30):
+            for seat in range(game.nseats):
+                view = state.view(seat)
+                payload = json.loads(json.dumps(view))
+                same = np.array_equal(layout.encode(payload, seat), layout.encode(view, seat))
+                assert same, (path.stem, state.view(None).get("ply"), seat)
+            if state.is_terminal():
+                break
+            seat = state.to_move()[0]
+            state.apply(seat, rng.choice(state.legal_moves(seat)))
