@@ -138,8 +138,9 @@ def run(url: str, token: str, choose: Callable, version: str = "0", **options) -
     BotClient(url, token, choose, version, **options).run()
 
 
-def main_options(description: str):
-    """The examples' command line: --url, --token (or FOUNDRY_BOT_TOKEN), --version."""
+def main_options(description: str, more: Callable | None = None):
+    """The examples' command line: --url, --token (or FOUNDRY_BOT_TOKEN), --version, and
+    whatever ``more(parser)`` adds."""
     import argparse
     import os
 
@@ -148,6 +149,8 @@ def main_options(description: str):
     parser.add_argument("--token", default=os.environ.get("FOUNDRY_BOT_TOKEN", ""))
     parser.add_argument("--version", default="1")
     parser.add_argument("--once", action="store_true", help="do not reconnect")
+    if more is not None:
+        more(parser)
     options = parser.parse_args()
     if not options.token:
         parser.error("give --token or set FOUNDRY_BOT_TOKEN (the token from the bot's page)")
