@@ -19,16 +19,20 @@ SPOTS = [f"{b},{x},{y},{z}" for b in (1, 2, 3) for x in range(1, 9) for y in ran
 
 
 def _worst() -> dict:
-    phase = {"order": "sequential", "locked": " ".join(SPOTS), "cloaked": " ".join(SPOTS)}
+    # All but one space: Save refuses a game nobody can move in (issue 39's playable
+    # check), so the last space stays open in every phase; the page is as large.
+    shut = SPOTS[:-1]
+    phase = {"order": "sequential", "locked": " ".join(shut), "cloaked": " ".join(SPOTS)}
     return {
         "family": "flat", "name": "Biggest", "board_type": "squares", "size_x": "8",
         "size_y": "8", "size_z": "8", "boards": "3", "players": "4", "check": "3-wins-d",
         "shape": ["cross", "x", "star"], "cloaking": "hides", "phase_count": "6",
         "phases": json.dumps([phase] * 6),
-        "pieces": " ".join(f"{s},pink,1" for s in SPOTS),
+        "pieces": " ".join(f"{s},pink,1" for s in shut),
+        "reserve-black-1": "1",  # a piece to place on the open space
         "sticky": " ".join(SPOTS),
         "exclusive": " ".join(f"{s}:1.2.3.4" for s in SPOTS),
-        "space_locks": " ".join(f"{s}:1.2.3.4:ex" for s in SPOTS),
+        "space_locks": " ".join(f"{s}:1.2.3.4:ex" for s in shut),
     }  # fmt: skip
 
 

@@ -134,7 +134,7 @@ def test_board_clock_players_and_actions_fit_the_screen(person, size):
     expect(page.get_by_test_id("game-over")).to_be_visible()
     changes = page.get_by_test_id("rating-change")
     expect(changes).to_have_count(2, timeout=10_000)
-    expect(changes.first).to_contain_text("carla: rating 0 → ")
+    expect(changes.first).to_contain_text("carla: rating 1000 → ")
     expect(page.get_by_test_id("game-over-detail")).to_contain_text("carla left the game")
     _inside(page, "game-over")
     again = f"/play/?game={timed.pk}&seat2=player:{medium.pk}"  # the same bot, one click
