@@ -68,7 +68,7 @@ def icon_only_buttons(html: str) -> list[str]:
 def visible_label_missing(html: str) -> list[str]:
     """Selects of the flat form whose label is for screen readers only (no visible words)."""
     out = []
-    for m in re.finditer(r'<label class="visually-hidden" for="([^"]+)">', html):
+    for m in re.finditer(r'<label class="[^"]*visually-hidden" for="([^"]+)">', html):
         out.append(m.group(1))
     return out
 
