@@ -175,8 +175,6 @@ def build(
             "Stalemate rule",
             list(STALEMATE_LABELS.items()),
             state.stalemate,
-            # A new ending can make a game nobody wins: warn as it is chosen, not on Save.
-            refresh=True,
             help="What happens when nobody can move (the board is full).",
             errors=err("stalemate"),
         ),
