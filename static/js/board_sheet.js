@@ -245,8 +245,9 @@ export class Sheet {
     const cellRect = record.g.getBoundingClientRect();
     box.style.left = `${Math.max(0, cellRect.left - hostRect.left)}px`;
     box.style.top = `${cellRect.bottom - hostRect.top + 4}px`;
+    placeOnScreen(box, hostRect, cellRect);
     this.chooser = box;
-    box.querySelector("button").focus();
+    box.querySelector("button").focus({ preventScroll: true });
   }
 
   closeChooser() {
@@ -301,5 +302,24 @@ export class Sheet {
       // A line across slices (3-D) has no single stroke: its spaces are marked instead.
       if (!drawn) overlay.setAttribute("data-split-lines", "true");
     });
+  }
+}
+
+/** Keep a chooser (and its Cancel) inside the window: under its space when there is room,
+ * above it when not (the bottom space of a tall board), and never past the right edge. */
+function placeOnScreen(box, hostRect, cellRect) {
+  const margin = 4;
+  const rect = box.getBoundingClientRect();
+  const width = document.documentElement.clientWidth;
+  if (rect.right > width - margin) {
+    const left = Math.max(margin, width - margin - rect.width) - hostRect.left;
+    box.style.left = `${left}px`;
+  }
+  if (rect.bottom > window.innerHeight - margin && cellRect.top - rect.height - margin >= 0) {
+    box.style.top = `${cellRect.top - hostRect.top - rect.height - margin}px`;
+  } else if (rect.bottom > window.innerHeight - margin) {
+    // No room above either: over the space itself, as low as the window allows.
+    const top = Math.max(margin, window.innerHeight - margin - rect.height);
+    box.style.top = `${top - hostRect.top}px`;
   }
 }

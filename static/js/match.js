@@ -10,6 +10,7 @@
 // match_render.js, match_seats.js, match_game_over.js, match_series.js,
 // match_banners.js, match_clocks.js; match_dom.js holds the DOM helpers they share.
 
+import { fitBoard } from "./board_fit.js";
 import { MatchActions } from "./match_actions.js";
 import { MatchBanners } from "./match_banners.js";
 import { MatchClocks } from "./match_clocks.js";
@@ -167,6 +168,7 @@ function start() {
   const rules = document.getElementById("vf-rules");
   if (rules) rules.addEventListener("click", () => rules.classList.toggle("is-open"));
   client.connect();
+  fitBoard(document.getElementById("vf-board"));
 }
 
 start();

@@ -19,6 +19,7 @@ import {
   renderBoard,
   renderLegend,
 } from "./board.js";
+import { fitBoard } from "./board_fit.js";
 import { byId, element } from "./match_dom.js";
 import { roundFrameText } from "./rounds.js";
 
@@ -312,6 +313,7 @@ function start() {
   const node = document.getElementById("replay-data");
   if (!node) return;
   window.vfReplay = new Replay(JSON.parse(node.textContent));
+  fitBoard(document.getElementById("vf-board"));
 }
 
 start();

@@ -141,6 +141,8 @@ def build(
                 [(c.value, check_label(_turn_check(c))) for c in CHECK_CHOICES],
                 check.value,
                 id=f"id_check_{i}",
+                # A line longer than the board is warned as it is chosen (the htmx refresh).
+                refresh=True,
                 errors=err(f"check-{i}"),
             )
         )
@@ -160,6 +162,9 @@ def build(
     for option in colors.options:
         # "Partners share color" only makes sense for Partners.
         option.disabled = option.value == "partners-share" and state.players != "partners"
+    colors.help = "Who owns which pieces: each player their own colour, or everyone shares."
+    if state.players != "partners":
+        colors.note = "Choose Partners players to let partners share a colour."
 
     layout = Layout(
         state=state,
@@ -170,6 +175,7 @@ def build(
             "Stalemate rule",
             list(STALEMATE_LABELS.items()),
             state.stalemate,
+            help="What happens when nobody can move (the board is full).",
             errors=err("stalemate"),
         ),
         checks=checks,
@@ -199,6 +205,7 @@ def build(
             "Pieces per turn",
             [(1, "1 piece/turn"), (2, "2 pieces/turn")],
             state.pieces_per_turn,
+            help="How many pieces a player places before the next player's turn.",
             errors=err("pieces_per_turn"),
         ),
         boards=select(
@@ -259,6 +266,9 @@ def build(
             # Without a timer nothing times out: the consequence is cleared and disabled.
             disabled=state.seconds is None,
             hide_when_saved=state.seconds is None,
+            reason="Set Seconds per turn to a time limit to choose this."
+            if state.seconds is None
+            else "",
             errors=err("timeout"),
         ),
         top_errors=[],

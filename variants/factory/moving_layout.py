@@ -76,7 +76,10 @@ def move_control(state: FactoryState, row: int, shape: str, err: Errors) -> Cont
         ]
         control.disabled = True
         control.hide_when_saved = True
-        control.reason = "Every reserve of this shape is at its maximum, so it cannot move."
+        control.reason = (
+            "Every reserve of this shape is at its maximum, so it cannot move. "
+            "Lower a reserve below its maximum to let this shape move."
+        )
     return control
 
 
@@ -114,7 +117,9 @@ def power_controls(
         hide_when_saved=off,
     )
     if off:
-        condition.reason = result.reason = "No power: nothing to capture with."
+        condition.reason = result.reason = (
+            "No power: nothing to capture with. Choose a Power to set this."
+        )
         return power, condition, result
     if stacks:
         for option in condition.options:

@@ -51,16 +51,27 @@ NUMBER_RANGES = {
 }
 
 # Reasons a control is off (shown next to it).
-NEEDS_BLOCKS = "Needs depth N ≥ 2: at depth 1 there are no blocks."
-NO_AREA = "At depth 1 there is no allowed area: players may play anywhere."
+NEEDS_BLOCKS = "Needs depth N ≥ 2: at depth 1 there are no blocks. Raise the depth to 2 or more."
+NO_AREA = (
+    "At depth 1 there is no allowed area: players may play anywhere. "
+    "Raise the depth to 2 or more to route play."
+)
 CHECKED_FLAT = (
     "Needs depth N ≥ 2: Checked is an Ultimate option; on one flat board every move "
-    "would be played out against every reply."
+    "would be played out against every reply. Raise the depth to 2 or more."
 )
-NEEDS_TIMER = "Only with a time control: without one nothing times out."
-NEEDS_MAP = "Only with Map-like or Hypermap-like routing."
-FLAT_MAPS = "Map-like and Hypermap-like routing need depth N ≥ 2 and 2 dimensions."
-NO_LOWER = "Only with depth N ≥ 3, 2 dimensions and a routed area (not Open)."
+NEEDS_TIMER = (
+    "Only with a time control: without one nothing times out. Set Seconds per turn to choose this."
+)
+NEEDS_MAP = "Only with Map-like or Hypermap-like routing. Choose one of them as the routing."
+FLAT_MAPS = (
+    "Map-like and Hypermap-like routing need depth N ≥ 2 and 2 dimensions. "
+    "Raise the depth and set 2 dimensions to choose them."
+)
+NO_LOWER = (
+    "Only with depth N ≥ 3, 2 dimensions and a routed area (not Open). "
+    "Raise the depth to 3, set 2 dimensions and choose a routing other than Open."
+)
 
 BOOLEANS = (
     "symmetric_obstacles",

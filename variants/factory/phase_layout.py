@@ -88,7 +88,10 @@ def apply(layout, state: FactoryState, err: Errors, check_choices: list) -> None
         errors=err(f"{where}-fold"),
     )
     if last and n > 1:
-        layout.fold.reason = "A fold applies at the end of a phase: not after the last one."
+        layout.fold.reason = (
+            "A fold applies at the end of a phase: not after the last one. "
+            "Choose an earlier phase to set its fold."
+        )
     layout.phase_lock_states = [
         PhaseLock(i + 1, name, i + 1 in p.locked_seats) for i, name in enumerate(seat_names(state))
     ]
@@ -103,6 +106,9 @@ def apply(layout, state: FactoryState, err: Errors, check_choices: list) -> None
         hide_when_saved=not state.overachievers,
         errors=err("overachievers"),
     )
+    layout.overachievers.help = "The first winners are disqualified and play goes on without them."
+    if state.players != "4":
+        layout.overachievers.reason = "Only with 4 players: choose 4 Players to set this."
     layout.hidden["phases"] = encode(state)
     layout.hidden["phase_shown"] = str(shown)
     _endings(layout, state, check_choices)
@@ -126,10 +132,10 @@ def _after_phase_one(layout) -> None:
         for cell in cells:
             cell.control.disabled = True
             cell.control.keep = True
-            cell.marker.coming = "Only in phase 1."
+            cell.marker.coming = "Only in phase 1: choose Phase 1 to change it."
     for marker in layout.space_markers:
         if marker.value in ("exclusive", "sticky"):
-            marker.coming = "Only in phase 1."
+            marker.coming = "Only in phase 1: choose Phase 1 to place it."
     layout.phase_note = (
         "This phase's rules, locks and cloaks (the lock marker locks a space to everyone "
         "for this phase); the rest is set in phase 1."

@@ -67,6 +67,7 @@ def reserve_cells(state: FactoryState, err: Errors) -> list[tuple[str, list[Rese
                         [(n, str(n)) for n in range(0, limit + 1)],
                         count,
                         integer=True,
+                        short="in reserve",  # visible; the full label is read aloud
                         # (At the maximum the shape's move is cleared: factory.js at once,
                         # the server on the next render; no round trip that could swap out
                         # a second select changed meanwhile.)
