@@ -303,8 +303,16 @@ def trolley(players):
             ((_, b, r),) = land(game, b, r, 0, "black", "circle", 0)
         for _ in range(r[1].get("circle", 0)):
             ((_, b, r),) = land(game, b, r, 1, "white", "circle", 1)
-        values = [longest(b, c) for c in COLOURS]
-        table[act] = most_loses(values, chaos=chaos)
+        if chaos is None:
+            table[act] = most_loses([longest(b, c) for c in COLOURS])
+            continue
+        # 3P's phase 3: Chaos places up to five circles on its stacks, or passes.
+        r[3] = {"circle": 5}
+        out = [
+            (p, most_loses([longest(b2, c) for c in COLOURS], chaos=chaos))
+            for p, b2, _r in chaos_plays(game, b, r, 3, "yellow")
+        ]
+        table[act] = _dist(merge(out))
     return table
 
 

@@ -358,7 +358,7 @@ TABLES = {
         True: ("win", "loss", "win", "win"),
     },
     "3P-TrolleyDilemma": {
-        False: ("win", "win", "loss"),
-        True: ("win", "loss", "win"),
+        False: {("win", "win", "loss"): "247/256", ("win", "win", "win"): "9/256"},
+        True: {("win", "loss", "win"): "1021/1024", ("win", "win", "win"): "3/1024"},
     },
 }
