@@ -147,7 +147,10 @@ def ultimatum(rich, dictator):
     ex = [{0}, {0, 1}, {1}, {2}]
     first = [(1, "white", "circle")] * (0 if rich else 3) + [(1, "white", "pentagon")]
     second = [(0, "black", "circle")] * (4 if rich else 0)
-    start = [first, second, [(2, "pink", "circle")] * 5, [(2, "pink", "circle")] * 2]
+    # A dictator game starts where the ultimatum's acceptance leaves it: no X to remove
+    # Chaos's five circles on stack 3, so none stand there (READINGS, issue 35).
+    start = [first, second, [(2, "pink", "circle")] * (0 if dictator else 5)]
+    start.append([(2, "pink", "circle")] * 2)
     game = Game(start, 9, ex, rules, 3, chaos=2)
     table = {}
     for keep in range(4):

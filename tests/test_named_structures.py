@@ -57,3 +57,18 @@ def test_the_lever_moves_the_loss_from_the_many_to_the_one(name):
         assert losers(table[True]) == 1 < losers(table[False]) == 2
     else:  # 3P: one loser for another (pink's three circles or white's two)
         assert abs(losers(table[True]) - losers(table[False])) < Fraction(1, 20)
+
+
+# -- NeedyDictator / RichDictator ---------------------------------------------------------
+@pytest.mark.parametrize("name", ["NeedyDictator", "RichDictator"])
+def test_the_dictator_trades_its_own_chance_for_the_recipients(name):
+    """Keys: circles black keeps (of 3); the rest are given to white. Giving costs the
+    dictator and helps the recipient, and each side's chance moves with the split."""
+    table = played(name)
+    black = [chance(table[k], 0) for k in range(4)]
+    white = [chance(table[k], 1) for k in range(4)]
+    assert black == sorted(black) and black[3] > black[0]  # keeping more never hurts
+    assert white == sorted(white, reverse=True) and white[0] > white[3]  # giving helps
+    assert any(black) and any(white)  # nobody scores 0 in every row
+    # Keeping everything is (weakly) dominant: the selfish dictator's choice.
+    assert max(black) == black[3]
