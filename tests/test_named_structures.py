@@ -11,6 +11,7 @@ import pytest
 from gamecore.engine import compile_game
 from tests.dilemma_lines import engine_table
 from variants import catalogue
+from variants.catalogue.tables import TABLES
 
 
 def played(name):
@@ -72,3 +73,66 @@ def test_the_dictator_trades_its_own_chance_for_the_recipients(name):
     assert any(black) and any(white)  # nobody scores 0 in every row
     # Keeping everything is (weakly) dominant: the selfish dictator's choice.
     assert max(black) == black[3]
+
+
+# -- pure equilibria ---------------------------------------------------------------------
+def pure_equilibria(table, nplayers):
+    """Profiles where no player can raise its chance to win by changing its own choice."""
+    choices = [sorted({k[s] for k in table}) for s in range(nplayers)]
+    found = []
+    for key, value in table.items():
+        stable = True
+        for s in range(nplayers):
+            for c in choices[s]:
+                other = key[:s] + (c,) + key[s + 1 :]
+                if other in table and chance(table[other], s) > chance(value, s):
+                    stable = False
+        if stable:
+            found.append(key)
+    return sorted(found)
+
+
+def test_3p_volunteer_is_a_volunteers_dilemma():
+    """Keys: each player's stack (1/2/3 its own: stays home; 5 or 6: volunteers). The
+    fourth stack, "locked to all players", is Chaos's alone (READINGS)."""
+    doc = catalogue.get("3P-Volunteer")
+    assert {"at": [4, 1, 0], "seats": [4]} in doc["exclusive"]
+    # The written table (7 s to play through the engine; test_dilemma_games checks that
+    # the engine plays exactly this table).
+    table = TABLES["3P-Volunteer"]
+    home = (1, 2, 3)
+    nobody = chance(table[home], 0)
+    for s in range(3):
+        one = home[:s] + (5,) + home[s + 1 :]
+        # A lone volunteer saves the others for sure, and does better than nobody going,
+        assert all(chance(table[one], o) == 1 for o in range(3) if o != s)
+        assert nobody < chance(table[one], s) < 1  # but worse than a free ride.
+    # The pure equilibria are exactly "one volunteer (on the better stack 5)".
+    assert pure_equilibria(table, 3) == [(1, 2, 5), (1, 5, 3), (5, 2, 3)]
+
+
+# -- Wild-TTT-6sq3143: "6x6x1 vertices" --------------------------------------------------
+def test_wild_ttt_vertices_are_the_points_of_a_6x6_grid():
+    doc = catalogue.get("Wild-TTT-6sq3143")
+    assert doc["board"] == {"type": "squares", "size": [6, 6, 1]}
+    game = compile_game(doc)
+    state = game.new_initial_state(seed=1)
+    points = {str(m).split()[-1] for m in state.legal_moves(0)}
+    assert len(points) == 36 - 2 and {"3,1,1", "4,3,1"}.isdisjoint(points)
+    # 18 + 18 pieces: one per free point and two to spare (the two locked points).
+    assert sum(r["circle"] for r in doc["reserves"].values()) == 36
+    # Three points in a row (here a diagonal of the lattice) make a line.
+    for black, white in (("1,1,1", "1,6,1"), ("2,2,1", "2,6,1"), ("3,3,1", None)):
+        state.apply(0, game.parse_move(f"black {black}"))
+        if white:
+            state.apply(1, game.parse_move(f"white {white}"))
+    assert state.is_terminal() and state.outcome.results[0] == "win"
+
+
+def test_readings_say_one_thing_of_reincarnation_and_name_each_reading():
+    from pathlib import Path
+
+    text = (Path(catalogue.__file__).parent / "READINGS.md").read_text()
+    assert "tripled" not in text
+    for entry in ("6x6x1 vertices", "Fourth stack locked to all players", "Phase 3", "fixed at"):
+        assert entry.lower() in text.lower(), entry
