@@ -76,17 +76,18 @@ def public_goods():
     for give in product(range(2), range(3), range(4)):
         dist = [(Fraction(1), [list(s) for s in start], {i: {} for i in range(4)})]
         dist[0][2][3] = {"circle": 5}
-        movers = [seat for seat, k in enumerate(give) if k]
-        if len(movers) > 1:  # contributions collide on stack 5: all destroyed
-            b = dist[0][1]
-            for seat in movers:
+        # Contributions (chips only) pile up on stack 5 in seat order (issue 35): each
+        # lands and is taken by the guards, its split dealt from its own random start.
+        for seat in (seat for seat, k in enumerate(give) if k):
+            after = []
+            for p, b, r in dist:
+                b = [list(s) for s in b]
+                moving = b[seat][-give[seat] :]
                 del b[seat][-give[seat] :]
-        elif movers:
-            (seat,) = movers
-            p, b, r = dist[0]
-            moving = b[seat][-give[seat] :]
-            del b[seat][-give[seat] :]
-            dist = _land_stack(game, b, r, seat, moving, 4)
+                after += [
+                    (p * p2, b2, r2) for p2, b2, r2 in _land_stack(game, b, r, seat, moving, 4)
+                ]
+            dist = after
         out = []
         for p, b, r in dist:
             b = [list(s) for s in b]

@@ -136,3 +136,32 @@ def test_readings_say_one_thing_of_reincarnation_and_name_each_reading():
     assert "tripled" not in text
     for entry in ("6x6x1 vertices", "Fourth stack locked to all players", "Phase 3", "fixed at"):
         assert entry.lower() in text.lower(), entry
+
+
+# -- 3P-PublicGoods ----------------------------------------------------------------------
+def test_3p_public_goods_is_a_public_goods_game():
+    """Keys: circles black (0-1), white (0-2) and pink (0-3) give to the pot. Giving
+    costs the giver whatever the others do (free riding dominates), yet everyone
+    giving everything beats nobody giving, for every player."""
+    table = played("3P-PublicGoods")
+    most = (1, 2, 3)
+    for key in table:
+        for s in range(3):
+            if key[s]:
+                less = key[:s] + (key[s] - 1,) + key[s + 1 :]
+                assert chance(table[less], s) > chance(table[key], s), (key, s)
+    assert pure_equilibria(table, 3) == [(0, 0, 0)]
+    for s in range(3):
+        assert chance(table[most], s) > chance(table[(0, 0, 0)], s)
+
+
+def test_contributions_of_one_round_reach_the_pot_together():
+    """Chips moved onto one stack in a round pile up (no collision): white's and pink's
+    circles both land on stack 5 and are taken, doubled, by its three pentagons."""
+    game = compile_game(catalogue.get("3P-PublicGoods"))
+    state = game.new_initial_state(seed=1)
+    for seat, move in ((0, "pass"), (1, "2,1,2-5,1"), (2, "3,1,3-5,1")):
+        state.apply(seat, game.parse_move(move))
+    reserves = state.view(None)["reserves"]
+    dealt = sum(reserves.get(c, {}).get("circle", 0) for c in ("black", "white", "pink"))
+    assert dealt == 4  # two circles given, each reincarnated twice
