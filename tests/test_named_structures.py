@@ -201,3 +201,39 @@ def test_the_centipede_grows_the_pie(name):
         mover = (t - 1) % 2
         assert chance(table[t], mover) > chance(table[t + 1], mover)
     assert all(chance(table[8], s) > chance(table[1], s) for s in (0, 1))
+
+
+def _random_hideseek_games(n=40):
+    import random
+
+    game = compile_game(catalogue.get("3P-9X-HideSeek"))
+    for seed in range(n):
+        rng = random.Random(seed)
+        state = game.new_initial_state(seed=seed)
+        ply = 0
+        while not state.is_terminal() and ply < 2000:
+            seat = rng.choice(state.to_move())
+            state.apply(seat, rng.choice(state.legal_moves(seat)))
+            ply += 1
+        yield state.outcome.results, ply
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="3P-9X-HideSeek is decided before it starts: the seeker owns the ring's "
+    "set-up circles (READINGS: 3P-9X-HideSeek, issue 35)",
+)
+def test_hide_and_seek_is_not_won_by_the_seeker_before_it_starts():
+    games = list(_random_hideseek_games())
+    seeker_alone = sum(r[2] == "win" and "win" not in r[:2] for r, _ply in games)
+    assert seeker_alone < len(games) * 3 // 4
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="Chaos's first step of phase 2 can reach its goal and stalemate the game "
+    "(READINGS: 3P-9X-HideSeek, issue 35)",
+)
+def test_hide_and_seek_lasts_past_the_hiding():
+    """Three placements hide and seek; nobody has moved yet after six plies."""
+    assert all(ply > 6 for _r, ply in _random_hideseek_games())
