@@ -237,3 +237,19 @@ def test_hide_and_seek_is_not_won_by_the_seeker_before_it_starts():
 def test_hide_and_seek_lasts_past_the_hiding():
     """Three placements hide and seek; nobody has moved yet after six plies."""
     assert all(ply > 6 for _r, ply in _random_hideseek_games())
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="3P-BoS is not a battle of the sexes: all apart, everyone wins (READINGS: 3P-BoS)",
+)
+def test_3p_bos_is_a_battle_of_the_sexes():
+    """Keys: each player's board. Meeting on one's own board is best, meeting anywhere
+    beats missing each other (all apart), for every player."""
+    table = played("3P-BoS")
+    apart = (1, 2, 3)
+    for s in range(3):
+        own = (s + 1,) * 3
+        assert chance(table[own], s) == 1
+        for k in (1, 2, 3):
+            assert chance(table[(k,) * 3], s) > chance(table[apart], s)
