@@ -70,3 +70,21 @@ def test_a_game_of_the_name_made_by_someone_else_is_left_alone(monkeypatch, djan
     assert [r.action for r in load_catalogue()] == ["exists"]
     other.refresh_from_db()
     assert other.fingerprint == rules.fingerprint(rules.parse(_older()))
+
+
+@pytest.mark.django_db
+def test_the_command_says_what_it_updated(monkeypatch):
+    from io import StringIO
+
+    from django.core.management import call_command
+
+    monkeypatch.setattr(
+        "variants.management.commands.load_catalogue.request_analysis", lambda r: None
+    )
+    _only(monkeypatch, _older())
+    call_command("load_catalogue", stdout=StringIO())
+    _only(monkeypatch, catalogue.get(NAME))
+    out = StringIO()
+    call_command("load_catalogue", stdout=out)
+    assert f"updated  {NAME}" in out.getvalue()
+    assert "0 created, 1 updated, 0 replaced, 0 already there or skipped." in out.getvalue()
