@@ -76,17 +76,18 @@ def public_goods():
     for give in product(range(2), range(3), range(4)):
         dist = [(Fraction(1), [list(s) for s in start], {i: {} for i in range(4)})]
         dist[0][2][3] = {"circle": 5}
-        movers = [seat for seat, k in enumerate(give) if k]
-        if len(movers) > 1:  # contributions collide on stack 5: all destroyed
-            b = dist[0][1]
-            for seat in movers:
+        # Contributions (chips only) pile up on stack 5 in seat order (issue 35): each
+        # lands and is taken by the guards, its split dealt from its own random start.
+        for seat in (seat for seat, k in enumerate(give) if k):
+            after = []
+            for p, b, r in dist:
+                b = [list(s) for s in b]
+                moving = b[seat][-give[seat] :]
                 del b[seat][-give[seat] :]
-        elif movers:
-            (seat,) = movers
-            p, b, r = dist[0]
-            moving = b[seat][-give[seat] :]
-            del b[seat][-give[seat] :]
-            dist = _land_stack(game, b, r, seat, moving, 4)
+                after += [
+                    (p * p2, b2, r2) for p2, b2, r2 in _land_stack(game, b, r, seat, moving, 4)
+                ]
+            dist = after
         out = []
         for p, b, r in dist:
             b = [list(s) for s in b]
@@ -147,7 +148,10 @@ def ultimatum(rich, dictator):
     ex = [{0}, {0, 1}, {1}, {2}]
     first = [(1, "white", "circle")] * (0 if rich else 3) + [(1, "white", "pentagon")]
     second = [(0, "black", "circle")] * (4 if rich else 0)
-    start = [first, second, [(2, "pink", "circle")] * 5, [(2, "pink", "circle")] * 2]
+    # A dictator game starts where the ultimatum's acceptance leaves it: no X to remove
+    # Chaos's five circles on stack 3, so none stand there (READINGS, issue 35).
+    start = [first, second, [(2, "pink", "circle")] * (0 if dictator else 5)]
+    start.append([(2, "pink", "circle")] * 2)
     game = Game(start, 9, ex, rules, 3, chaos=2)
     table = {}
     for keep in range(4):
@@ -303,8 +307,16 @@ def trolley(players):
             ((_, b, r),) = land(game, b, r, 0, "black", "circle", 0)
         for _ in range(r[1].get("circle", 0)):
             ((_, b, r),) = land(game, b, r, 1, "white", "circle", 1)
-        values = [longest(b, c) for c in COLOURS]
-        table[act] = most_loses(values, chaos=chaos)
+        if chaos is None:
+            table[act] = most_loses([longest(b, c) for c in COLOURS])
+            continue
+        # 3P's phase 3: Chaos places up to five circles on its stacks, or passes.
+        r[3] = {"circle": 5}
+        out = [
+            (p, most_loses([longest(b2, c) for c in COLOURS], chaos=chaos))
+            for p, b2, _r in chaos_plays(game, b, r, 3, "yellow")
+        ]
+        table[act] = _dist(merge(out))
     return table
 
 

@@ -183,7 +183,8 @@ def engine_table(name, doc):
             rounds = LINES[name](key)
         try:
             if name == "3P-PublicGoods":
-                got = split_pots(game, rounds, captors=3)
+                gives = sum(m != "pass" for m in rounds[0].values())  # a pot each
+                got = split_pots(game, rounds, captors=3, deals=max(gives, 1))
             else:
                 got = play_line(game, rounds, then=then)
         except LineError as e:  # the engine does not let the line be played as read
@@ -193,18 +194,24 @@ def engine_table(name, doc):
     return table
 
 
-def split_pots(game, rounds, captors):
-    """``play_line`` with the random start of a split pot enumerated, uniform over the
-    ``captors`` (the engine draws it in ``Pots._deal_start``; each start is fixed in turn)."""
+def split_pots(game, rounds, captors, deals=3):
+    """``play_line`` with the random start of each split pot enumerated, uniform over the
+    ``captors`` and independent from deal to deal (the engine draws it in
+    ``Pots._deal_start``; up to ``deals`` pots a line, each sequence of starts fixed in
+    turn; a line with fewer pots repeats its runs evenly)."""
+    from itertools import product
+
     from gamecore.engine.general.pots import Pots
 
     drawn = Pots._deal_start
     out: dict = {}
+    weight = Fraction(1, captors**deals)
     try:
-        for start in range(captors):
-            Pots._deal_start = lambda self, n, start=start: start % n
+        for starts in product(range(captors), repeat=deals):
+            todo = list(starts)
+            Pots._deal_start = lambda self, n, todo=todo: todo.pop(0) % n
             for o, p in play_line(game, rounds).items():
-                out[o] = out.get(o, 0) + p / captors
+                out[o] = out.get(o, 0) + p * weight
     finally:
         Pots._deal_start = drawn
     return out

@@ -40,7 +40,8 @@ ONE_SHOT = {
     **ONE_ROUND,
     "shapes": ["circle", "x"],
     "reserves": {c: {"circle": 1, "x": 1} for c in ("black", "white")},
-    "shape_rules": {"x": RANKED},
+    # both rank (chips moved onto one stack pile up instead of colliding: issue 35)
+    "shape_rules": {"x": RANKED, "circle": RANKED},
 }
 SEARCHING = ("mcts:300", "medium", "hard")
 

@@ -15,7 +15,7 @@ from django.utils import timezone
 from accounts.roles import is_admin, is_trainer_or_admin
 from gamecore import rules
 from variants import catalogue
-from variants.models import RuleSet
+from variants.models import GameAnalysis, RuleSet
 from variants.playable import check_playable
 from variants.signals import game_withdrawn
 
@@ -313,14 +313,18 @@ def sorted_rule_sets(rule_sets, sort: str = ""):
 @dataclass(frozen=True)
 class LoadResult:
     name: str
-    action: str  # "created" | "exists" | "skipped"
+    action: str  # "created" | "exists" | "updated" | "replaced" | "skipped"
     detail: str = ""
 
 
 def load_catalogue() -> list[LoadResult]:
-    """Create the catalogue games that are missing; leave existing ones untouched.
+    """Create the catalogue games that are missing and bring changed ones up to date.
 
-    The games belong to the "foundry" system Admin. Idempotent and safe to run
+    The games belong to the "foundry" system Admin. A catalogue game whose document
+    changed (a new reading: another fingerprint) is updated in place when nothing was
+    played on it; once played, its row keeps the old rules (the matches replay on them),
+    is renamed "<name>-was<id>" and hidden, and the new rules are created under the name.
+    A game of the name made by someone else is left alone. Idempotent and safe to run
     concurrently (a lost race shows up as "exists").
     """
     from accounts.services import system_user
@@ -328,8 +332,9 @@ def load_catalogue() -> list[LoadResult]:
     owner = system_user()
     results = []
     for name, data in catalogue.documents().items():
-        if RuleSet.objects.filter(name__iexact=name).exists():
-            results.append(LoadResult(name, "exists"))
+        existing = RuleSet.objects.filter(name__iexact=name).first()
+        if existing is not None:
+            results.append(_refresh_catalogue_game(existing, data, owner))
             continue
         try:
             create_rule_set(data, owner, check_play=False)
@@ -340,3 +345,29 @@ def load_catalogue() -> list[LoadResult]:
         else:
             results.append(LoadResult(name, "created"))
     return results
+
+
+def _refresh_catalogue_game(existing: RuleSet, data: dict, owner) -> LoadResult:
+    name = existing.name
+    doc = rules.parse(data)
+    fingerprint = rules.fingerprint(doc)
+    if existing.creator_id != owner.pk or existing.fingerprint == fingerprint:
+        return LoadResult(name, "exists")
+    played = existing.matches.exists() or existing.tournaments.exists()
+    try:
+        with transaction.atomic():
+            if not played:
+                RuleSet.objects.filter(pk=existing.pk).update(
+                    document=rules.document(doc), fingerprint=fingerprint,
+                    summary=rules.summary(doc),
+                )  # fmt: skip
+                # The analysis card described the old rules.
+                GameAnalysis.objects.filter(rule_set=existing).delete()
+                return LoadResult(name, "updated")
+            existing.name = f"{name[:50]}-was{existing.pk}"
+            existing.hidden = True
+            existing.save(update_fields=["name", "hidden"])
+            create_rule_set(data, owner, check_play=False)
+    except (DuplicateRules, IntegrityError) as exc:
+        return LoadResult(name, "skipped", str(exc))
+    return LoadResult(name, "replaced", f"the played rules are kept as {existing.name!r}")

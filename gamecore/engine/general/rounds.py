@@ -22,6 +22,8 @@ Mixed into GeneralState. A round:
   converted: on stacks, put in the stack under it) and its move is then played;
   otherwise every piece moved there is destroyed (a placement's piece leaves the
   reserve and never lands; a shared reserve's last piece, planned by two seats, once).
+  Except on stacks, where plans moving only chips (pieces that cannot capture) to the
+  same stack pile up: each is played, in the order below (``_piles_up``).
   The other moves are then played one by one, a move whose target is another plan's
   origin after that plan (pieces leave before others arrive),
   else in seat order; a move that an earlier one made impossible (its piece was taken,
@@ -157,15 +159,19 @@ class Rounds:
         # the moving pieces as the round began (a collision's losses change the board)
         pieces = {s: self._moving_piece(m) for s, m in moving}
         played = []
+        held: dict = {}  # a pile's plans, as legal when the round began
         for target, group in groups.items():
-            if len(group) == 1:
-                played.append(group[0])
+            if len(group) > 1 and self._piles_up(group):
+                held.update((s, (m, pieces[s])) for s, m in group)
+                played.extend(group)
+            elif len(group) == 1:
+                played.extend(group)
             else:
                 winner = self._collide(target, group, pieces)
                 if winner is not None:
                     played.append(winner)
         for seat, move in self._in_order(sorted(played)):
-            self._carry_out(seat, move)
+            self._carry_out(seat, move, held.get(seat))
             if self.outcome is not None:
                 return None
         if self._typed_endings(None):  # endings.py: after the whole round
@@ -197,6 +203,47 @@ class Rounds:
         if move.kind == PLACE:
             return -1
         return self.game.space_pos[move.origin] if move.kind == STACK else move.origin
+
+    def _piles_up(self, group: list) -> bool:
+        """On stacks, plans moving only chips (pieces that cannot capture) onto the same
+        stack do not collide: they land one on another in play order (issue 35: the
+        contributions of 3P-PublicGoods reach the pot together). A collision needs a piece
+        that could fight; chips have no hand to fight with."""
+        g = self.game
+        if not g.stacks:
+            return False
+        for _seat, move in group:
+            if move.kind == PLACE:
+                shapes = [move.combo % g.nshapes]
+            else:
+                first = self._origin_space(move)
+                spaces = [first]
+                if move.kind == STACK:
+                    pos = g.space_pos[first]
+                    top = g.stack_base[pos] + self.heights[pos] * g.layer
+                    spaces = list(range(first, top, g.layer))
+                shapes = [g.piece[self.board[sp]][2] for sp in spaces]
+            if not all(g.chip[sh] for sh in shapes):
+                return False
+        return True
+
+    def _pile_can_land(self, seat: int, move, piece: tuple) -> bool:
+        """A pile's plan, no longer in the legal list: its piece(s) still where they were
+        (or its reserve still holding one) and room for them on the target stack."""
+        g = self.game
+        space, code, _shape = piece
+        count = 1
+        if move.kind == PLACE:
+            ri = move.combo if g.choose else g.seat_color[seat] * g.nshapes + move.combo
+            if not self.reserves[ri]:
+                return False
+        else:
+            if self.board[space] != code:
+                return False
+            if move.kind == STACK:
+                pos = g.space_pos[space]
+                count = self.heights[pos] - (space - g.stack_base[pos]) // g.layer
+        return self.heights[move.target] + count <= g.height
 
     def _collide(self, target: int, group: list, pieces: dict):
         """Settle moves landing on the same place: the one that beats every other by
@@ -273,12 +320,14 @@ class Rounds:
             out.append(pick)
         return out
 
-    def _carry_out(self, seat: int, move) -> None:
+    def _carry_out(self, seat: int, move, held=None) -> None:
         legal = self._moves(seat)
-        try:
+        if move in legal:
             move = legal[legal.index(move)]
-        except ValueError:
+        elif held is None or not self._pile_can_land(seat, move, held[1]):
             return  # an earlier move of the round made it impossible: it comes to nothing
+        # (A pile's chip lands even where an earlier landing dealt its seat captives to
+        # place first: the plan was legal as the round began and its piece is still there.)
         if move.kind == PLACE:
             space, color = self._place(seat, move)
             self.quiet = 0

@@ -7,7 +7,7 @@ from variants.services import load_catalogue
 
 
 class Command(BaseCommand):
-    help = "Create the catalogue games that are missing (idempotent)."
+    help = "Create the catalogue games that are missing, update changed ones (idempotent)."
 
     def handle(self, *args, **options):
         results = load_catalogue()
@@ -15,10 +15,17 @@ class Command(BaseCommand):
             line = f"{result.action:8} {result.name}"
             if result.detail:
                 line += f" — {result.detail}"
-            style = self.style.SUCCESS if result.action == "created" else self.style.NOTICE
+            done = ("created", "updated", "replaced")
+            style = self.style.SUCCESS if result.action in done else self.style.NOTICE
             self.stdout.write(style(line) if result.action != "exists" else line)
-        created = sum(r.action == "created" for r in results)
-        self.stdout.write(f"{created} created, {len(results) - created} already there or skipped.")
+        counts = {
+            a: sum(r.action == a for r in results) for a in ("created", "updated", "replaced")
+        }
+        rest = len(results) - sum(counts.values())
+        self.stdout.write(
+            f"{counts['created']} created, {counts['updated']} updated, "
+            f"{counts['replaced']} replaced, {rest} already there or skipped."
+        )
         # Each game's analysis card: queued for the workers (a current one is kept).
         for rule_set in RuleSet.objects.filter(name__in=catalogue.names()):
             request_analysis(rule_set)
