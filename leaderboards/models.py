@@ -159,8 +159,11 @@ class Tournament(models.Model):
     class Kind(models.TextChoices):
         STANDARD = "S", "Standard"
         BENCHMARK = "B", "Benchmark"
+        SOCIAL = "C", "Social"  # made from the Favouritism tab (tournament_plan_edits)
+        OTHER = "O", "Other"  # a plan edited by hand
 
     class Status(models.TextChoices):
+        PLANNED = "planned", "Planned"  # saved, not started: no batches yet
         RUNNING = "running", "Running"
         FINALISING = "finalising", "Applying ratings"
         DONE = "done", "Done"
@@ -175,6 +178,9 @@ class Tournament(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
     )
     kind = models.CharField(max_length=1, choices=Kind.choices, default=Kind.STANDARD)
+    kind_reason = models.CharField(
+        max_length=200, blank=True, default="", help_text="Why it has its type, in plain words."
+    )
     rated = models.BooleanField(default=True)
     status = models.CharField(max_length=12, choices=Status.choices, default=Status.RUNNING)
     seed = models.BigIntegerField()

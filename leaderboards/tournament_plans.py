@@ -47,6 +47,7 @@ class Plan:
     name: str
     sets: Sequence[tuple[Sequence[int], int]]  # (player ids in seat order, games)
     kind: str = Tournament.Kind.STANDARD
+    reason: str = ""  # why it has its type (shown on its page)
 
 
 def seats_per_game(rule_set) -> int:
@@ -86,6 +87,26 @@ def benchmark_plan(rule_set, universe, player_ids: Sequence[int]) -> Plan:
     """ "Benchmark Selected Bots": ``GAMES_PER_SET`` games for each combination of the
     checked players. It is a Benchmark tournament when ``is_benchmark`` says so. Raises
     ``TournamentError`` saying what is wrong; nothing is written."""
+    sets = combination_sets(rule_set, player_ids)
+    missing = benchmark_missing(rule_set, universe, player_ids)
+    if missing:
+        kind, reason = Tournament.Kind.STANDARD, "not a Benchmark: " + "; ".join(missing)
+    else:
+        kind = Tournament.Kind.BENCHMARK
+        reason = (
+            "made from a leaderboard with its top player, the player it is most favoured "
+            "by, Random and one more"
+        )
+    return Plan(rule_set, universe, plan_name(rule_set), sets, kind, reason)
+
+
+def plan_name(rule_set) -> str:
+    return f"{rule_set.name}-{timezone.now():%m-%d-%H%M}"
+
+
+def combination_sets(rule_set, player_ids: Sequence[int]) -> list[tuple[list[int], int]]:
+    """``GAMES_PER_SET`` games for each combination of the players, as many a game as
+    the rule set seats (raises ``TournamentError`` saying what is wrong)."""
     k = seats_per_game(rule_set)
     if len(player_ids) < k:
         raise TournamentError(f"Check at least {k} bots (or Random): {rule_set.name} seats {k}.")
@@ -93,14 +114,7 @@ def benchmark_plan(rule_set, universe, player_ids: Sequence[int]) -> Plan:
     combos = list(itertools.combinations(player_ids, k))
     if len(combos) > MAX_SETS:
         raise TournamentError(f"That makes {len(combos)} sets of games; check fewer bots.")
-    kind = (
-        Tournament.Kind.BENCHMARK
-        if is_benchmark(rule_set, universe, player_ids)
-        else Tournament.Kind.STANDARD
-    )
-    name = f"{rule_set.name}-{timezone.now():%m-%d-%H%M}"
-    sets = [(list(c), GAMES_PER_SET) for c in combos]
-    return Plan(rule_set, universe, name, sets, kind)
+    return [(list(c), GAMES_PER_SET) for c in combos]
 
 
 def create_benchmark(rule_set, universe, player_ids: Sequence[int], by) -> Tournament:
@@ -181,16 +195,12 @@ def preselection(rule_set, universe, rows, benchmark: bool) -> set[int]:
     return {p.pk for p in chosen[:most]}
 
 
-def create_from_plan(plan: Plan, by) -> Tournament:
+def create_from_plan(plan: Plan, by, run: bool = True) -> Tournament:
+    """Write the tournament and its sets; with ``run`` also its batches, and start it on
+    commit. Without, it is an unrun plan (``Status.PLANNED``) that ``start_plan`` starts."""
     if not is_trainer_or_admin(by):
         raise TournamentError("Only Trainers and Admins run tournaments.")
-    k = seats_per_game(plan.rule_set)
-    sets = [(list(players), int(games)) for players, games in plan.sets if int(games) > 0]
-    if not sets:
-        raise TournamentError("A tournament needs at least one set of games.")
-    for players, _ in sets:
-        if len(players) != k:
-            raise TournamentError(f"Every set of {plan.rule_set.name} needs {k} players.")
+    sets = checked_sets(plan.rule_set, plan.sets)
     found = _players([pk for players, _ in sets for pk in players])
     own_bots = all(
         p.kind in (Player.Kind.BOT, Player.Kind.OWN_BOT, Player.Kind.AI) and p.owner_id == by.pk
@@ -203,7 +213,9 @@ def create_from_plan(plan: Plan, by) -> Tournament:
             universe=plan.universe,
             created_by=by,
             kind=plan.kind,
+            kind_reason=plan.reason[:200],
             rated=not own_bots,  # a Trainer's own bots among themselves: not rated
+            status=Tournament.Status.RUNNING if run else Tournament.Status.PLANNED,
             seed=random.SystemRandom().randrange(2**31),
             total_games=sum(g for _, g in sets),
             batch_size=BATCH_SIZE,
@@ -212,9 +224,22 @@ def create_from_plan(plan: Plan, by) -> Tournament:
             TournamentSet(tournament=tournament, order=i, players=p, games=g)
             for i, (p, g) in enumerate(sets)
         )
-        TournamentBatch.objects.bulk_create(_batches(tournament, [g for _, g in sets]))
-        transaction.on_commit(lambda: start(tournament.pk))
+        if run:
+            TournamentBatch.objects.bulk_create(_batches(tournament, [g for _, g in sets]))
+            transaction.on_commit(lambda: start(tournament.pk))
     return tournament
+
+
+def checked_sets(rule_set, sets) -> list[tuple[list[int], int]]:
+    """The sets with games, each seating the game's number of players (else raises)."""
+    k = seats_per_game(rule_set)
+    sets = [(list(players), int(games)) for players, games in sets if int(games) > 0]
+    if not sets:
+        raise TournamentError("A tournament needs at least one set of games.")
+    for players, _ in sets:
+        if len(players) != k:
+            raise TournamentError(f"Every set of {rule_set.name} needs {k} players.")
+    return sets
 
 
 def _batches(tournament: Tournament, sizes: list[int]) -> list[TournamentBatch]:

@@ -12,5 +12,7 @@ urlpatterns = [
     path("tournaments/", views.tournament_factory, name="factory"),
     path("tournaments/benchmark/", views.benchmark, name="benchmark"),
     path("tournaments/<id:pk>/", views.tournament, name="tournament"),
+    path("tournaments/social/", views.social, name="social"),
+    path("tournaments/<id:pk>/plan/", views.plan_action, name="plan_action"),
     path("tournaments/<id:pk>/progress/", views.progress, name="progress"),
 ]

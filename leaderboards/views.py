@@ -15,6 +15,7 @@ from accounts.models import Player
 from accounts.roles import is_trainer_or_admin
 from aiplayers.views import study_choices
 from leaderboards import reports, services, stats, tournaments
+from leaderboards import tournament_plan_edits as edits
 from leaderboards.forms import PlanForm
 from leaderboards.models import Tournament
 from leaderboards.tournament_plans import benchmark_missing, preselection
@@ -166,7 +167,8 @@ def benchmark(request: HttpRequest) -> HttpResponse:
     try:
         plan = tournaments.benchmark_plan(rule_set, universe, ids)
         if request.method == "POST":
-            found = tournaments.create_from_plan(plan, request.user)
+            run = data.get("action") != "save"  # "Save plan": an unrun plan to edit first
+            found = tournaments.create_from_plan(plan, request.user, run=run)
             return redirect(found.get_absolute_url())
     except tournaments.TournamentError as exc:
         messages.error(request, str(exc))
@@ -194,9 +196,23 @@ def _tournament(request: HttpRequest, pk) -> Tournament:
     return found
 
 
+SESSION_ADD_SOURCE = "plan_add_source"  # the last "Add the sets of" choice
+
+
 def tournament(request: HttpRequest, pk: int) -> HttpResponse:
     found = _tournament(request, pk)
+    planned = found.status == Tournament.Status.PLANNED
+    editable = planned and edits.may_edit(found, request.user)
+    sources = []
+    if editable:  # tournaments of the same game (a plan plays one game)
+        sources = list(Tournament.objects.filter(rule_set=found.rule_set).order_by("-id")[:50])
     context = {
+        "planned": planned,
+        "editable": editable,
+        "can_copy": is_trainer_or_admin(request.user),
+        "plan_sets": _plan_sets(found) if planned else [],
+        "sources": sources,
+        "last_source": request.session.get(SESSION_ADD_SOURCE, found.pk),
         "tournament": found,
         "rule_set": found.rule_set,
         "progress": reports.progress(found),
@@ -205,6 +221,98 @@ def tournament(request: HttpRequest, pk: int) -> HttpResponse:
         "study_tournament": found,
     }
     return render(request, "leaderboards/tournament.html", context)
+
+
+def _plan_sets(t: Tournament) -> list[dict]:
+    sets = list(t.sets.order_by("order"))
+    players = Player.objects.in_bulk({pk for s in sets for pk in s.players})
+    return [
+        {
+            "order": s.order,
+            "games": s.games,
+            "players": [players[pk] if pk in players else None for pk in s.players],
+        }
+        for s in sets
+    ]
+
+
+PLAN_ACTIONS = {"delete_set", "add_sets", "copy", "start", "delete"}
+
+
+@login_required
+def plan_action(request: HttpRequest, pk: int) -> HttpResponse:
+    """The plan page's buttons (POST): delete a set, add the sets of another plan, copy,
+    start, delete. Errors come back as a message on the page."""
+    found = _tournament(request, pk)
+    if request.method != "POST":
+        return redirect(found.get_absolute_url())
+    action = request.POST.get("action", "")
+    try:
+        if action not in PLAN_ACTIONS:
+            raise tournaments.TournamentError("There is no such button.")
+        if action == "delete_set":
+            text = request.POST.get("set", "")
+            if not (text.isascii() and text.isdigit() and len(text) <= 6):
+                raise tournaments.TournamentError("Say which set to delete.")
+            edits.delete_set(found.pk, int(text), request.user)
+            messages.success(request, "Set deleted; the plan is now Other (edited by hand).")
+        elif action == "add_sets":
+            source = parse_id(request.POST.get("source", ""))
+            if source is None:
+                raise tournaments.TournamentError("Choose a tournament to add the sets of.")
+            _tournament(request, source)  # one the visitor may see (404 otherwise)
+            request.session[SESSION_ADD_SOURCE] = source
+            edits.add_sets_of(found.pk, source, request.user)
+            messages.success(request, "Sets added; the plan is now Other (edited by hand).")
+        elif action == "copy":
+            if not is_trainer_or_admin(request.user):
+                raise tournaments.TournamentError("Only Trainers and Admins make tournaments.")
+            copy = edits.copy_plan(found.pk, request.user)
+            messages.success(request, f"Copied: {copy.name} is a new plan, not started yet.")
+            return redirect(copy.get_absolute_url())
+        elif action == "start":
+            edits.start_plan(found.pk, request.user)
+            messages.success(request, "Started: the workers are playing its games.")
+        else:
+            edits.delete_plan(found.pk, request.user)
+            messages.success(request, f"Deleted the plan {found.name}.")
+            return redirect("leaderboards:game_tournaments", pk=found.rule_set_id)
+    except tournaments.TournamentError as exc:
+        messages.error(request, str(exc))
+    return redirect(found.get_absolute_url())
+
+
+@login_required
+def social(request: HttpRequest) -> HttpResponse:
+    """A Social plan from the Favouritism tab's checked players: GET shows what it would
+    be (its type and why), POST saves it as an unrun plan and opens its page."""
+    if not is_trainer_or_admin(request.user):
+        raise PermissionDenied("Only Trainers and Admins make tournaments.")
+    data = request.POST if request.method == "POST" else request.GET
+    rule_set = _rule_set(request, data.get("rule_set"))
+    universe, _ = _universe(request, data.get("universe", ""))
+    shown = get_object_or_404(Player, pk=parse_id(data.get("player", "")) or 0)
+    ids = list(dict.fromkeys(parse_ids(data.getlist("players"))))
+    back = f"{shown.get_absolute_url()}?tab=favouritism&game={rule_set.pk}"
+    try:
+        plan = edits.social_plan(rule_set, universe, shown.pk, ids)
+        if request.method == "POST":
+            found = tournaments.create_from_plan(plan, request.user, run=False)
+            return redirect(found.get_absolute_url())
+    except tournaments.TournamentError as exc:
+        messages.error(request, str(exc))
+        return redirect(back)
+    players = Player.objects.in_bulk(ids)
+    context = {
+        "rule_set": rule_set,
+        "universe": universe,
+        "shown": shown,
+        "plan": plan,
+        "players": [players[pk] for pk in ids],
+        "total": sum(games for _players, games in plan.sets),
+        "back": back,
+    }
+    return render(request, "leaderboards/social_confirm.html", context)
 
 
 def progress(request: HttpRequest, pk: int) -> JsonResponse:
@@ -224,8 +332,9 @@ def tournament_factory(request: HttpRequest) -> HttpResponse:
     initial = {"game": game} if game is not None else {}
     form = PlanForm(request.POST or None, user=request.user, initial=initial)
     if request.method == "POST" and form.is_valid():
+        run = request.POST.get("action") != "save"  # "Save plan": start it later
         try:
-            found = tournaments.create_from_plan(form.plan(), request.user)
+            found = tournaments.create_from_plan(form.plan(), request.user, run=run)
         except tournaments.TournamentError as exc:
             form.add_error(None, str(exc))
         else:
