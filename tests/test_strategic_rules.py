@@ -28,19 +28,20 @@ FINGERPRINTS = {
     "Strategic-Hypermap": "87e072b6b36b405c", "TacticToy": "49861979ccf25447",
     "TacticToy-3D": "de32b466673194dd", "TacticToy-4D": "50ad96596166be33",
     "TacticToy-4Teams": "692485f036873360",
-    # social-dilemma games (issue 19)
+    # social-dilemma games (issue 19); 3P-TrolleyDilemma (its third phase) and the two
+    # Dictators (no circles for an X to remove) changed on purpose in issue 35
     "4P-TrendSetter": "7cc1b748846c6e1d", "4P-Conformist": "b71047da457fffa6",
     "3P-PublicGoods": "32e4234bbd7cbca3", "StagHunt": "dc6f9ecb2a7151e6",
     "PrisonerDilemma": "31c5f7db06ba0b91", "OptionalPD": "0238ef78f695276d",
     "ContractPD": "c834d70266e70696", "3P-Volunteer": "3b16eabadbcdd39e",
     "BoS": "d956d0f28432ad21", "3P-BoS": "fd54f6f0e936eeea",
     "ContractHunt": "60d3993670c9718d", "4P-TrolleyDilemma": "055f3aa0fb4a5b97",
-    "3P-TrolleyDilemma": "a7a6760838e9be91",
+    "3P-TrolleyDilemma": "74d8cd91e682087b",
     # converting covers on stacks (issue 19, lane "stackpots")
     "RockPaperScissors": "2d7877b8b6548daa", "NeedyTrust": "7ddc93791155a3e3",
     "RichTrust": "3f1cdf128ff91e50", "NeedyUltimatum": "6b09d481f1abedc2",
-    "RichUltimatum": "2f4b2b9a44e1ea0f", "NeedyDictator": "0680a78f4cd0f9fa",
-    "RichDictator": "f54369a9d6e383d0", "Centipede9": "0e252063abcab61c",
+    "RichUltimatum": "2f4b2b9a44e1ea0f", "NeedyDictator": "dd0f629b3d695d40",
+    "RichDictator": "78ba2443a6300304", "Centipede9": "0e252063abcab61c",
     "NeedyCentipede4": "b1204591d5110d63",
     # cloaked games (issue 20)
     "3Blotto13": "983902417fe8edaa", "KBeauty9": "dfff5796b9134920",
