@@ -106,3 +106,34 @@ def test_an_afk_end_is_one_of_the_seeds_reasons():
     assert seed_reason("timeout", 5) == "disconnect"
     assert seed_reason("stalemate", None) == "draw"
     assert seed_reason("victory", 5) == "victory"
+
+
+# -- seed 001: turn time is any value from 5,000 to 60,000 ms -------------------------------
+
+
+def test_a_rule_document_holds_any_turn_time_in_milliseconds():
+    from gamecore.rules.canonical import fingerprint
+    from gamecore.rules.errors import RulesError
+    from gamecore.rules.validation import parse
+
+    doc = parse({"name": "T", "turn_ms": 7500, "timeout": "skip"})
+    assert doc.turn_ms == 7500 and doc.timeout == "skip"
+    whole = parse({"name": "T", "turn_ms": 15000})  # whole seconds keep their old form
+    assert whole.turn_ms is None and whole.seconds_per_turn == 15
+    assert fingerprint(whole) == fingerprint(parse({"name": "T", "seconds_per_turn": 15}))
+    assert fingerprint(parse({"name": "T"})) == fingerprint({"name": "T"})
+    for bad in (4999, 60001):
+        with pytest.raises(RulesError):
+            parse({"name": "T", "turn_ms": bad})
+    with pytest.raises(RulesError, match="once"):
+        parse({"name": "T", "turn_ms": 7500, "seconds_per_turn": 10})
+
+
+def test_the_clock_honours_a_turn_time_in_milliseconds(creator, other_creator):
+    rules = rule_set("TTT-7500ms", turn_ms=7500, timeout="skip")
+    match = people(rules, creator, other_creator)
+    assert (match.turn_deadline - match.turn_started).total_seconds() == 7.5
+    services.expire_timers(match.pk, near(match.turn_deadline, -0.1))
+    assert log(fresh(match)) == []
+    services.expire_timers(match.pk, near(match.turn_deadline, 0.01))
+    assert [k for _s, k, _n in log(fresh(match))] == ["skip"]
