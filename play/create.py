@@ -57,6 +57,9 @@ def create_match(
         raise MatchError("malformed", f"{rule_set.name} needs {needed} players, not {len(choices)}")
     _check_afk(afk_timeout, afk_warning)
     afk = afk_default(rule_set) if afk is None else bool(afk)
+    # A remote own bot's time to answer is its AFK timeout (ownbots.live): it always runs,
+    # so a stalled bot cannot hold a person's game for ever.
+    afk = afk or any(c.player is not None and c.player.kind == Player.Kind.OWN_BOT for c in choices)
     now = timezone.now()
     with transaction.atomic():
         match = Match.objects.create(
