@@ -137,3 +137,14 @@ def test_the_clock_honours_a_turn_time_in_milliseconds(creator, other_creator):
     assert log(fresh(match)) == []
     services.expire_timers(match.pk, near(match.turn_deadline, 0.01))
     assert [k for _s, k, _n in log(fresh(match))] == ["skip"]
+
+
+def test_the_factory_keeps_a_millisecond_turn_time_through_an_edit():
+    from gamecore.rules.validation import parse
+    from variants.factory.nested_state import from_doc, from_post, to_document
+
+    doc = parse({"name": "U", "board": {"type": "nested"}, "turn_ms": 7500, "timeout": "skip"})
+    again = parse(to_document("U", from_doc(doc)))
+    assert again.turn_ms == 7500 and again.timeout == "skip"
+    state, problems = from_post({"n_seconds": "4"})  # the select's number, out of range
+    assert any(p["path"] == "seconds_per_turn" or "seconds" in str(p) for p in problems)
