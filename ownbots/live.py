@@ -63,7 +63,7 @@ def seat_deadline(match: Match, seat: int) -> int | None:
     if team is not None:
         found.append(team["deadline"])
         if team["afk"] is not None:
-            found.append(team["afk"] + match.afk_timeout * 1000)
+            found.append(_ms(clock.team_afk_times(match, team)[1]))
     else:
         found.append(_ms(match.turn_deadline))
         if match.afk_seat == seat and match.afk_since is not None:

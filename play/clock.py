@@ -24,8 +24,29 @@ FORFEIT_REASON = {
 SPECIAL = ("draw", "accept", "decline", "pass")
 
 
-def turn_seconds(match: Match) -> int | None:
-    return match.rule_set.document.get("seconds_per_turn")
+def turn_ms(document: dict) -> int | None:
+    """A turn's time in milliseconds: Ultimate's ``turn_ms`` (seed 001, 5,000-60,000) or
+    the time control's ``seconds_per_turn`` (seed 000); None: no time control."""
+    if document.get("turn_ms"):
+        return int(document["turn_ms"])
+    seconds = document.get("seconds_per_turn")
+    return int(seconds) * 1000 if seconds else None
+
+
+def turn_seconds(match: Match) -> float | None:
+    ms = turn_ms(match.rule_set.document)
+    if ms is None:
+        return None
+    return ms // 1000 if ms % 1000 == 0 else ms / 1000
+
+
+def afk_seconds(match: Match) -> float | None:
+    """The AFK timeout in force, or None when the match has no AFK timer. Never shorter
+    than the turn time: the rules' consequence (loss, random move, skip) comes first."""
+    if not match.afk_on:
+        return None
+    turn = turn_seconds(match)
+    return max(match.afk_timeout, turn) if turn else match.afk_timeout
 
 
 # The columns ``plan`` may change: a save after it need write only these.
@@ -78,7 +99,7 @@ def plan(
             match.turn_deadline = now + timedelta(seconds=seconds) if seconds else None
         due.append(match.turn_deadline)
         people = [i for i in to_move if not server_moves(by_index[i])]
-        if not people:
+        if not people or afk_seconds(match) is None:
             match.afk_seat, match.afk_since, match.afk_warned = None, None, False
         elif new_turn or match.afk_seat not in people or match.afk_since is None:
             match.afk_seat, match.afk_since, match.afk_warned = people[0], now, False
@@ -117,7 +138,7 @@ def _plan_teams(match, seats, state, now, *, new_turn, moved) -> list:
     for i in state.to_move():
         clock = old.get(str(i))
         if clock is None or (new_turn and i == moved):  # the team became due now
-            person = not server_moves(by_index[i])
+            person = not server_moves(by_index[i]) and afk_seconds(match) is not None
             clock = {
                 "started": _ms(now),
                 "deadline": _ms(now + timedelta(seconds=seconds)) if seconds else None,
@@ -140,15 +161,19 @@ def _plan_teams(match, seats, state, now, *, new_turn, moved) -> list:
     due = [match.turn_deadline]
     for clock in clocks.values():
         if clock["afk"] is not None:
-            warn_at, deadline = _team_afk_times(match, clock)
+            warn_at, deadline = team_afk_times(match, clock)
             due.append(deadline if clock["warned"] else warn_at)
     return due
 
 
-def _team_afk_times(match: Match, clock: dict):
-    start = _at(clock["afk"])
-    warn_at = start + timedelta(seconds=match.afk_timeout - match.afk_warning)
-    return warn_at, start + timedelta(seconds=match.afk_timeout)
+def team_afk_times(match: Match, clock: dict):
+    return _afk_window(match, _at(clock["afk"]))
+
+
+def _afk_window(match: Match, start):
+    """(warn at, deadline) of an AFK timer started at ``start``."""
+    deadline = start + timedelta(seconds=afk_seconds(match) or match.afk_timeout)
+    return deadline - timedelta(seconds=match.afk_warning), deadline
 
 
 def team_clock(match: Match, seat: int) -> dict | None:
@@ -159,6 +184,14 @@ def turn_started(match: Match, seat: int):
     """When ``seat``'s turn began (its team's own clock in simultaneous order)."""
     clock = team_clock(match, seat)
     return _at(clock["started"]) if clock else match.turn_started
+
+
+def afk_running(match: Match, seat: int) -> bool:
+    """Does an AFK timer run for ``seat`` (a move by it clears it)?"""
+    clock = team_clock(match, seat)
+    if clock is not None:
+        return clock["afk"] is not None
+    return match.afk_seat == seat and match.afk_since is not None
 
 
 def warned(match: Match, seat: int) -> bool:
@@ -201,16 +234,14 @@ def teams_data(match: Match) -> list[dict] | None:
     for key, clock in sorted(match.team_clocks.items(), key=lambda kv: int(kv[0])):
         afk = None
         if clock["afk"] is not None:
-            warn_at, deadline = _team_afk_times(match, clock)
+            warn_at, deadline = team_afk_times(match, clock)
             afk = {"warnAt": _ms(warn_at), "deadline": _ms(deadline)}
         out.append({"seat": int(key), "turnDeadline": clock["deadline"], "afk": afk})
     return out
 
 
 def afk_times(match: Match):
-    start = match.afk_since
-    warn_at = start + timedelta(seconds=match.afk_timeout - match.afk_warning)
-    return warn_at, start + timedelta(seconds=match.afk_timeout)
+    return _afk_window(match, match.afk_since)
 
 
 def clear(match: Match, seats: list[Seat]) -> None:
@@ -268,7 +299,7 @@ def _due_teams(match: Match, state, people: list[int], now):
         clock = clocks.get(str(seat))
         if clock is None or clock["afk"] is None:
             continue
-        warn_at, afk_deadline = _team_afk_times(match, clock)
+        warn_at, afk_deadline = team_afk_times(match, clock)
         if now >= afk_deadline:
             yield Move.Kind.TIMEOUT, seat, None, []
         elif now >= warn_at and not clock["warned"]:

@@ -202,9 +202,9 @@ class LobbyConsumer(JsonConsumer):
         for event in message["events"]:
             await self.send_json(event)
 
-    async def on_join(self, rule_set: int, afk_timeout: int, afk_warning: int):
+    async def on_join(self, rule_set: int, afk_timeout: int, afk_warning: int, afk):
         match = await database_sync_to_async(create.join_queue_by_id)(
-            rule_set, self.user, afk_timeout=afk_timeout, afk_warning=afk_warning
+            rule_set, self.user, afk=afk, afk_timeout=afk_timeout, afk_warning=afk_warning
         )
         await self.send_json(match)
 

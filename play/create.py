@@ -38,6 +38,7 @@ def create_match(
     choices: list[SeatChoice],
     by,
     *,
+    afk: bool | None = None,
     afk_timeout: int = 60,
     afk_warning: int = 20,
     seed: int | None = None,
@@ -55,12 +56,17 @@ def create_match(
     if len(choices) != needed:
         raise MatchError("malformed", f"{rule_set.name} needs {needed} players, not {len(choices)}")
     _check_afk(afk_timeout, afk_warning)
+    afk = afk_default(rule_set) if afk is None else bool(afk)
+    # A remote own bot's time to answer is its AFK timeout (ownbots.live): it always runs,
+    # so a stalled bot cannot hold a person's game for ever.
+    afk = afk or any(c.player is not None and c.player.kind == Player.Kind.OWN_BOT for c in choices)
     now = timezone.now()
     with transaction.atomic():
         match = Match.objects.create(
             rule_set=rule_set,
             seed=random.SystemRandom().randrange(2**31) if seed is None else seed,
             created_by=by if getattr(by, "is_authenticated", False) else None,
+            afk_on=afk,
             afk_timeout=afk_timeout,
             afk_warning=afk_warning,
             rated=rated,
@@ -96,6 +102,13 @@ def create_match(
             clock.plan(match, seats, None, now)
             match.save()
     return match
+
+
+def afk_default(rule_set) -> bool:
+    """Is the AFK timer on when the match does not say? Only where the game has a time
+    control (seed 000: "When disabled, players may take as long as they want"); there it
+    never runs out before the turn timer (``clock.afk_seconds``), so it only warns."""
+    return clock.turn_ms(rule_set.document) is not None
 
 
 def _check_afk(timeout: int, warning: int) -> None:
@@ -217,7 +230,9 @@ def abort(match: Match, seats: list[Seat], why: str) -> None:
 # -- matchmaking ------------------------------------------------------------------------
 
 
-def join_queue(rule_set, user, *, afk_timeout: int = 60, afk_warning: int = 20) -> Match:
+def join_queue(
+    rule_set, user, *, afk: bool | None = None, afk_timeout: int = 60, afk_warning: int = 20
+) -> Match:
     """ "Next available human": take the oldest open seat of a waiting match of this game
     (not one of the user's own), or open a new match with the user in the first seat.
     The waiting match's row is locked with SKIP LOCKED, so two joiners take two seats."""
@@ -233,7 +248,12 @@ def join_queue(rule_set, user, *, afk_timeout: int = 60, afk_warning: int = 20) 
             others = game.nseats - (game.chaos is not None) - 1
             choices = [SeatChoice("player", player)] + [SeatChoice("open")] * others
             return create_match(
-                rule_set, choices, user, afk_timeout=afk_timeout, afk_warning=afk_warning
+                rule_set,
+                choices,
+                user,
+                afk=afk,
+                afk_timeout=afk_timeout,
+                afk_warning=afk_warning,
             )
         seat.kind, seat.player, seat.invitation = Seat.Kind.PLAYER, player, Seat.Invitation.ACCEPTED
         seat.save(update_fields=["kind", "player", "invitation"])

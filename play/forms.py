@@ -106,6 +106,13 @@ class SeatField(forms.ChoiceField):
 
 class StartForm(forms.Form):
     game = forms.ModelChoiceField(queryset=None, empty_label="Choose a game")
+    afk = forms.BooleanField(
+        label="AFK timer",
+        required=False,
+        help_text="Forfeit a player who does nothing for the AFK timeout. Off: with no time "
+        "control players may take as long as they want; with one, the turn timer's "
+        "consequence comes first (the AFK timeout is never shorter than the turn time).",
+    )
     afk_timeout = forms.IntegerField(
         label="AFK timeout (s)", min_value=10, max_value=3600, initial=60
     )

@@ -41,6 +41,15 @@ def _number(message, field: str, lo: int, hi: int, *, default=None):
     return value
 
 
+def afk_flag(message) -> bool | None:
+    """``afk`` (true/false) says whether the match has an AFK timer; without it, giving
+    ``afkTimeout`` or ``afkWarning`` asks for one; neither: the game's default."""
+    flag = _need(message, "afk", bool, optional=True)
+    if flag is None and any(message.get(k) is not None for k in ("afkTimeout", "afkWarning")):
+        return True
+    return flag
+
+
 def _seat(message):
     seat = _need(message, "seat", int, optional=True)
     if seat is not None and not 0 <= seat < 8:
@@ -87,6 +96,7 @@ def parse_lobby_message(message) -> tuple[str, dict]:
             "rule_set": _number(message, "ruleSet", 1, MAX_ID),
             "afk_timeout": _number(message, "afkTimeout", *AFK_TIMEOUT[:2], default=AFK_TIMEOUT[2]),
             "afk_warning": _number(message, "afkWarning", *AFK_WARNING[:2], default=AFK_WARNING[2]),
+            "afk": afk_flag(message),
         }
     if kind == "matchmaking:leave":
         return "leave", {}

@@ -51,6 +51,9 @@ class Match(models.Model):
     game_number = models.PositiveIntegerField(null=True, blank=True)
 
     # Timers (seconds). AFK and reconnect follow the game-server seed's defaults.
+    # Seed 000: with no time control a player may take as long as they want, so the AFK
+    # timer runs only in a match started with it (``create.afk_default``).
+    afk_on = models.BooleanField(default=False)
     afk_timeout = models.PositiveIntegerField(default=60)
     afk_warning = models.PositiveIntegerField(default=20)
     reconnect_window = models.PositiveIntegerField(default=60)

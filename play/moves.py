@@ -122,7 +122,10 @@ def append(match, seats, state, seat: int, kind: str, move, events: list[dict], 
     # A move silent for some viewer (secrecy.py) goes on the seat's turn: its clocks run
     # on from the turn's start, so that no deadline tells the others it moved.
     silent = secrecy.silent_viewers(state, unseen_before)
-    if clock.warned(match, seat) and not silent:
+    # Seed 003: "Making a move clears the timer and emits tictactoe:afk_warning_cleared"
+    # (every move that clears a running AFK timer, warned or not).
+    clears = kind in (Move.Kind.MOVE, Move.Kind.SKIP) and clock.afk_running(match, seat)
+    if clears and not silent:
         events.append({"type": "tictactoe:afk_warning_cleared", "seat": seat})
     events.extend(round_events(state, seat, round_before))
     over = state.is_terminal()

@@ -70,6 +70,7 @@ def _next_game(match: Match, seats: list[Seat]) -> Match:
         match.rule_set,
         choices,
         match.created_by,
+        afk=match.afk_on,
         afk_timeout=match.afk_timeout,
         afk_warning=match.afk_warning,
         rated=match.rated,

@@ -149,6 +149,12 @@ def _afk(data: dict) -> dict:
         if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
             raise MatchError("malformed", f"matchmaking:join: {field} must be from {lo} to {hi}.")
         out[key] = value
+    # Seed 003: "AFK timeout is supported. Defaults: 60s timeout, 20s warning": on unless
+    # the join says ``afk: false``.
+    flag = data.get("afk", True)
+    if not isinstance(flag, bool):
+        raise MatchError("malformed", "matchmaking:join: afk must be true or false.")
+    out["afk"] = flag
     return out
 
 
@@ -395,9 +401,7 @@ async def _send_over(sid, event: dict) -> None:
     players = [s["playerId"] for s in state["seats"]]
     winners = event.get("winners") or []
     winner = players[winners[0]] if len(winners) == 1 else None
-    reason = event.get("reason")
-    if winner is None and reason in ("stalemate", "agreed-draw"):
-        reason = "draw"  # the seed's one word for a game nobody won
+    reason = seed_reason(event.get("reason"), winner)
     lines = event.get("winningLines") if reason == "victory" else None
     await sio.emit(
         "game:over",
@@ -405,6 +409,17 @@ async def _send_over(sid, event: dict) -> None:
          "winningLine": seed_line(lines or [])},
         to=sid,
     )  # fmt: skip
+
+
+def seed_reason(reason: str | None, winner) -> str | None:
+    """The seed's four ``game:over`` reasons. A game nobody won is a ``draw``; an AFK
+    expiry (the site's ``timeout``: a classic game has no turn timer) is ``disconnect``,
+    the seed's one reason for a player who left the game without resigning."""
+    if winner is None and reason in ("stalemate", "agreed-draw"):
+        return "draw"
+    if reason == "timeout":
+        return "disconnect"
+    return reason
 
 
 def seed_position(at: list[int]) -> int:

@@ -67,7 +67,11 @@ def form_context(form: StartForm) -> dict:
 
 def _start(request, data) -> Match:
     choices = data["choices"]
-    timers = {"afk_timeout": data["afk_timeout"], "afk_warning": data["afk_warning"]}
+    timers = {
+        "afk": data["afk"],
+        "afk_timeout": data["afk_timeout"],
+        "afk_warning": data["afk_warning"],
+    }
     me = [c for c in choices if c.player is not None and c.player.user_id == request.user.pk]
     solo = len(me) == 1 and not me[0].crew
     if solo and all(c.kind == "open" for c in choices if c not in me):

@@ -312,7 +312,7 @@ async def test_draw_offer_and_answers(creator, other_creator):
 def afk_match(creator, other_creator):
     """Tic-Tac-Toe with a 30 s AFK timeout, warned 10 s before."""
     rules = rule_set("Tic-Tac-Toe")
-    match = start(rules, creator, creator, other_creator, afk_timeout=30, afk_warning=10)
+    match = start(rules, creator, creator, other_creator, afk=True, afk_timeout=30, afk_warning=10)
     services.answer_invitation(match.pk, other_creator, accept=True)
     return match
 

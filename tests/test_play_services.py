@@ -208,7 +208,7 @@ def test_turn_timer_consequences(creator, other_creator):
 
 
 def test_afk_warning_then_timeout(ttt, creator, other_creator):
-    match = start(ttt, creator, creator, other_creator, afk_timeout=30, afk_warning=10)
+    match = start(ttt, creator, creator, other_creator, afk=True, afk_timeout=30, afk_warning=10)
     services.answer_invitation(match.pk, other_creator, accept=True)
     services.expire_timers(match.pk, now=later(21))
     assert fresh(match).afk_warned

@@ -184,7 +184,7 @@ def test_a_seat_out_of_time_in_a_round_loses_where_the_rules_say_loss(toy, creat
 
 
 def test_every_seat_to_plan_is_warned_and_timed_out_on_its_own(toy, told, creator, other_creator):
-    match = people(toy(), creator, other_creator, afk_timeout=20, afk_warning=5)
+    match = people(toy(), creator, other_creator, afk=True, afk_timeout=20, afk_warning=5)
     services.expire_timers(match.pk, near(match.team_clocks["0"]["afk"], 16))
     warned = [e for events, _ in told for e in events if e["type"] == "tictactoe:afk_warning"]
     assert sorted(e["seat"] for e in warned) == [0, 1]

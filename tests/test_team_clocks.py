@@ -91,7 +91,7 @@ async def test_each_team_keeps_its_own_turn_timer(creator, other_creator, tess):
 async def test_each_team_is_warned_and_times_out_on_its_own(creator, other_creator):
     rules = await sync_to_async(lambda: together("2"))()
     match = await sync_to_async(invite)(
-        rules, creator, creator, other_creator, afk_timeout=30, afk_warning=10
+        rules, creator, creator, other_creator, afk=True, afk_timeout=30, afk_warning=10
     )
     x, state = await join(match, creator)
     o, _ = await join(match, other_creator)
@@ -119,7 +119,7 @@ async def test_each_team_is_warned_and_times_out_on_its_own(creator, other_creat
 async def test_a_ping_restarts_only_the_pingers_afk_timer(creator, other_creator):
     rules = await sync_to_async(lambda: together("2"))()
     match = await sync_to_async(invite)(
-        rules, creator, creator, other_creator, afk_timeout=30, afk_warning=10
+        rules, creator, creator, other_creator, afk=True, afk_timeout=30, afk_warning=10
     )
     x, state = await join(match, creator)
     o, _ = await join(match, other_creator)

@@ -189,6 +189,11 @@ def _end(rd) -> str:
     return text
 
 
+def _turn(rd):
+    """The turn time in seconds (seed 001's ``turn_ms`` may hold a fraction), or None."""
+    return rd.seconds_per_turn or (f"{rd.turn_ms / 1000:g}" if rd.turn_ms else None)
+
+
 def _timer(seconds, timeout) -> str:
     if not seconds:
         return "No time limit per turn."
@@ -211,7 +216,7 @@ def _flat(rd) -> list[tuple[str, str]]:
     return out + [
         ("How you win", _wins(rd)),
         ("Full board", _end(rd)),
-        ("Timer", _timer(rd.seconds_per_turn, rd.timeout)),
+        ("Timer", _timer(_turn(rd), rd.timeout)),
     ]
 
 
@@ -279,5 +284,5 @@ def _nested(rd) -> list[tuple[str, str]]:
     ]
     if extras:
         out.append(("Also", "; ".join(extras).capitalize() + "."))
-    out.append(("Timer", _timer(rd.seconds_per_turn, rd.timeout)))
+    out.append(("Timer", _timer(_turn(rd), rd.timeout)))
     return out

@@ -184,6 +184,10 @@ class RuleDoc(Strict):
     allow_pass: bool = False
     agree_draw: bool = False
     seconds_per_turn: int | None = Field(None, ge=5, le=86400)
+    # Seed 001's turn time, any value in milliseconds (5,000-60,000). A whole number of
+    # seconds is normalised to ``seconds_per_turn``, so a document that could say it in
+    # seconds keeps one form and its fingerprint; the two may not both be given.
+    turn_ms: int | None = Field(None, ge=5000, le=60000)
     timeout: TimeoutConsequence = "loss"
     nested: NestedSpec | None = None  # set (or defaulted) when board.type is "nested"
     # Moving pieces (the general family). All-default entries are dropped by validation,

@@ -82,6 +82,8 @@ def summary(doc: RuleDoc) -> str:
         parts = _nested_parts(doc)
         if doc.seconds_per_turn:
             parts.append(f"{doc.seconds_per_turn} seconds/turn")
+        elif doc.turn_ms:
+            parts.append(f"{doc.turn_ms / 1000:g} seconds/turn")
             parts.append(TIMEOUT_LABELS[doc.timeout])
         return "; ".join(parts)
     parts = [f"{board_phrase(doc)}, {_reserve_phrase(doc)}"]
@@ -118,6 +120,8 @@ def summary(doc: RuleDoc) -> str:
     parts += phase_parts(doc, _seat_name)
     if doc.seconds_per_turn:
         parts.append(f"{doc.seconds_per_turn} seconds/turn")
+    elif doc.turn_ms:
+        parts.append(f"{doc.turn_ms / 1000:g} seconds/turn")
         if doc.timeout != "loss":
             parts.append(TIMEOUT_LABELS[doc.timeout])
     return "; ".join(parts)

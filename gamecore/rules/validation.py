@@ -102,6 +102,8 @@ def _check(doc: RuleDoc) -> list[tuple[str, str]]:
         validate_name(doc.name)
     except RulesError as exc:
         errors += [(e["path"], e["message"]) for e in exc.errors]
+    if doc.turn_ms is not None and doc.seconds_per_turn is not None:
+        errors.append(("turn_ms", "give a turn time once: turn_ms or seconds_per_turn"))
     if doc.board.type == "nested" or doc.nested is not None:
         if doc.endings or doc.overachievers:  # nested boards end by their own rules
             errors.append(("endings", "nested boards end by their own rules"))
@@ -208,7 +210,9 @@ def _check_gravity(doc: RuleDoc) -> list[tuple[str, str]]:
 
 def _normalise(doc: RuleDoc) -> RuleDoc:
     """Derive the defaults that depend on other fields and put order-free lists in order."""
-    if doc.seconds_per_turn is None and doc.timeout != "loss":
+    if doc.turn_ms is not None and doc.turn_ms % 1000 == 0:
+        doc = doc.model_copy(update={"seconds_per_turn": doc.turn_ms // 1000, "turn_ms": None})
+    if doc.seconds_per_turn is None and doc.turn_ms is None and doc.timeout != "loss":
         doc = doc.model_copy(update={"timeout": "loss"})  # no timer, no timeout rule
     if doc.board.type == "nested":
         return normalise_nested(doc)

@@ -124,6 +124,9 @@ class NestedState:
     quick: bool = False
     seconds: int | None = None
     timeout: str = "loss"
+    # Seed 001's turn time in ms when not whole seconds (the rule document's ``turn_ms``):
+    # kept through an edit; the form has no control for it (its select is whole seconds).
+    turn_ms: int | None = None
 
 
 DEFAULTS = NestedState()
@@ -193,7 +196,7 @@ def unavailable(state: NestedState) -> dict[str, str]:
     lower_numbered = "lower_routing" not in off and "map" in state.lower_routing
     if state.routing not in ("map", "hypermap") and not lower_numbered:
         off["route_map"] = NEEDS_MAP
-    if state.seconds is None:
+    if state.seconds is None and state.turn_ms is None:
         off["timeout"] = NEEDS_TIMER
     return off
 
@@ -317,7 +320,7 @@ def from_post(data: Mapping) -> tuple[NestedState, list[dict[str, str]]]:
 
 
 # Fields a browser may leave out while their control is on (a blank text area).
-OPTIONAL = ("route_map", "lower_routing")
+OPTIONAL = ("route_map", "lower_routing", "turn_ms")
 
 # Form field -> rule-document path.
 _PATHS = {
@@ -374,6 +377,7 @@ def from_doc(doc: rules.RuleDoc) -> NestedState:
         quick=n.quick,
         seconds=doc.seconds_per_turn,
         timeout=doc.timeout,
+        turn_ms=doc.turn_ms,
     )
 
 
@@ -382,7 +386,7 @@ def to_document(name: str, state: NestedState) -> dict:
     nested = {
         f.name: getattr(state, f.name)
         for f in fields(NestedState)
-        if f.name not in ("teams", "seconds", "timeout", "lower_routing")
+        if f.name not in ("teams", "seconds", "timeout", "lower_routing", "turn_ms")
     }
     nested["level_routing"] = level_routing(state)
     nested["route_map"] = list(state.route_map) if state.route_map is not None else None
@@ -392,7 +396,8 @@ def to_document(name: str, state: NestedState) -> dict:
         "board": {"type": "nested"},
         "nested": nested,
         "seconds_per_turn": state.seconds,
-        "timeout": state.timeout if state.seconds is not None else "loss",
+        "turn_ms": state.turn_ms if state.seconds is None else None,
+        "timeout": state.timeout if state.seconds is not None or state.turn_ms else "loss",
     }
 
 
