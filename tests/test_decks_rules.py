@@ -88,3 +88,15 @@ def test_no_deck_leaves_every_catalogue_fingerprint_unchanged():
         assert fingerprint({**doc, "deck": "", "dealt": []}) == plain
         dumped = parse(doc).model_dump(exclude_defaults=True)
         assert "deck" not in dumped and "dealt" not in dumped
+
+
+def test_summary_names_the_dealt_spaces_and_the_deck():
+    from gamecore.rules.summary import summary  # noqa: PLC0415
+
+    dealt = [{"at": [x, y, 1]} for x in (1, 2, 3) for y in (1, 2, 3)]
+    doc = parse(
+        {**_doc(deck=BLIND, dealt=dealt), "players": "partners", "colors": "partners-share"}
+    )
+    text = summary(doc)
+    assert "9 dealt (9 common)" in text
+    assert "1 black circle, 1 white circle, and 7 blanks in deck, 72 variations" in text
