@@ -40,6 +40,7 @@ def needs_general(doc: RuleDoc) -> bool:
         or doc.players == "1-vs-chaos"
         or bool(doc.phases)  # issue 19: phases, simultaneous rounds, folds
         or doc.cloaking != "none"
+        or bool(doc.deck or doc.dealt)  # release 1.7: dealt pieces
     )
 
 

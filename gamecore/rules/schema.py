@@ -86,6 +86,15 @@ class InitialPiece(Strict):
     shape: Shape = "circle"
 
 
+class Dealt(Strict):
+    """A dealt marker (release 1.7): at a match's start the space takes the next item of
+    the deck; ``seat`` (1-based) makes it that seat's piece in its colour, None common."""
+
+    board: int = Field(1, ge=1, le=3)
+    at: Coord
+    seat: int | None = Field(None, ge=1, le=4)
+
+
 class ShapeRules(Strict):
     """How pieces of one shape move and capture (the seed's per-shape dropdowns).
 
@@ -204,3 +213,7 @@ class RuleDoc(Strict):
     # movement allowed; a single phase saying only that is normalised to ().
     phases: tuple[Phase, ...] = Field((), max_length=6)
     cloaking: Cloaking = "none"  # stored; the cloaking issue (20) applies it
+    # Decks and dealt pieces (release 1.7, rules/decks.py): the deck's notation and the
+    # set-up spaces it is dealt into. Empty by default, so older fingerprints stand.
+    deck: str = Field("", max_length=2000)
+    dealt: tuple[Dealt, ...] = Field((), max_length=512)

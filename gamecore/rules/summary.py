@@ -104,6 +104,7 @@ def summary(doc: RuleDoc) -> str:
             where = spaces_text(doc, doc.locked)
         parts.append(f"{where} locked")
     parts += _space_parts(doc)
+    parts += _deck_parts(doc)
     parts.append(STALEMATE_LABELS[doc.stalemate])
     turn_endings = any(e.when == "turn" for e in doc.endings)
     parts += [check_label(c) for c in doc.turn_checks] or (
@@ -201,4 +202,27 @@ def _ending_parts(doc: RuleDoc) -> list[str]:
     parts = [label(e) for e in doc.endings]
     if doc.overachievers:
         parts.append("Overachiever(s) disqualified")
+    return parts
+
+
+def _deck_parts(doc: RuleDoc) -> list[str]:
+    """Dealt spaces and the deck (release 1.7): "3 dealt (1 of seat 1, 2 common)",
+    "Deck: [{ O3 O4 S S S S S S S }] 1 black circle, … in deck, 72 variations"."""
+    if not doc.deck and not doc.dealt:
+        return []
+    from .decks import label, variations
+    from .vocabulary import COLORS, seat_colors
+
+    seat_color, _n = seat_colors(doc.players, doc.colors)
+    colours = tuple(COLORS[c] for c in seat_color) if doc.colors != "choose" else None
+    parts = []
+    if doc.dealt:
+        common = sum(1 for d in doc.dealt if d.seat is None)
+        seats = sorted({d.seat for d in doc.dealt if d.seat is not None})
+        who = [f"{sum(1 for d in doc.dealt if d.seat == s)} of seat {s}" for s in seats]
+        who += [f"{common} common"] if common else []
+        parts.append(f"{len(doc.dealt)} dealt ({', '.join(who)})")
+    count = variations(doc.deck, len(doc.dealt) or None)
+    many = "more than 10^18" if count is None else f"{count:,}"
+    parts.append(f"Deck: {doc.deck} {label(doc.deck, colours)}, {many} variations")
     return parts

@@ -6,6 +6,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from .decks import check_decks
 from .endings import check_endings, normalise_endings
 from .errors import RulesError, format_path
 from .moving import check_moving, normalise_moving
@@ -107,6 +108,8 @@ def _check(doc: RuleDoc) -> list[tuple[str, str]]:
     if doc.board.type == "nested" or doc.nested is not None:
         if doc.endings or doc.overachievers:  # nested boards end by their own rules
             errors.append(("endings", "nested boards end by their own rules"))
+        if doc.deck or doc.dealt:
+            errors.append(("deck", "nested boards have no deck"))
         return errors + check_nested(doc) + check_nested_phases(doc)
     errors += _check_board(doc)
     if doc.colors == "partners-share" and doc.players != "partners":
@@ -120,6 +123,7 @@ def _check(doc: RuleDoc) -> list[tuple[str, str]]:
     errors += check_moving(doc, _space_problem)
     errors += check_endings(doc)
     errors += check_phases(doc, _space_problem)
+    errors += check_decks(doc, _space_problem)
     return errors
 
 
@@ -159,7 +163,8 @@ def _check_reserves(doc: RuleDoc) -> list[tuple[str, str]]:
 def _check_spaces(doc: RuleDoc) -> list[tuple[str, str]]:
     errors = []
     seen: dict[tuple, str] = {}
-    for name, items in (("locked", doc.locked), ("initial_pieces", doc.initial_pieces)):
+    named = (("locked", doc.locked), ("initial_pieces", doc.initial_pieces), ("dealt", doc.dealt))
+    for name, items in named:
         for i, item in enumerate(items):
             path = f"{name}[{i}]"
             problem = _space_problem(doc, item)
@@ -198,9 +203,13 @@ def _piece_problems(doc: RuleDoc, piece: InitialPiece, path: str) -> list[tuple[
 
 def _check_gravity(doc: RuleDoc) -> list[tuple[str, str]]:
     """On stacks, pieces fall: a set-up piece must rest on the floor or on another piece."""
-    filled = {(p.board, *p.at) for p in doc.initial_pieces} | {(s.board, *s.at) for s in doc.locked}
+    filled = {(p.board, *p.at) for p in (*doc.initial_pieces, *doc.locked, *doc.dealt)}
     errors = []
-    for name, items in (("initial_pieces", doc.initial_pieces), ("locked", doc.locked)):
+    for name, items in (
+        ("initial_pieces", doc.initial_pieces),
+        ("locked", doc.locked),
+        ("dealt", doc.dealt),
+    ):
         for i, p in enumerate(items):
             b, x, y, z = p.board, *p.at
             if z > 1 and (b, x, y, z - 1) not in filled:
@@ -226,6 +235,7 @@ def _normalise(doc: RuleDoc) -> RuleDoc:
         update={
             "reserves": _reserves(doc),
             "initial_pieces": tuple(sorted(doc.initial_pieces, key=lambda p: (p.board, p.at))),
+            "dealt": tuple(sorted(doc.dealt, key=lambda d: (d.board, d.at))),
             # Longest line first, "loses" before "wins": the precedence when one
             # placement completes several checks (see engine/README.md).
             "turn_checks": tuple(sorted(set(doc.turn_checks), key=_check_order)),
@@ -249,7 +259,8 @@ def _reserves(doc: RuleDoc) -> dict[str, dict[str, int]]:
         }
         return {c: by for c, by in out.items() if by}
     names = color_names(doc)
-    open_spaces = math.prod(doc.board.size) * doc.boards - len(doc.locked) - len(doc.initial_pieces)
+    taken = len(doc.locked) + len(doc.initial_pieces) + len(doc.dealt)
+    open_spaces = math.prod(doc.board.size) * doc.boards - taken
     base, extra = divmod(max(open_spaces, 0), len(names))
     counts = [base + (1 if i < extra else 0) for i in range(len(names))]
     return {c: {doc.shapes[0]: n} for c, n in zip(names, counts, strict=True) if n}

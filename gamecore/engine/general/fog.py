@@ -66,8 +66,9 @@ class CloakedState(GeneralState):
         self._seen_by = {}
         super().__init__(game, seed)
         # the starting position is in the rules, which every seat may read
-        # (one more: what is public, the spectator's: knowledge.fully_seen)
-        self.known = [occupied(self)] * (game.nseats + 1)
+        # (one more: what is public, the spectator's: knowledge.fully_seen); dealt
+        # pieces are not: a seat sees its own (state.own), the rest as cloaking allows
+        self.known = [occupied(self) & ~game.dealt_mask] * (game.nseats + 1)
         learn(self)
         observe.start(self)
 

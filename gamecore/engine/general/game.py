@@ -329,6 +329,14 @@ class GeneralGame(Notation):
                 board[i] = self.unowned[ri]
             cmask[color] |= 1 << i
         self.start_own = own
+        # dealt spaces in dealing order (rules/decks.py): (space, seat or None), 0-based
+        from gamecore.rules.decks import deal_order
+
+        self.dealt = tuple(
+            (g.index(d.board - 1, *(v - 1 for v in d.at)), None if d.seat is None else d.seat - 1)
+            for d in deal_order(doc.dealt)
+        )
+        self.dealt_mask = sum(1 << i for i, _ in self.dealt)
         reserves = [0] * (self.ncolors * self.nshapes)
         for color, by_shape in (doc.reserves or {}).items():
             for shape, n in by_shape.items():

@@ -19,6 +19,7 @@ then over the whole game).
 from ..errors import IllegalMove
 from .changes import PieceChanges
 from .codes import bits
+from .deal import deal
 from .endings import after_move, stalemate_results
 from .endings import start as endings_start
 from .finish import Finish
@@ -78,6 +79,8 @@ class GeneralState(PieceChanges, Pots, Showdown, PhaseRun, Rounds, Offers, Leavi
         self.last = None
         self.out = 0
         self.dq = 0  # seats disqualified as overachievers (endings.py)
+        if game.dealt:  # release 1.7: the deck dealt with the match's seed (deal.py)
+            deal(self, seed)
         self.marks = endings_start(self)  # what "last" endings follow (endings.py)
         self.folded = 0  # seats folded at the end of a phase (phases.py)
         self.planning = 0  # seats still to plan this round (rounds.py)
