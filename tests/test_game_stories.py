@@ -1,0 +1,90 @@
+"""Games that explain themselves (issue 38): a story stored with the game, outside its
+fingerprint, shown on the game page, the match page and the game-over card."""
+
+import json
+
+import pytest
+from django.urls import reverse
+
+from gamecore.rules.canonical import canonical, document, fingerprint
+from gamecore.rules.errors import RulesError
+from gamecore.rules.validation import parse
+from tests.play_helpers import bot, rule_set, start
+from variants import catalogue
+from variants.stories import story_of
+
+STORIED = ["RockPaperScissors", "StagHunt", "PrisonerDilemma", "OptionalPD", "BoS"]
+
+
+@pytest.mark.parametrize("name", STORIED)
+def test_a_story_leaves_the_fingerprint_unchanged(name):
+    doc = catalogue.get(name)
+    assert doc.get("story"), name
+    bare = {k: v for k, v in doc.items() if k != "story"}
+    assert fingerprint(doc) == fingerprint(bare)
+    assert "story" not in canonical(doc)
+    assert document(parse(doc))["story"]["how_to_play"]  # kept in the stored form
+
+
+def test_every_catalogue_story_is_valid_and_bounded():
+    for name, doc in catalogue.documents().items():
+        if "story" in doc:
+            parse(doc)  # raises on a bad story
+    bad = catalogue.get("RockPaperScissors")
+    bad["story"]["shapes"]["circle"] = "R" * 25
+    with pytest.raises(RulesError):
+        parse(bad)
+    bad["story"] = {"how_to_play": "x" * 601}
+    with pytest.raises(RulesError):
+        parse(bad)
+
+
+def test_a_row_saved_before_stories_reads_its_story_from_the_catalogue(db):
+    rps = rule_set("RockPaperScissors")
+    rps.document = {k: v for k, v in rps.document.items() if k != "story"}
+    assert story_of(rps)["shapes"]["circle"] == "Rock"
+
+
+def _game_page(client, name):
+    game = rule_set(name)
+    response = client.get(reverse("variants:detail", args=[game.pk]))
+    assert response.status_code == 200
+    return response.content.decode()
+
+
+def test_rock_paper_scissors_page_says_which_shape_is_rock(client, db):
+    html = _game_page(client, "RockPaperScissors")
+    assert 'data-testid="game-story"' in html
+    assert "= Rock" in html and "= Paper" in html and "= Scissors" in html
+    assert "Paper covers rock" in html
+    # The exact line is one click away, after the plain words.
+    assert html.index('data-testid="game-story"') < html.index('id="fc-summary"')
+    assert html.index('data-testid="summary-line"') < html.index('id="fc-summary"')
+
+
+def test_stag_hunt_page_has_stag_hare_and_its_outcome_table(client, db):
+    html = _game_page(client, "StagHunt")
+    assert "Black hunts stag" in html and "Black&#x27;s hare" in html
+    assert 'data-testid="story-outcomes"' in html
+    assert "Both hunt stag" in html and "Both win for sure" in html
+
+
+def test_a_game_without_a_story_shows_none(client, db):
+    html = _game_page(client, "Tic-Tac-Toe")
+    assert 'data-testid="game-story"' not in html
+    assert 'id="fc-summary"' in html
+
+
+@pytest.mark.parametrize("name", ["RockPaperScissors", "StagHunt"])
+def test_match_page_tells_the_story_and_scores_in_the_game_over_card(client, db, name):
+    game = rule_set(name)
+    match = start(game, None, bot("A"), bot("B"))
+    html = client.get(reverse("play:match", args=[match.pk])).content.decode()
+    story = catalogue.get(name)["story"]
+    assert 'data-testid="match-story-how"' in html
+    assert story["outcomes"][0]["when"] in html.split('data-testid="game-over-outcomes"')[1]
+    boot = json.loads(
+        html.split('id="match-boot" type="application/json">')[1].split("</script>")[0]
+    )
+    assert boot["story"]["shapes"] == story["shapes"]
+    assert html.index("match-story-how") < html.index('id="vf-rules"')
