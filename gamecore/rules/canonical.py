@@ -2,8 +2,9 @@
 
 Canonical form = the normalised document with every field that equals its default left
 out, and the name and the story (words for people, issue 38) removed. So writing a default
-out or leaving it implicit gives the same form, and a field added to the schema later (with a default) leaves every saved
-fingerprint unchanged. Fields derived from others (reserves) are always written out.
+out or leaving it implicit gives the same form, and a field added to the schema later (with
+a default) leaves every saved fingerprint unchanged. Fields derived from others (reserves)
+are always written out.
 """
 
 import hashlib
