@@ -88,3 +88,16 @@ def test_match_page_tells_the_story_and_scores_in_the_game_over_card(client, db,
     )
     assert boot["story"]["shapes"] == story["shapes"]
     assert html.index("match-story-how") < html.index('id="vf-rules"')
+
+
+def test_catalogue_stories_name_only_shapes_and_stacks_their_game_has():
+    told = 0
+    for name, raw in catalogue.documents().items():
+        doc = parse(raw)
+        if doc.story is None:
+            continue
+        told += 1
+        assert set(doc.story.shapes) <= set(doc.shapes), name
+        for space in doc.story.spaces:
+            assert all(1 <= c <= n for c, n in zip(space.at[:2], doc.board.size[:2])), name
+    assert told >= 20
