@@ -102,3 +102,33 @@ def test_catalogue_stories_name_only_shapes_and_stacks_their_game_has():
             x, y, _z = space.at
             assert 1 <= x <= doc.board.size[0] and 1 <= y <= doc.board.size[1], name
     assert told >= 20
+
+
+def _factory_save(client, django_user_model, **changes):
+    from tests.test_factory import form_fields, post_data
+
+    ann = django_user_model.objects.create_user("ann", password=None)
+    client.force_login(ann)
+    factory = reverse("variants:factory")
+    data = post_data(form_fields(client.get(factory).content.decode()), name="Line7")
+    data.update({"board_type": "squares", "size_x": "7", "size_y": "1", "check": "4-wins-d"})
+    data.update({"reserve-black-1": "4", "reserve-white-1": "3"} | changes)
+    return client.post(factory, data)
+
+
+def test_a_creator_writes_how_to_play_in_the_factory(client, db, django_user_model):
+    from variants.models import RuleSet
+
+    response = _factory_save(client, django_user_model, how_to_play="  Four  in a row wins. ")
+    assert response.status_code == 302
+    game = RuleSet.objects.get(name="Line7")
+    assert game.document["story"] == {"how_to_play": "Four in a row wins."}
+    page = client.get(response["Location"]).content.decode()
+    assert "Four in a row wins." in page and 'data-testid="game-story"' in page
+
+
+def test_a_too_long_how_to_play_is_a_form_error(client, db, django_user_model):
+    response = _factory_save(client, django_user_model, how_to_play="x" * 601)
+    assert response.status_code == 400
+    html = response.content.decode()
+    assert "keep it to 600" in html and "x" * 601 in html  # the text is kept to edit
