@@ -4,6 +4,7 @@ shape is rock on its page and in the match's piece chooser, at desktop and phone
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.play_helpers import bot, rule_set, start
 
@@ -28,10 +29,20 @@ def test_rock_paper_scissors_tells_its_story(person, size):
     match = start(game, page.user, page.user, bot())
     page.goto(f"/matches/{match.pk}/")
     assert "Rock, paper, scissors" in page.get_by_test_id("match-story-how").inner_text()
-    page.locator("[data-coords='1,1']").click()
-    chooser = page.get_by_test_id("chooser")
-    assert "Rock" in chooser.inner_text() and "Scissors" in chooser.inner_text()
+    page.get_by_text("Your plan").first.wait_for()  # the board takes moves (an event, not a sleep)
     page.screenshot(path=str(SHOTS / f"rps-match-{width}.png"), full_page=False)
+    # A state event (a presence, the bot's plan) redraws the board and closes an open
+    # chooser: open it again until it is read.
+    words = ""
+    for _ in range(3):
+        page.locator("[data-coords='1,1']").click()
+        try:
+            words = page.get_by_test_id("chooser").inner_text(timeout=3000)
+            page.screenshot(path=str(SHOTS / f"rps-chooser-{width}.png"), full_page=True)
+            break
+        except PlaywrightTimeout:
+            continue
+    assert "Rock" in words and "Scissors" in words
 
 
 @pytest.mark.parametrize("size", [(1366, 768), (390, 844)])
