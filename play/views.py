@@ -14,6 +14,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from variants.ids import parse_id
+from variants.stories import story_of
 
 from . import create, reads, seating
 from .crews import crew_order
@@ -91,6 +92,8 @@ def match_page(request: HttpRequest, pk: int) -> HttpResponse:
         "wsUrl": f"/ws/match/{match.pk}/",
         "name": match.rule_set.name,
         "rulesLine": match.rule_set.summary,
+        # Public words of the game (names for its shapes and spaces): issue 38.
+        "story": story_of(match.rule_set),
         "replayUrl": reverse("play:replay", kwargs={"pk": match.pk}),
         "playNewUrl": _play_again_url(match),
         "homeUrl": reverse("variants:home"),

@@ -7,7 +7,7 @@ because the canonical form leaves defaults out, adding a field never changes the
 fingerprint of a game saved before it.
 """
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from .vocabulary import (
     BoardType,
@@ -176,6 +176,48 @@ class Phase(Strict):
     fold: Fold = "none"  # applied at the end of this phase (refused on the last)
 
 
+class StoryLabel(Strict):
+    """A name a game's story gives one space ("Hunt stag")."""
+
+    at: Coord
+    label: str = Field(..., min_length=1, max_length=40)
+
+
+class StoryOutcome(Strict):
+    """One row of a dilemma's outcome table, in the game's own words."""
+
+    when: str = Field(..., min_length=1, max_length=80)
+    then: str = Field(..., min_length=1, max_length=160)
+
+
+class Story(Strict):
+    """How a game tells itself to a person (issue 38): names for its shapes, spaces and
+    phases, a short "how to play" and an outcome table. Words only: not part of the
+    canonical form, so writing or changing a story never changes a fingerprint."""
+
+    how_to_play: str = Field("", max_length=600)
+    shapes: dict[Shape, str] = Field({}, max_length=6)
+    spaces: tuple[StoryLabel, ...] = Field((), max_length=24)
+    phases: tuple[str, ...] = Field((), max_length=6)
+    outcomes: tuple[StoryOutcome, ...] = Field((), max_length=12)
+
+    @field_validator("shapes")
+    @classmethod
+    def _short_names(cls, v):
+        for name in v.values():
+            if not 1 <= len(name) <= 24:
+                raise ValueError("a shape's name is 1 to 24 characters")
+        return v
+
+    @field_validator("phases")
+    @classmethod
+    def _short_phases(cls, v):
+        for name in v:
+            if not 1 <= len(name) <= 40:
+                raise ValueError("a phase's name is 1 to 40 characters")
+        return v
+
+
 class RuleDoc(Strict):
     name: str = Field(..., min_length=1, max_length=64)
     players: PlayerMode = "2"
@@ -217,3 +259,5 @@ class RuleDoc(Strict):
     # set-up spaces it is dealt into. Empty by default, so older fingerprints stand.
     deck: str = Field("", max_length=2000)
     dealt: tuple[Dealt, ...] = Field((), max_length=512)
+    # Words for people only; canonical() leaves it out (see Story).
+    story: Story | None = None

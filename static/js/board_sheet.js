@@ -12,6 +12,21 @@ let renderCount = 0;
 
 // --- the shared drawing ----------------------------------------------------------------------
 
+// Names a game's story gives its shapes, from the match page's boot JSON (none elsewhere).
+let storyShapes = null;
+function shapeNames() {
+  if (storyShapes === null) {
+    storyShapes = {};
+    const boot = document.getElementById("match-boot");
+    try {
+      storyShapes = (boot && JSON.parse(boot.textContent).story?.shapes) || {};
+    } catch {
+      storyShapes = {};
+    }
+  }
+  return storyShapes;
+}
+
 export class Sheet {
   constructor(view, options) {
     this.view = view;
@@ -215,7 +230,9 @@ export class Sheet {
         ? `${parsed.capture ? "take at" : "to"} ${parsed.to.join(",")}${becomes}`
         : move.split(/\s+/).slice(0, -1).join(" ") || move;
       const text = document.createElement("span");
-      text.textContent = words;
+      // The game's own name for the shape (its story, issue 38): "Rock", not "circle".
+      const named = shapeNames()[parsed.shape];
+      text.textContent = named ? `${named} (${words})` : words;
       button.append(text);
       button.setAttribute("aria-label", parsed.to ? `Move ${move}` : `Place ${move}`);
       button.addEventListener("click", () => {

@@ -325,7 +325,7 @@ def test_create_connect4_treblecross_and_wild_ttt_through_the_form(person):
     page.click("#fc-save")
     page.wait_for_url(re.compile(r"/games/\d+/$"))
     saved_fingerprint_matches("Connect4", "Connect4")
-    summary = page.inner_text("#fc-summary")
+    summary = page.text_content("#fc-summary")
     assert summary == RuleSet.objects.get(name="Connect4").summary
 
     # Treblecross15: 15×1×1 squares, shared colour, 15 black.

@@ -47,7 +47,7 @@ def test_create_ultimate_by_clicking_then_copy_it(person):
     assert page.input_value("#id_n_seconds") == "15"
     assert page.locator("#fc-nested select:not([disabled])").count() == 0
     assert not page.locator("#id_n_route_map").is_visible()
-    assert "Lock captured blocks" in page.inner_text("#fc-summary")
+    assert "Lock captured blocks" in page.text_content("#fc-summary")
     screenshot(page, "saved-ultimate")
 
     page.click("#fc-copy")

@@ -38,7 +38,7 @@ def test_a_combination_of_rule_sets_by_clicking_on_a_phone(person):
     page.wait_for_url(re.compile(r"/games/\d+/$"))
     doc = rules.parse(RuleSet.objects.get(name="MapThenHyper").document)
     assert doc.nested.level_routing == ("map", "hypermap")
-    assert "Map-like, then Hypermap-like" in page.inner_text("#fc-summary")
+    assert "Map-like, then Hypermap-like" in page.text_content("#fc-summary")
     credit = page.inner_text("[data-testid=game-credit]")
     assert "Demchenko" in credit and "Shashkov" in credit and "CC BY 4.0" in credit
     page.locator("[data-testid=game-credit]").scroll_into_view_if_needed()

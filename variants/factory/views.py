@@ -27,6 +27,7 @@ from .state import (
     from_post,
     to_document,
 )
+from .story_field import how_to_play, with_story
 
 
 @login_required
@@ -41,10 +42,11 @@ def factory(request: HttpRequest) -> HttpResponse:
     action = _action(request)
     if action != "save":
         return _render_factory(request, _rebuild(state, action, request.POST.get("toggle", "")))
-    if problems:
-        return _render_factory(request, page.build(state, problems), status=400)
+    story, story_problems = how_to_play(request.POST)
+    if problems or story_problems:
+        return _render_factory(request, page.build(state, problems + story_problems), status=400)
     try:
-        rule_set = services.create_rule_set(to_document(state), request.user)
+        rule_set = services.create_rule_set(with_story(to_document(state), story), request.user)
     except rules.RulesError as exc:
         errors = exc.errors
     except services.NameTaken as exc:

@@ -8,6 +8,7 @@ from django.utils.safestring import mark_safe
 from variants.credits import game_credits
 from variants.pictures import board_picture
 from variants.rule_words import rule_list
+from variants.stories import story_of
 
 register = template.Library()
 
@@ -68,6 +69,12 @@ def credits(rule_set) -> list[dict]:
 def rules_in_words(rule_set) -> list[tuple[str, str]]:
     """The game's rules as [(topic, sentence)] (variants/rule_words.py)."""
     return rule_list(rule_set.document)
+
+
+@register.filter
+def game_story(rule_set) -> dict | None:
+    """The game's story, if it tells one (variants/stories.py)."""
+    return story_of(rule_set)
 
 
 SUMMARY_SHOWN = 4000  # characters of a summary line a page shows (the catalogue: 2,108 at most)
