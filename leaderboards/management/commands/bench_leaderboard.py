@@ -113,7 +113,7 @@ class Command(BaseCommand):
             ranks = (1, 2) if roll < 0.45 else (2, 1) if roll < 0.9 else (1, 1)
             results = {1: "win", 2: "loss"} if ranks != (1, 1) else {1: "draw"}
             matches.append((match_id, ttt.pk, rng.randrange(2**31), "finished", when, when, when, 7,
-                            outcome, True, 60, 20, 60, False, "", 1, "[]", "{}"))  # fmt: skip
+                            outcome, True, 60, 20, 60, False, "", 1, "[]", "{}", False))  # fmt: skip
             seats.append((match_id, 0, "player", a, "accepted", results[ranks[0]], ranks[0]))
             seats.append((match_id, 1, "player", b, "accepted", results[ranks[1]], ranks[1]))
             seated = [math.SeatResult(a, 0, ranks[0]), math.SeatResult(b, 1, ranks[1])]
@@ -136,7 +136,7 @@ class Command(BaseCommand):
         tables = [
             ("play_match", "id, rule_set_id, seed, status, created, started, finished, ply, "
              "outcome, rated, afk_timeout, afk_warning, reconnect_window, afk_warned, "
-             "series_end, series_game, series_ready, team_clocks", matches),
+             "series_end, series_game, series_ready, team_clocks, afk_on", matches),
             ("play_seat", "match_id, index, kind, player_id, invitation, result, rank", seats),
             ("leaderboards_ratinghistory", "rating_id, match_id, player_id, mu_before, "
              "sigma_before, mu_after, sigma_after, ordinal_before, ordinal_after, at", history),
