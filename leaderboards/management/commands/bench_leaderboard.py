@@ -112,8 +112,9 @@ class Command(BaseCommand):
             roll = rng.random()
             ranks = (1, 2) if roll < 0.45 else (2, 1) if roll < 0.9 else (1, 1)
             results = {1: "win", 2: "loss"} if ranks != (1, 1) else {1: "draw"}
-            matches.append((match_id, ttt.pk, rng.randrange(2**31), "finished", when, when, when, 7,
-                            outcome, True, 60, 20, 60, False, "", 1, "[]", "{}", False))  # fmt: skip
+            matches.append((match_id, ttt.pk, rng.randrange(2**31), "finished", when, when, when,
+                            7, outcome, True, 60, 20, 60, False, "", 1, "[]", "{}",
+                            False))  # fmt: skip
             seats.append((match_id, 0, "player", a, "accepted", results[ranks[0]], ranks[0]))
             seats.append((match_id, 1, "player", b, "accepted", results[ranks[1]], ranks[1]))
             seated = [math.SeatResult(a, 0, ranks[0]), math.SeatResult(b, 1, ranks[1])]
