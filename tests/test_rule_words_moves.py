@@ -74,3 +74,7 @@ def test_a_line_in_a_game_of_chosen_colours_names_the_seat_once(family):
             details.add(state.outcome.detail)
     assert details
     assert not any("(seat" in d for d in details), details
+
+
+def test_one_column_is_said_in_the_singular():
+    assert words("RockPaperScissors")["Board"].startswith("1 column, 2 spaces high")

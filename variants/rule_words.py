@@ -100,7 +100,7 @@ def _board(rd) -> str:
     if kind == "hash":
         text = "A 3×3 grid, as in tic-tac-toe"
     elif kind == "stacks":
-        text = f"{x} columns, {z} spaces high"
+        text = f"{_count(x, 'column')}, {_count(z, 'space')} high"
         if y > 1:
             text += f", {y} rows of columns deep"
         text += "; a piece dropped in a column falls to its lowest empty space"
