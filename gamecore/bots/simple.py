@@ -68,17 +68,14 @@ class MediumAgent:
         nxt = child.to_move()[0]
         if state.game.teams[nxt] == mine:
             return SAFE, 0
-        if not self._winning_replies(child, nxt, seat, killers, True, budget):
-            return SAFE, 0
-        return THREATENED, -self._winning_replies(child, nxt, seat, killers, False, budget)
+        # One scan: a safe move's scan finds nothing and reads every reply either way.
+        threats = self._winning_replies(child, nxt, seat, killers, budget)
+        return (THREATENED, -threats) if threats else (SAFE, 0)
 
     @staticmethod
-    def _winning_replies(
-        state, nxt: int, victim: int, killers: list, first_only: bool, budget=None
-    ) -> int:
-        """How many moves of ``nxt`` win at once and beat ``victim`` (stops at the first
-        when ``first_only``: most moves are safe, and one reply is enough to know it). As
-        far as the clock lets it look: a move's time limit holds inside this loop too."""
+    def _winning_replies(state, nxt: int, victim: int, killers: list, budget=None) -> int:
+        """How many moves of ``nxt`` win at once and beat ``victim``, as far as the clock
+        lets it look: a move's time limit holds inside this loop too."""
         replies = state.legal_moves(nxt)
         ordered = [k for k in killers if k in replies] + [r for r in replies if r not in killers]
         found = 0
@@ -95,6 +92,4 @@ class MediumAgent:
                 if reply not in killers:
                     killers.append(reply)
                 found += 1
-                if first_only:
-                    return found
         return found
