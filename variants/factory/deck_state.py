@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from types import SimpleNamespace
 from typing import TYPE_CHECKING
 
-from gamecore.rules.decks import MAX_TEXT, DeckError, check_decks, label, parse_deck, variations
+from gamecore.rules.decks import MAX_TEXT, DeckError, check_decks, count_words, label, parse_deck
 from gamecore.rules.vocabulary import COLORS, PLAYER_MODES, seat_colors
 from variants.bounded import bounded_int
 
@@ -151,7 +151,4 @@ def describe(state: FactoryState) -> tuple[str, str, list[str]]:
     if state.colors != "choose":
         index = seat_colors(doc.players, state.colors)[0]
         colours = tuple(COLORS[i] for i in index)
-    count = variations(state.deck, len(state.dealt) or None)
-    many = "more than 10^18" if count is None else f"{count:,}"
-    unit = "variation" if count == 1 else "variations"
-    return label(state.deck, colours), f"{many} {unit}", errors
+    return label(state.deck, colours), count_words(state.deck, len(state.dealt) or None), errors
