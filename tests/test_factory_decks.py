@@ -239,5 +239,8 @@ def test_the_saved_page_shows_the_deck_read_only(client, creator):
     html = client.get(rule_set.get_absolute_url()).content.decode()
     assert "[ X1 { O O S } X ]" in html and 'name="deck"' not in html
     assert "3 dealt spaces (1 of seat 1, 1 of seat 2, 1 common)" in html
+    # The rules card says it in words, above the read-only factory.
+    assert "<dt>Dealt pieces</dt>" in html
+    assert "dealt into 3 marked spaces (1 for Player 1, 1 for Player 2, 1 for nobody)" in html
     copy = client.get(f"/games/new/?copy={rule_set.pk}").content.decode()
     assert 'value="[ X1 { O O S } X ]"' in copy

@@ -318,7 +318,11 @@ def check_decks(doc, space_problem) -> list[tuple[str, str]]:
             break
     if len(found) < len(doc.dealt):
         errors.append(
-            ("deck", f"holds {len(found)} items for {len(doc.dealt)} dealt spaces: too few")
+            (
+                "deck",
+                f"holds {len(found)} item{'s' if len(found) != 1 else ''} for "
+                f"{len(doc.dealt)} dealt spaces: too few",
+            )
         )
     return errors
 
