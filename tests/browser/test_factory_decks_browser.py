@@ -191,3 +191,20 @@ def test_the_match_page_shows_a_seats_own_dealt_card_only(person):
         )
         assert pieces == [[seen, f"vf-c-{colour}"]], (name, pieces)  # its own card only
         screenshot(page, f"decks-match-{name}")
+
+
+def test_kpoker_is_made_click_by_click(person):
+    """The release's KPoker (stacks, a seat's dealt card each, a shuffled deck) from a
+    fresh page, click by click: the markers, the deck typed, Save."""
+    import json
+    from pathlib import Path
+
+    from tests.browser.factory_fill import SAVED, BrowserForm, build
+
+    data = Path(__file__).parent.parent / "data" / "deck_games" / "KPoker.json"
+    doc = rules.parse(json.loads(data.read_text()))
+    page = person("carla", **DESKTOP)
+    form = BrowserForm(page)
+    build(form, doc, "MyKPoker")
+    assert SAVED.search(form.save()), form.errors()
+    assert RuleSet.objects.get(name="MyKPoker").fingerprint == rules.fingerprint(doc)
