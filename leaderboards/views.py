@@ -14,11 +14,13 @@ from django.urls import reverse
 from accounts.models import Player
 from accounts.roles import is_trainer_or_admin
 from aiplayers.views import study_choices
-from leaderboards import reports, services, stats, tournaments
-from leaderboards import tournament_plan_edits as edits
-from leaderboards.forms import PlanForm
+from leaderboards import services, stats
 from leaderboards.models import Tournament
-from leaderboards.tournament_plans import benchmark_missing, preselection
+from tournaments import plan_edits as edits
+from tournaments import reports
+from tournaments import services as tournaments
+from tournaments.forms import PlanForm
+from tournaments.plans import benchmark_missing, preselection
 from variants.ids import parse_id, parse_ids
 from variants.models import RuleSet
 from variants.services import visible_rule_sets
