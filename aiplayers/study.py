@@ -55,6 +55,7 @@ def run_study(ai_id: int, chunk: int | None = None) -> str:
         tournament = item.tournament
         if tournament is not None and tournament.status != Tournament.Status.DONE:
             if tournament.status != Tournament.Status.FAILED:  # its games are still coming
+                # (tournaments import aiplayers' curriculum, never this module)
                 from tournaments.finishing import nudge
 
                 nudge(tournament)  # a stalled tournament is sent on again (DESIGN §6)

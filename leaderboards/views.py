@@ -16,6 +16,9 @@ from accounts.roles import is_trainer_or_admin
 from aiplayers.views import study_choices
 from leaderboards import services, stats
 from leaderboards.models import Tournament
+
+# Views are on top: the one leaderboards module that imports tournaments (the Benchmark
+# checkboxes of a leaderboard, the tournament pages); the rest of leaderboards never does.
 from tournaments import plan_edits as edits
 from tournaments import reports
 from tournaments import services as tournaments
