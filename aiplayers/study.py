@@ -55,7 +55,8 @@ def run_study(ai_id: int, chunk: int | None = None) -> str:
         tournament = item.tournament
         if tournament is not None and tournament.status != Tournament.Status.DONE:
             if tournament.status != Tournament.Status.FAILED:  # its games are still coming
-                from leaderboards.tournaments import nudge
+                # (tournaments import aiplayers' curriculum, never this module)
+                from tournaments.finishing import nudge
 
                 nudge(tournament)  # a stalled tournament is sent on again (DESIGN §6)
                 _mark(mine, AIPlayer.Study.WAITING, f"Waiting for {tournament.name} to finish.")

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from django.urls import reverse
 
-from leaderboards import reports
 from leaderboards.models import Tournament
 from leaderboards.services import board_of, universes_for
 from play import rounds, secrecy
@@ -16,6 +15,7 @@ from play.events import seat_kind, seat_name
 from play.models import Match, Move, Seat
 from play.reads import visible_matches
 from play.replay import apply_record, current_state, game_of
+from tournaments import reports
 from variants.models import RuleSet
 from variants.services import visible_rule_sets
 

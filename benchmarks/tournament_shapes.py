@@ -116,10 +116,10 @@ def child(shape: str, game_name: str, specs: list[str], rounds: int, games: int)
     call_command("migrate", verbosity=0)
     from accounts.models import Player
     from accounts.services import random_player
-    from leaderboards import tournaments
     from leaderboards.models import Tournament
     from leaderboards.services import default_universe
-    from leaderboards.tournaments import Plan, benchmark_plan
+    from tournaments import services as tournaments
+    from tournaments.services import Plan, benchmark_plan
     from variants.models import RuleSet
     from variants.services import load_catalogue
 
@@ -211,8 +211,8 @@ def plain_loop(t) -> float:
     """The tournament's games, same seats and seeds, played in a loop: games/s."""
     from accounts.models import Player
     from leaderboards import rating as math
-    from leaderboards.tournaments import agent_for, game_seed, play_timed, schedule
     from play.replay import game_of_rule_set
+    from tournaments.services import agent_for, game_seed, play_timed, schedule
 
     sets = {s.order: s for s in t.sets.all()}
     players = {p.pk: p for p in Player.objects.filter(pk__in={pk for s in sets.values()

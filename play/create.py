@@ -176,7 +176,7 @@ def _start(match: Match, seats: list[Seat], now) -> None:
     match.invite_deadline = None
     state = current_state(match)
     if state.is_terminal():  # over before the first move (the set-up decided it)
-        from .moves import finish_at_start  # (moves -> series -> this module)
+        from .moves import finish_at_start  # (moves imports none of create)
 
         return finish_at_start(match, seats, state, now)
     clock.plan(match, seats, state, now, new_turn=True)

@@ -257,8 +257,8 @@ def test_study_buttons_on_a_tournament_and_a_players_stats(client, trainer, crea
 
 
 def test_an_ai_with_pending_curriculum_does_not_play_yet(client, trainer, quiet):
-    from leaderboards import tournaments
     from tests.play_helpers import rule_set
+    from tournaments import services as tournaments
 
     ai = make_ai(trainer)
     curriculum.add_tournament(ai, trainer, played_tournament(trainer, games=1))

@@ -16,7 +16,6 @@ from pathlib import Path
 import pytest
 
 from accounts.services import random_player
-from leaderboards import tournaments
 from leaderboards.models import RatingHistory, Tournament
 from leaderboards.services import default_universe
 from ownbots.models import BotTurn, GameVersion
@@ -26,6 +25,7 @@ from tests.conftest import BASE_DIR, child_env, running_worker, session_cookie
 from tests.ownbot_helpers import own_bot
 from tests.play_helpers import bot, rule_set, start
 from tests.test_web_processes import Socket
+from tournaments import services as tournaments
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -10,12 +10,12 @@ import pytest
 from django.utils import timezone
 
 from accounts.services import random_player
-from leaderboards import tournaments
 from leaderboards.models import Rating, RatingHistory, Tournament, TournamentBatch
 from leaderboards.services import default_universe
 from play.models import Match, Move, Seat
 from tests.leaderboard_helpers import finish
 from tests.play_helpers import bot, rule_set
+from tournaments import services as tournaments
 
 pytestmark = pytest.mark.django_db
 
@@ -204,7 +204,7 @@ def test_the_progress_poll_nudges_a_stuck_tournament_once(ttt, trainer, no_broke
 
 
 def test_a_broker_outage_keeps_the_tournament(ttt, trainer, monkeypatch):
-    from leaderboards import tasks
+    from tournaments import tasks
 
     def down(*args, **kwargs):
         raise ConnectionError("broker down")
