@@ -23,7 +23,9 @@ Mixed into GeneralState. A round:
   otherwise every piece moved there is destroyed (a placement's piece leaves the
   reserve and never lands; a shared reserve's last piece, planned by two seats, once).
   Except on stacks, where plans moving only chips (pieces that cannot capture) to the
-  same stack pile up: each is played, in the order below (``_piles_up``).
+  same stack pile up: each is played, in the order below (``_piles_up``); and plans
+  moving capturing pieces by stack to the same stack (hands pushed to the pot at a
+  showdown: release 1.7's poker) meet: all land, then one showdown decides (``_meets``).
   The other moves are then played one by one, a move whose target is another plan's
   origin after that plan (pieces leave before others arrive),
   else in seat order; a move that an earlier one made impossible (its piece was taken,
