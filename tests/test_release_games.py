@@ -250,3 +250,50 @@ def test_a_person_plays_each_release_game_live_to_the_end(name, creator):
             assert services.server_move(match.pk, now=later(5))
     final = Match.objects.get(pk=match.pk)
     assert final.is_over and final.outcome["results"]
+
+
+def _pieces_in(payload) -> list[dict]:
+    """Every piece anywhere in a payload (a dict with "at" and "color")."""
+    if isinstance(payload, dict):
+        found = [payload] if "at" in payload and "color" in payload else []
+        return found + [p for v in payload.values() for p in _pieces_in(v)]
+    if isinstance(payload, list):
+        return [p for v in payload for p in _pieces_in(v)]
+    return []
+
+
+@pytest.mark.django_db
+def test_blind_ttt_live_payloads_hold_no_piece_a_seat_may_not_see(creator, client):
+    """The state event of a person's seat and a spectator's replay page, mid-game: the
+    person sees its own marks only (and a dealt circle it bumped into); the spectator
+    nothing; with three random bots placing blind marks meanwhile."""
+    import json
+    import re
+
+    from play import services
+    from play.models import Match
+    from tests.play_helpers import bot, later, rule_set, start
+
+    match = start(
+        rule_set("4P-Blind-TTT"), creator, creator, *[bot(f"B{i}", "random") for i in range(3)]
+    )
+    rng, checked, own = random.Random(2), 0, 0
+    while not Match.objects.get(pk=match.pk).is_over and checked < 3:
+        event = services.snapshot(match.pk, creator)
+        mine = _pieces_in(event)
+        assert all(p.get("owner") in (0, None) for p in mine), mine
+        assert sum(p.get("owner") is None for p in mine) <= 2
+        own = max(own, sum(p.get("owner") == 0 for p in mine))
+        html = client.get(f"/matches/{match.pk}/replay/").content.decode()
+        data = re.search(
+            r'<script id="replay-data" type="application/json">(.*?)</script>', html, re.S
+        )
+        assert data and _pieces_in(json.loads(data.group(1))) == []  # a spectator: nothing
+        legal = event["view"]["legal_moves"]
+        if legal:
+            services.play(match.pk, creator, rng.choice(legal), seat=0)
+            checked += 1
+        else:
+            assert services.server_move(match.pk, now=later(5))
+    assert checked == 3 or Match.objects.get(pk=match.pk).is_over
+    assert own >= 1  # the person's own marks were in its payload (the check can fail)
