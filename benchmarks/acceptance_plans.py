@@ -65,9 +65,9 @@ def spread(values) -> str:
 
 
 def run_set(rule_set, universe, players, games, trainer) -> dict:
-    from leaderboards import tournaments
     from leaderboards.models import Tournament, TournamentBatch
     from play.models import Match
+    from tournaments import services as tournaments
 
     plan = tournaments.Plan(rule_set, universe, f"Random {rule_set.name}", [(players, games)])
     t = tournaments.create_from_plan(plan, trainer)
@@ -119,9 +119,9 @@ def main() -> None:
     print("load before:", open("/proc/loadavg").read().split()[:3])
     setup()
     from accounts.models import Player, User
-    from leaderboards import tournament_plans
     from leaderboards.services import default_universe
     from play.replay import game_of_rule_set
+    from tournaments import plans as tournament_plans
     from variants.models import RuleSet
 
     tournament_plans.start = lambda _pk: None  # no broker: this process is the worker
