@@ -24,7 +24,7 @@ from . import nested_layout, phase_layout
 from .controls import Control, coming, select
 from .errors import error_key, place_errors
 from .flat_board import AXES, BoardView, draw_boards
-from .moving_layout import seat_control, seat_names
+from .moving_layout import lock_flags_control, seat_control, seat_names
 from .moving_state import encode as encode_moving
 from .nested_layout import NestedLayout
 from .pieces import Marker, ReserveCell, ShapeRow, reserve_cells, shape_rows, space_markers
@@ -82,6 +82,7 @@ class Layout:
     note: str = ""
     phase_locks: list[str] = field(default_factory=list)  # who a phase_lock icon would lock
     marker_seat: Control | None = None  # whom the exclusive and lock markers mark for
+    lock_flags: Control | None = None  # entry and exit / entry only / exit only, for a seat
     fold: Control | None = None  # the shown phase's fold
     overachievers: Control | None = None
     phase_lock_states: list = field(default_factory=list)  # phase_layout.PhaseLock per seat
@@ -282,6 +283,7 @@ def build(
         phase_locks=seat_names(state),
     )
     layout.marker_seat = seat_control(state)
+    layout.lock_flags = lock_flags_control(state)
     if state.family != "nested":
         check_choices = [(c.value, check_label(_turn_check(c))) for c in CHECK_CHOICES]
         phase_layout.apply(layout, state, err, check_choices)
@@ -329,6 +331,8 @@ def _all_controls(layout: Layout) -> list[Control]:
         controls.append(layout.family)
     if layout.marker_seat:
         controls.append(layout.marker_seat)
+    if layout.lock_flags:
+        controls.append(layout.lock_flags)
     controls += phase_layout.controls(layout)
     if layout.nested:
         controls += layout.nested.controls()

@@ -1,0 +1,84 @@
+"""Issue 35's factory details: per-seat entry-only and exit-only locks, the reserve
+selects' stable maximum, seed 001's turn time in milliseconds, and the warning for a
+game whose every ending can only draw (RockPaperScissors from the seed's text alone)."""
+
+from __future__ import annotations
+
+import pytest
+
+from gamecore import rules
+from tests.test_factory import REFRESH, form_fields, post_data
+from variants.factory import layout as page
+from variants.factory.state import adjust, apply_action, default_state, from_doc, to_document
+
+
+@pytest.fixture
+def ann(db, django_user_model, client):
+    u = django_user_model.objects.create_user("ann", password=None)
+    u.role = "creator"
+    u.save()
+    client.force_login(u)
+    return u
+
+
+def _state(**changes):
+    state = default_state()
+    for k, v in changes.items():
+        setattr(state, k, v)
+    return adjust(state)
+
+
+# --- 1. per-seat entry-only and exit-only locks -------------------------------------------
+
+
+def test_the_lock_marker_locks_entry_only_or_exit_only_for_a_seat():
+    state = _state(players="3", board_type="squares", size=(3, 3, 1))
+    state.marker = "lock"
+    state.moving.marker_seat = 2
+    state.moving.lock_flags = "e"
+    apply_action(state, "toggle", "1,1,1,1")
+    state.moving.marker_seat = 3
+    state.moving.lock_flags = "x"
+    apply_action(state, "toggle", "1,1,1,1")
+    assert state.moving.seat_locks == {
+        ((1, 1, 1, 1), "e"): frozenset({2}),
+        ((1, 1, 1, 1), "x"): frozenset({3}),
+    }
+    # The same seat with other flags replaces its lock there; the same flags remove it.
+    state.moving.lock_flags = "ex"
+    apply_action(state, "toggle", "1,1,1,1")
+    assert state.moving.seat_locks[((1, 1, 1, 1), "ex")] == frozenset({3})
+    assert ((1, 1, 1, 1), "x") not in state.moving.seat_locks
+    apply_action(state, "toggle", "1,1,1,1")
+    assert state.moving.seat_locks == {((1, 1, 1, 1), "e"): frozenset({2})}
+    doc = to_document(adjust(state))
+    assert doc["space_locks"] == [
+        {"board": 1, "at": [1, 1, 1], "seats": [2], "entry": True, "exit": False}
+    ]
+    again = from_doc(rules.parse({**doc, "name": "EntryOnly"}))
+    assert to_document(again)["space_locks"] == doc["space_locks"]
+    label = page.build(adjust(again)).board_views[0]
+    assert "entry locked to seat 2" in str(label)
+
+
+def test_the_page_offers_the_lock_flags_and_keeps_the_choice(ann, client):
+    fields = form_fields(client.get("/games/new/").content.decode())
+    assert "lock_flags" in fields, "no control for entry-only / exit-only locks"
+    data = post_data(
+        fields,
+        players="3",
+        board_type="squares",
+        marker="lock",
+        marker_seat="2",
+        lock_flags="x",
+        action="toggle",
+        toggle="1,2,2,1",
+    )
+    html = client.post(REFRESH, data).content.decode()
+    again = form_fields(html)
+    assert again["lock_flags"] == ["x"]
+    assert again["space_locks"] == ["1,2,2,1:2:x"]
+    assert "exit locked to seat 2" in html and ">2out<" in html
+    # Junk flags fall back to both (never a server error).
+    html = client.post(REFRESH, post_data(fields, lock_flags="zz")).content.decode()
+    assert form_fields(html)["lock_flags"] == ["ex"]
