@@ -82,3 +82,41 @@ def test_the_page_offers_the_lock_flags_and_keeps_the_choice(ann, client):
     # Junk flags fall back to both (never a server error).
     html = client.post(REFRESH, post_data(fields, lock_flags="zz")).content.decode()
     assert form_fields(html)["lock_flags"] == ["ex"]
+
+
+# --- 2. the reserve selects' maximum ----------------------------------------------------------
+
+
+def _pink_circles(state):
+    built = page.build(adjust(state))
+    cells = dict(built.reserves)["pink"]
+    return built, next(c.control for c in cells if c.marker.piece == ("pink", "circle"))
+
+
+def test_the_reserve_maximum_is_the_boards_share_whatever_the_powers():
+    from variants import catalogue
+
+    state = adjust(from_doc(rules.parse(catalogue.get("StagHunt"))))
+    built, pink = _pink_circles(state)
+    plain = [o.value for o in pink.options if "⚔" not in o.label]
+    # 4x1x3 stacks = 12 spaces over black, white and pink: 4, the seed's example.
+    assert plain == [str(n) for n in range(5)] and pink.max == "4"
+    assert pink.value == "6"  # the catalogue's 6 circles are kept, marked
+    assert pink.selected_label == "6 ⚔"
+    assert "up to 12" in built.reserve_note and "12 spaces ÷ 3 colours" in built.reserve_note
+    # An unrelated edit (the pentagon no longer captures) leaves the maximum where it was.
+    pentagon = state.shapes.index("pentagon") + 1
+    state.moving.rules[pentagon].power = "none"
+    built, pink = _pink_circles(state)
+    assert [o.value for o in pink.options] == [str(n) for n in range(5)]
+    assert pink.max == "4" and built.reserve_note == ""
+    # Nothing captures any more: the rules accept 4 at most, so the 6 are brought down.
+    assert pink.value == "4"
+
+
+def test_the_stag_hunt_round_trips_with_its_six_pink_circles():
+    from variants import catalogue
+
+    doc = rules.parse(catalogue.get("StagHunt"))
+    state = adjust(from_doc(doc))
+    assert rules.parse(to_document(state)).reserves == doc.reserves

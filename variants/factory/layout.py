@@ -27,7 +27,15 @@ from .flat_board import AXES, BoardView, draw_boards
 from .moving_layout import lock_flags_control, seat_control, seat_names
 from .moving_state import encode as encode_moving
 from .nested_layout import NestedLayout
-from .pieces import Marker, ReserveCell, ShapeRow, reserve_cells, shape_rows, space_markers
+from .pieces import (
+    Marker,
+    ReserveCell,
+    ShapeRow,
+    reserve_cells,
+    reserve_note,
+    shape_rows,
+    space_markers,
+)
 from .preview import starting_view
 from .state import (
     FAMILIES,
@@ -83,6 +91,7 @@ class Layout:
     phase_locks: list[str] = field(default_factory=list)  # who a phase_lock icon would lock
     marker_seat: Control | None = None  # whom the exclusive and lock markers mark for
     lock_flags: Control | None = None  # entry and exit / entry only / exit only, for a seat
+    reserve_note: str = ""  # where captures need more than the selects' maximum
     fold: Control | None = None  # the shown phase's fold
     overachievers: Control | None = None
     phase_lock_states: list = field(default_factory=list)  # phase_layout.PhaseLock per seat
@@ -284,6 +293,7 @@ def build(
     )
     layout.marker_seat = seat_control(state)
     layout.lock_flags = lock_flags_control(state)
+    layout.reserve_note = reserve_note(state)
     if state.family != "nested":
         check_choices = [(c.value, check_label(_turn_check(c))) for c in CHECK_CHOICES]
         phase_layout.apply(layout, state, err, check_choices)
