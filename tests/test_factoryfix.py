@@ -120,3 +120,54 @@ def test_the_stag_hunt_round_trips_with_its_six_pink_circles():
     doc = rules.parse(catalogue.get("StagHunt"))
     state = adjust(from_doc(doc))
     assert rules.parse(to_document(state)).reserves == doc.reserves
+
+
+# --- 4. seed 001: any turn time from 5,000 to 60,000 ms ------------------------------------
+
+
+def test_the_flat_factory_takes_any_turn_time_in_milliseconds(ann, client):
+    from tests.test_factory import FACTORY
+    from variants.models import RuleSet
+
+    html = client.get(FACTORY).content.decode()
+    assert 'name="turn_ms"' in html, "no control for a turn time in milliseconds"
+    fields = form_fields(html)
+    data = post_data(fields, name="TTT-7500ms", seconds="ms", turn_ms="7500", timeout="skip")
+    data["action"] = "save"
+    response = client.post(FACTORY, data)
+    assert response.status_code == 302, response.content.decode()[:3000]
+    saved = rules.parse(RuleSet.objects.get(name="TTT-7500ms").document)
+    assert saved.turn_ms == 7500 and saved.timeout == "skip"
+    # The saved game shown again (Copy): the select says milliseconds, the field 7500.
+    built = page.build(adjust(from_doc(saved)))
+    assert built.seconds.value == "ms" and built.turn_ms.value == "7500"
+    assert not built.turn_ms.disabled and not built.timeout.disabled
+    for bad in ("4999", "60001", "", "7.5s"):
+        data = post_data(fields, name="TTT-bad", seconds="ms", turn_ms=bad, action="save")
+        response = client.post(FACTORY, data)
+        html = response.content.decode()
+        assert response.status_code == 400, bad
+        assert "Turn time: a whole number of milliseconds from 5,000 to 60,000" in html, bad
+        assert 'id="id_turn_ms-error"' in html, bad
+    assert not RuleSet.objects.filter(name="TTT-bad").exists()
+
+
+def test_the_nested_factory_takes_any_turn_time_in_milliseconds():
+    from variants.factory import nested_layout, nested_state
+
+    state, problems = nested_state.from_post(
+        {"n_seconds": "ms", "n_turn_ms": "12345", "n_timeout": "random-move"}
+    )
+    assert state.turn_ms == 12345 and state.seconds is None
+    doc = rules.parse(nested_state.to_document("U", state))
+    assert doc.turn_ms == 12345 and doc.timeout == "random-move"
+    built = nested_layout.build(nested_state.from_doc(doc), lambda key: [])
+    assert built.turn_ms.value == "12345" and not built.turn_ms.disabled
+    seconds = next(c for c in built.controls() if c.name == "n_seconds")
+    assert seconds.value == "ms"
+    state, problems = nested_state.from_post({"n_seconds": "ms", "n_turn_ms": "70000"})
+    assert state.turn_ms == 60000
+    assert [p["path"] for p in problems if "milliseconds" in p["message"]] == ["turn_ms"]
+    # Without the "ms" option the field is off and says how to turn it on.
+    built = nested_layout.build(nested_state.NestedState(), lambda key: [])
+    assert built.turn_ms.disabled and "milliseconds" in built.turn_ms.reason

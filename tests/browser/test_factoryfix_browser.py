@@ -97,3 +97,32 @@ def test_the_reserve_maximum_stays_put_and_captures_say_so(person):
         page.set_viewport_size({"width": w, "height": h})
         page.locator("#fc-reserve-note").scroll_into_view_if_needed()
         shot(page, f"reserves-{name}")
+
+
+@pytest.mark.parametrize("family", ["flat", "nested"])
+def test_a_turn_time_in_milliseconds_is_chosen_and_bounded(person, family):
+    page = person(f"timer{family}", width=1366, height=768)
+    page.goto(FACTORY)
+    prefix = ""
+    if family == "nested":
+        choose(page, "id_family", "nested")
+        prefix = "n_"
+    field = page.locator(f"#id_{prefix}turn_ms")
+    assert field.is_disabled()  # off until the select says milliseconds
+    choose(page, f"id_{prefix}seconds", "ms")
+    assert field.is_enabled()
+    for text, ok in (("7500", True), ("4999", False), ("60001", False), ("60000", True)):
+        field.fill(text)
+        assert field.evaluate("e => e.checkValidity()") is ok, text
+    field.fill("7500")
+    page.fill("#id_name", f"Timed-{family}")
+    for name, (w, h) in SIZES.items():
+        page.set_viewport_size({"width": w, "height": h})
+        field.scroll_into_view_if_needed()
+        shot(page, f"turn-ms-{family}-{name}")
+    page.click("#fc-save")
+    page.wait_for_url("**/games/*/")
+    from variants.models import RuleSet
+
+    saved = RuleSet.objects.get(name=f"Timed-{family}").rule_doc()
+    assert saved.turn_ms == 7500

@@ -98,7 +98,7 @@ def adjust(state: FactoryState) -> FactoryState:
         state.reserves = _completed_reserves(state)
     moving_state.adjust(state, state.seats)
     phase_state.adjust(state)
-    if state.seconds is None:
+    if state.seconds is None and state.turn_ms is None:
         state.timeout = "loss"  # no timer, nothing times out (keeps fingerprints equal)
     return state
 

@@ -184,7 +184,9 @@ def _cell(state: FactoryState, b: int, coords: dict[int, int]) -> Cell:
     )
     if locked_to:
         cell.seat_locked = ",".join(f"{s}{_LOCK_SUFFIX[f]}" for s, f in locked_to)
-        cell.label += "".join(f", {_LOCK_WORDS[f]} seat {s}" for s, f in locked_to)
+        for flags, words in _LOCK_WORDS.items():  # one phrase per kind (the page's size)
+            seats = ",".join(str(s) for s, f in locked_to if f == flags)
+            cell.label += f", {words} seat {seats}" if seats else ""
     phase = state.phases[state.phase_shown]
     if spot in phase.locked:
         cell.phase_locked = True

@@ -90,6 +90,7 @@ class FactoryState:
     allow_pass: bool = False
     agree_draw: bool = False
     seconds: int | None = None
+    turn_ms: int | None = None  # seed 001's turn time, when the select says milliseconds
     timeout: str = "loss"
     marker: str = ""  # "lock", "exclusive", "sticky" or "piece-<colour>-<row>": the palette marker
     moving: MovingState = field(default_factory=MovingState)  # pieces that move, marked spaces
