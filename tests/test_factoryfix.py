@@ -171,3 +171,56 @@ def test_the_nested_factory_takes_any_turn_time_in_milliseconds():
     # Without the "ms" option the field is off and says how to turn it on.
     built = nested_layout.build(nested_state.NestedState(), lambda key: [])
     assert built.turn_ms.disabled and "milliseconds" in built.turn_ms.reason
+
+
+# --- 5. RockPaperScissors from the seed's text alone -----------------------------------------
+
+
+def _seed_rock_paper_scissors(checks):
+    """The seed's words: 1x1x2 stacks, simultaneous, three shapes that capture by rank and
+    convert, one of each per player; nothing about how the game is won."""
+    from variants.factory.moving_state import ShapeMoves
+    from variants.factory.state import Check
+
+    state = _state(board_type="stacks", size=(1, 1, 2), shapes=["circle", "x", "pentagon"])
+    state.reserves = {c: {1: 1, 2: 1, 3: 1} for c in ("black", "white")}
+    state.reserves_auto = False
+    for row in (1, 2, 3):
+        state.moving.rules[row] = ShapeMoves(
+            "stationary", "can-capture", "cover-by-rank", "convert"
+        )
+    state.phases[0].order = "simultaneous"
+    state.checks = [Check(k) for k in checks]
+    return adjust(state)
+
+
+@pytest.mark.parametrize("checks", [(), (3,)])
+def test_the_seeds_rock_paper_scissors_alone_is_warned_before_save(checks):
+    from variants.factory.warnings import warnings_for_state
+
+    state = _seed_rock_paper_scissors(checks)
+    said = " ".join(warnings_for_state(state))
+    assert "Most pieces wins" in said and "RockPaperScissors" in said
+    # The catalogue's reading: "Most pieces wins" decides it, and the warning is gone.
+    state.stalemate = "most-pieces-wins"
+    assert "Most pieces wins" not in " ".join(warnings_for_state(state))
+    assert rules.parse({**to_document(state), "name": "RPS"}).stalemate == "most-pieces-wins"
+
+
+def test_the_catalogues_rock_paper_scissors_is_not_warned():
+    from variants import catalogue
+    from variants.factory.warnings import warnings_for
+
+    assert warnings_for(catalogue.get("RockPaperScissors")) == []
+
+
+def test_the_factory_page_shows_the_warning_before_save(ann, client):
+    state = _seed_rock_paper_scissors(())
+    html = client.post(REFRESH, _posted(state)).content.decode()
+    assert 'data-testid="game-warnings"' in html and "Most pieces wins" in html
+
+
+def _posted(state) -> dict:
+    from tests.test_factory import _render_body
+
+    return post_data(form_fields(_render_body(page.build(state))), name="RPS-seed")

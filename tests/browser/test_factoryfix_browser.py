@@ -126,3 +126,35 @@ def test_a_turn_time_in_milliseconds_is_chosen_and_bounded(person, family):
 
     saved = RuleSet.objects.get(name=f"Timed-{family}").rule_doc()
     assert saved.turn_ms == 7500
+
+
+def test_the_seeds_rock_paper_scissors_is_warned_before_save(person):
+    page = person("rps", width=1366, height=768)
+    page.goto(FACTORY)
+    choose(page, "id_board_type", "stacks")
+    choose(page, "id_size_x", "1")
+    choose(page, "id_size_y", "1")
+    choose(page, "id_size_z", "2")
+    choose(page, "id_shape_count", "3")
+    for row in (1, 2, 3):
+        choose(page, f"id_power-{row}", "can-capture")
+        choose(page, f"id_power_condition-{row}", "cover-by-rank")
+        page.select_option(f"#id_power_result-{row}", "convert")
+        for color in ("black", "white"):
+            page.select_option(f"#id_reserve-{color}-{row}", "1")
+    page.select_option("#id_order", "simultaneous")
+    page.click("#id_check_0 ~ button, button[value='delete_check-0']")
+    page.wait_for_function(
+        "() => !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling')"
+    )
+    page.wait_for_selector("[data-testid=game-warnings]")
+    said = page.inner_text("[data-testid=game-warnings]")
+    assert "Most pieces wins" in said and "RockPaperScissors" in said
+    for name, (w, h) in SIZES.items():
+        page.set_viewport_size({"width": w, "height": h})
+        page.locator("[data-testid=game-warnings]").scroll_into_view_if_needed()
+        shot(page, f"rps-warning-{name}")
+    choose(page, "id_stalemate", "most-pieces-wins")
+    assert "RockPaperScissors" not in (
+        page.inner_text("#fc-warnings") if page.locator("#fc-warnings").count() else ""
+    )
