@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.browser.test_factory_browser import FACTORY, choose, click_space
+from tests.browser.test_factory_browser import FACTORY, choose, click_space, refreshing
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -154,7 +154,10 @@ def test_the_seeds_rock_paper_scissors_is_warned_before_save(person):
         page.set_viewport_size({"width": w, "height": h})
         page.locator("[data-testid=game-warnings]").scroll_into_view_if_needed()
         shot(page, f"rps-warning-{name}")
-    choose(page, "id_stalemate", "most-pieces-wins")
+    # The stalemate select does not redraw the form (a redraw would race the clicks that
+    # follow it); the next redraw (here: Add check) brings the warnings up to date.
+    page.select_option("#id_stalemate", "most-pieces-wins")
+    refreshing(page, lambda: page.click("#fc-add-check"))
     assert "RockPaperScissors" not in (
         page.inner_text("#fc-warnings") if page.locator("#fc-warnings").count() else ""
     )

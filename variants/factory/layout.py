@@ -187,7 +187,6 @@ def build(
             list(STALEMATE_LABELS.items()),
             state.stalemate,
             help="What happens when nobody can move (the board is full).",
-            refresh=True,  # the warnings above the form depend on it (issue 35)
             errors=err("stalemate"),
         ),
         checks=checks,
