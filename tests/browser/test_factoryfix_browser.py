@@ -122,6 +122,11 @@ def test_a_turn_time_in_milliseconds_is_chosen_and_bounded(person, family):
         shot(page, f"turn-ms-{family}-{name}")
     page.click("#fc-save")
     page.wait_for_url("**/games/*/")
+    assert page.input_value(f"#id_{prefix}turn_ms") == "7500"  # the saved page shows it
+    for name, (w, h) in SIZES.items():
+        page.set_viewport_size({"width": w, "height": h})
+        page.locator(f"#id_{prefix}turn_ms").scroll_into_view_if_needed()
+        shot(page, f"turn-ms-saved-{family}-{name}")
     from variants.models import RuleSet
 
     saved = RuleSet.objects.get(name=f"Timed-{family}").rule_doc()
