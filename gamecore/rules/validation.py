@@ -86,9 +86,12 @@ def _pydantic_error(e: dict) -> dict[str, str]:
     return {"path": format_path(e["loc"]), "message": message}
 
 
-def dimension_limit(size: tuple[int, int, int], axis: int) -> int:
+def dimension_limit(size: tuple[int, int, int], axis: int, kind: str = "") -> int:
+    """The longest side ``axis`` may have beside the others; a stacks board's height
+    (``kind`` "stacks", axis 2) up to ``MAX_STACK_HEIGHT`` (the factory offers it too)."""
     others = math.prod(v for i, v in enumerate(size) if i != axis)
-    return min(MAX_DIMENSION, MAX_SPACES // max(others, 1))
+    top = MAX_STACK_HEIGHT if kind == "stacks" and axis == 2 else MAX_DIMENSION
+    return min(top, MAX_SPACES // max(others, 1))
 
 
 def color_names(doc: RuleDoc) -> tuple[str, ...]:
@@ -139,9 +142,7 @@ def _check_board(doc: RuleDoc) -> list[tuple[str, str]]:
     errors = []
     size, kind = doc.board.size, doc.board.type
     for axis, value in enumerate(size):
-        limit = dimension_limit(size, axis)
-        if kind == "stacks" and axis == 2:  # a document's stacks may be taller (vocabulary)
-            limit = max(limit, min(MAX_STACK_HEIGHT, MAX_SPACES // max(size[0] * size[1], 1)))
+        limit = dimension_limit(size, axis, kind)  # stacks may be taller (vocabulary)
         if value < 1:
             errors.append((f"board.size[{axis}]", "at least 1"))
         elif value > limit:
