@@ -99,7 +99,7 @@ def from_post(data: Mapping, getlist=None) -> tuple[FactoryState, list[dict[str,
             default,
             f"board.size[{i}]",
             1,
-            MAX_STACK_HEIGHT if i == 2 else MAX_DIMENSION,
+            MAX_STACK_HEIGHT if i == 2 and state.board_type == "stacks" else MAX_DIMENSION,
         )
         for i, (axis, default) in enumerate(zip("xyz", base.size, strict=True))
     )
