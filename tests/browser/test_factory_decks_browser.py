@@ -193,18 +193,17 @@ def test_the_match_page_shows_a_seats_own_dealt_card_only(person):
         screenshot(page, f"decks-match-{name}")
 
 
-def test_kpoker_is_made_click_by_click(person):
-    """The release's KPoker (stacks, a seat's dealt card each, a shuffled deck) from a
-    fresh page, click by click: the markers, the deck typed, Save."""
-    import json
-    from pathlib import Path
-
+@pytest.mark.parametrize("name", ["KPoker", "4P-Blind-TTT"])
+def test_a_release_game_with_a_deck_is_made_click_by_click(person, name):
+    """The release's KPoker (stacks, a seat's dealt card each) and 4P-Blind-TTT (nine
+    common dealt spaces, all cloaked), from a fresh page, click by click: the markers,
+    the deck typed, Save; the catalogue's fingerprint."""
     from tests.browser.factory_fill import SAVED, BrowserForm, build
+    from variants import catalogue
 
-    data = Path(__file__).parent.parent / "data" / "deck_games" / "KPoker.json"
-    doc = rules.parse(json.loads(data.read_text()))
+    doc = rules.parse(catalogue.get(name))
     page = person("carla", **DESKTOP)
     form = BrowserForm(page)
-    build(form, doc, "MyKPoker")
+    build(form, doc, f"My{name}")
     assert SAVED.search(form.save()), form.errors()
-    assert RuleSet.objects.get(name="MyKPoker").fingerprint == rules.fingerprint(doc)
+    assert RuleSet.objects.get(name=f"My{name}").fingerprint == rules.fingerprint(doc)
