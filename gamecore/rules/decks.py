@@ -328,6 +328,7 @@ def check_decks(doc, space_problem) -> list[tuple[str, str]]:
 
 
 def deal_order(dealt) -> list:
-    """Dealt markers in dealing order: top-to-bottom (on stacks the highest layer first,
-    then row 1 at the top), then left-to-right; boards in turn."""
-    return sorted(dealt, key=lambda d: (d.board, -d.at[2], d.at[1], d.at[0]))
+    """Dealt markers in dealing order: top-to-bottom as the boards are drawn (the highest
+    layer first, then the highest row: y runs up on every board, the factory's and the
+    match page's), then left-to-right; boards in turn."""
+    return sorted(dealt, key=lambda d: (d.board, -d.at[2], -d.at[1], d.at[0]))
