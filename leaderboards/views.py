@@ -229,7 +229,10 @@ def tournament(request: HttpRequest, pk: int) -> HttpResponse:
             .order_by("-id")[:50]
         )
         games = list(seen.order_by("name").values_list("pk", "name")[:GAME_CHOICES])
+    played = {s.rule_set_id or found.rule_set_id: s.rule_set or found.rule_set
+              for s in found.sets.select_related("rule_set").order_by("order")}  # fmt: skip
     context = {
+        "played": list(played.values()) or [found.rule_set],  # its games, a mixed plan's all
         "planned": planned,
         "editable": editable,
         "can_copy": is_trainer_or_admin(request.user),
