@@ -275,3 +275,25 @@ def test_plans_hold_ai_players_and_own_bots(games, trainer):
     plan = tournaments.Plan(ttt, default_universe(), "Own", sets)
     t = tournaments.create_from_plan(plan, trainer, run=False)
     assert list(t.sets.values_list("players", flat=True)) == [list(p) for p, _ in sets]
+
+
+def test_the_factory_chooses_a_game_per_set(client, games, trainer):
+    ttt, sq, notakto = games
+    a, b, r = bot("A"), bot("B"), random_player()
+    client.force_login(trainer)
+    data = {"name": "Mix", "game": ttt.pk, "universe": "main", "action": "save",
+            "set1_games": 4, "set1_seat1": a.pk, "set1_seat2": b.pk,
+            "set2_games": 2, "set2_seat1": b.pk, "set2_seat2": r.pk}  # fmt: skip
+    page = client.get(reverse("leaderboards:factory")).content.decode()
+    assert page.count('data-testid="set-game"') == 8 and ">As above</option>" in page
+    wrong = client.post(reverse("leaderboards:factory"), {**data, "set2_game": notakto.pk})
+    assert wrong.status_code == 400
+    assert "Set 2: choose 3 players and a number of games for 3P-Notakto" in text(wrong)
+    junk = client.post(reverse("leaderboards:factory"), {**data, "set2_game": "x" * 40})
+    assert junk.status_code == 400 and "Set 2: choose a game from the list" in text(junk)
+    assert not Tournament.objects.exists()
+    three = {**data, "set2_game": notakto.pk, "set2_seat3": a.pk}
+    response = client.post(reverse("leaderboards:factory"), {**three, "set1_game": sq.pk})
+    t = Tournament.objects.get()
+    assert response.url == t.get_absolute_url() and t.status == "planned"
+    assert set_games(t) == ["3on5sq", "3P-Notakto"] and t.rule_set == sq

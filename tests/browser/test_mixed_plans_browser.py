@@ -129,3 +129,36 @@ def test_a_finished_mixed_tournament_links_each_games_leaderboard(person, size):
     page.wait_for_selector("[data-testid=tab-leaderboard][aria-selected=true]")
     assert page.url.split("?")[0].endswith(reverse("leaderboards:leaderboard", args=[sq.pk]))
     assert "Easy" in page.content()
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_factory_gives_each_set_its_game(person, size):
+    ttt, sq, notakto = rule_set("Tic-Tac-Toe"), rule_set("3on5sq"), rule_set("3P-Notakto")
+    width, height = SIZES[size]
+    page = person("tina", "trainer", width=width, height=height)
+    a, b, r = bot("Alpha", "easy"), bot("Beta", "easy"), random_player()
+    page.goto(reverse("leaderboards:factory") + f"?game={ttt.pk}")
+    page.fill("[data-testid=plan-name]", "Two games")
+    sets = page.locator("[data-testid=plan-set]")
+    first = sets.nth(0)
+    first.locator("[data-testid=set-games]").fill("4")
+    first.locator("[data-testid=set-seat]").nth(0).select_option(str(a.pk))
+    first.locator("[data-testid=set-seat]").nth(1).select_option(str(b.pk))
+    page.click("[data-testid=add-set]")
+    second = sets.nth(1)
+    second.locator("[data-testid=set-games]").fill("6")
+    second.locator("[data-testid=set-game]").select_option(str(notakto.pk))
+    second.locator("[data-testid=set-seat]").nth(0).select_option(str(a.pk))
+    second.locator("[data-testid=set-seat]").nth(1).select_option(str(r.pk))
+    page.click("[data-testid=plan-save]")
+    page.wait_for_selector("text=Set 2: choose 3 players and a number of games for 3P-Notakto")
+    screenshot(page, f"factory-set-game-error-{size}")
+    assert not Tournament.objects.exists()
+    second = page.locator("[data-testid=plan-set]").nth(1)
+    assert second.locator("[data-testid=set-game]").input_value() == str(notakto.pk)
+    second.locator("[data-testid=set-game]").select_option(str(sq.pk))
+    page.click("[data-testid=plan-save]")
+    page.wait_for_selector("[data-testid=plan]")
+    assert page.locator("[data-testid=plan-game]").all_inner_texts() == ["Tic-Tac-Toe", "3on5sq"]
+    t = Tournament.objects.get()
+    assert list(t.sets.order_by("order").values_list("rule_set", flat=True)) == [ttt.pk, sq.pk]
