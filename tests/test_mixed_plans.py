@@ -297,3 +297,15 @@ def test_the_factory_chooses_a_game_per_set(client, games, trainer):
     t = Tournament.objects.get()
     assert response.url == t.get_absolute_url() and t.status == "planned"
     assert set_games(t) == ["3on5sq", "3P-Notakto"] and t.rule_set == sq
+
+
+def test_the_api_hides_a_plan_with_a_hidden_games_set(games, trainer):
+    from api.reads import tournament, tournament_detail
+
+    t = mixed(games, trainer)
+    detail = tournament_detail(tournament(trainer, t.pk))
+    assert [s["game"] for s in detail["sets"]] == [games[0].pk, games[1].pk]
+    assert detail["status"] == "planned" and detail["kind"] == "other"
+    games[1].hidden = True
+    games[1].save(update_fields=["hidden"])
+    assert tournament(trainer, t.pk) is None
