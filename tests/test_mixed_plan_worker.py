@@ -70,3 +70,34 @@ def test_a_mixed_plan_runs_on_a_worker_and_rates_each_game_apart(celery_worker, 
     assert history.count() == 7 * GAMES  # no game rated in another game's leaderboard
     page = client.get(t.get_absolute_url()).content.decode()
     assert page.count('data-testid="set-game"') == 3 and "3P-Notakto" in page
+
+
+def test_a_study_starts_its_unrun_plan_and_learns_from_it(
+    celery_worker, learning_worker, trainer, settings
+):
+    """The Study button's promise end to end: an AI whose curriculum holds an unrun
+    (mixed) plan it plays in starts it from the learning worker, the tournament worker
+    plays it, and the study then learns from its games."""
+    from aiplayers import curriculum
+    from aiplayers.models import AIPlayer, CurriculumItem
+    from tests.ai_helpers import make_ai
+    from tests.conftest import TEST_AI_LEARN_PACKAGE
+
+    settings.AI_LEARN_PACKAGE = TEST_AI_LEARN_PACKAGE
+    ttt, sq = rule_set("Tic-Tac-Toe"), rule_set("3on5sq")
+    ai = make_ai(trainer, name="Pupil", algorithm="naive_bayes")
+    rnd, easy = random_player(), bot("Easy", "easy")
+    sets = [([ai.player_id, rnd.pk], 10, ttt), ([easy.pk, rnd.pk], 10, sq)]
+    plan = tournaments.Plan(ttt, default_universe(), "Lesson", sets)
+    t = tournaments.create_from_plan(plan, trainer, run=False)
+    item = curriculum.add_tournament(ai, trainer, t)  # asks the learning worker to study
+
+    def studied() -> bool:
+        return CurriculumItem.objects.filter(pk=item.pk, studied_at__isnull=False).exists()
+
+    wait_until(studied, 240, "the study of the plan it started")
+    t.refresh_from_db()
+    assert t.status == "done" and t.results["games"] == 20
+    ai.refresh_from_db()
+    assert ai.moves_studied > 0 and ai.study == AIPlayer.Study.IDLE
+    assert Match.objects.filter(tournament=t, seats__player_id=ai.player_id).count() == 10
