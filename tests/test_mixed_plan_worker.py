@@ -72,9 +72,19 @@ def test_a_mixed_plan_runs_on_a_worker_and_rates_each_game_apart(celery_worker, 
     assert page.count('data-testid="set-game"') == 3 and "3P-Notakto" in page
 
 
-def test_a_study_starts_its_unrun_plan_and_learns_from_it(
-    celery_worker, learning_worker, trainer, settings
-):
+@pytest.fixture(scope="module")
+def one_worker_for_both(django_db_setup, django_db_blocker, tmp_path_factory):
+    """One worker on the tournaments' and the learning queues: the study sends the plan's
+    batches to a broker this worker reads (the file-system broker is a folder per
+    fixture, so ``celery_worker`` and ``learning_worker`` would not see each other's)."""
+    from tests.conftest import TEST_AI_LEARN_PACKAGE, running_worker
+
+    tmp = tmp_path_factory.mktemp("both")
+    with running_worker(tmp, "celery,learning", AI_LEARN_PACKAGE=TEST_AI_LEARN_PACKAGE):
+        yield
+
+
+def test_a_study_starts_its_unrun_plan_and_learns_from_it(one_worker_for_both, trainer, settings):
     """The Study button's promise end to end: an AI whose curriculum holds an unrun
     (mixed) plan it plays in starts it from the learning worker, the tournament worker
     plays it, and the study then learns from its games."""
