@@ -221,6 +221,9 @@ OFFERED: tuple[Ending, ...] = (
     # stalemate (the seed's stalemate dropdown and its "can extend" list)
     *WORDS.values(),
     _e(measure="area", comparison="least"),
+    # BoS: each player's area against Chaos's (READINGS.md, BoS; issue 35)
+    _e(measure="area", comparison="fewer-than-chaos"),
+    _e(measure="area", comparison="more-than-chaos", result="loses"),
     _e(measure="in-a-row", comparison="most", result="loses"),
     _e(measure="in-a-row", comparison="least", result="wins"),
     _e(measure="in-a-row", k=2, comparison="most"),
