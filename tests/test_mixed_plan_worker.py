@@ -102,8 +102,9 @@ def test_a_study_starts_its_unrun_plan_and_learns_from_it(one_worker_for_both, t
     t = tournaments.create_from_plan(plan, trainer, run=False)
     item = curriculum.add_tournament(ai, trainer, t)  # asks the learning worker to study
 
-    def studied() -> bool:
-        return CurriculumItem.objects.filter(pk=item.pk, studied_at__isnull=False).exists()
+    def studied() -> bool:  # the item studied, and the study over (the AI idle again)
+        done = CurriculumItem.objects.filter(pk=item.pk, studied_at__isnull=False).exists()
+        return done and AIPlayer.objects.filter(pk=ai.pk, study=AIPlayer.Study.IDLE).exists()
 
     wait_until(studied, 240, "the study of the plan it started")
     t.refresh_from_db()
