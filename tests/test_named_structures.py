@@ -232,22 +232,12 @@ def _random_hideseek_games(n=40):
         yield state.outcome.results, ply
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="3P-9X-HideSeek is decided before it starts: the seeker owns the ring's "
-    "set-up circles (READINGS: 3P-9X-HideSeek, issue 35)",
-)
 def test_hide_and_seek_is_not_won_by_the_seeker_before_it_starts():
     games = list(_random_hideseek_games())
     seeker_alone = sum(r[2] == "win" and "win" not in r[:2] for r, _ply in games)
     assert seeker_alone < len(games) * 3 // 4
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="Chaos's first step of phase 2 can reach its goal and stalemate the game "
-    "(READINGS: 3P-9X-HideSeek, issue 35)",
-)
 def test_hide_and_seek_lasts_past_the_hiding():
     """Three placements hide and seek; nobody has moved yet after six plies."""
     assert all(ply > 6 for _r, ply in _random_hideseek_games())

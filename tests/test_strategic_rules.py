@@ -46,7 +46,7 @@ FINGERPRINTS = {
     "NeedyCentipede4": "b1204591d5110d63",
     # cloaked games (issue 20)
     "3Blotto13": "983902417fe8edaa", "KBeauty9": "dfff5796b9134920",
-    "Shopping9": "ed71b6a9dba8cb29", "3P-9X-HideSeek": "04d844bf0cd06078",
+    "Shopping9": "ed71b6a9dba8cb29", "3P-9X-HideSeek": "fdf8e96fadbd4f20",
     # release 1.7's games with decks (issue 34)
     "4P-Blind-TTT": "96327e00d0fe81e3", "3P-NeedyPoker": "b54cc0978ce6f972",
     "3P-RichPoker": "ca07acef5efd59d8", "KPoker": "3432382edb12feef",

@@ -290,7 +290,7 @@ class Game:
             i = g.index(p.board - 1, *(v - 1 for v in p.at))
             color = self.color_names.index(p.color)
             ri = color * self.nshapes + self.shape_names.index(p.shape)
-            seat = self.seat_color.index(color) if owners[color] else None
+            seat = self.seat_color.index(color) if owners[color] and not p.nobody else None
             board[i] = self.unowned[ri] if seat is None else self.code[seat][ri]
             cmask[color] |= 1 << i
         reserves = [0] * (self.ncolors * self.nshapes)

@@ -321,7 +321,7 @@ class GeneralGame(Notation):
             i = g.index(p.board - 1, *(v - 1 for v in p.at))
             color = self.color_names.index(p.color)
             ri = color * self.nshapes + self.shape_names.index(p.shape)
-            if owners[color]:
+            if owners[color] and not p.nobody:
                 seat = self.seat_color.index(color)
                 board[i] = self.code[seat][ri]
                 own[seat] |= 1 << i
