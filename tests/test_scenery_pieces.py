@@ -56,3 +56,11 @@ def test_the_general_family_neither_moves_nor_counts_scenery():
 def test_the_summary_says_whose_the_set_up_piece_is():
     assert "black (nobody's) at (1,1,1)" in summary(parse(_doc(True)))
     assert "black at (1,1,1)" in summary(parse(_doc(False)))
+
+
+def test_the_rules_card_says_the_scenery_is_nobodys():
+    from variants.rule_words import rule_list  # noqa: PLC0415
+
+    pieces = dict(rule_list(_doc(True)))["Pieces"]
+    assert "The black circles set up belong to nobody" in pieces
+    assert "belong to nobody" not in dict(rule_list(_doc(False)))["Pieces"]
