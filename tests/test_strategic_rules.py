@@ -35,7 +35,7 @@ FINGERPRINTS = {
     "3P-PublicGoods": "32e4234bbd7cbca3", "StagHunt": "dc6f9ecb2a7151e6",
     "PrisonerDilemma": "31c5f7db06ba0b91", "OptionalPD": "0238ef78f695276d",
     "ContractPD": "c834d70266e70696", "3P-Volunteer": "3b16eabadbcdd39e",
-    "BoS": "99aecad8c292872a", "3P-BoS": "fd54f6f0e936eeea",
+    "BoS": "99aecad8c292872a", "3P-BoS": "61fb7bf680f474a2",
     "ContractHunt": "60d3993670c9718d", "4P-TrolleyDilemma": "055f3aa0fb4a5b97",
     "3P-TrolleyDilemma": "74d8cd91e682087b",
     # converting covers on stacks (issue 19, lane "stackpots")
