@@ -16,7 +16,7 @@ def team_pieces(state, board: int | None) -> dict[int, dict[int, set[int]]]:
     # A common dealt card (release 1.7) in a colour that is one seat's is still nobody's:
     # it counts for no team (in a shared colour, nobody's pieces count by colour as ever).
     # Likewise a set-up piece written as nobody's (scenery: 3P-9X-HideSeek's ring).
-    scenery = any(p.nobody for p in g.doc.initial_pieces)
+    scenery = getattr(g, "scenery", False)
     communal = (
         {c for c in color_team if g.seat_color.count(c) == 1}
         if getattr(g, "dealt", ()) or scenery

@@ -329,6 +329,7 @@ class GeneralGame(Notation):
                 board[i] = self.unowned[ri]
             cmask[color] |= 1 << i
         self.start_own = own
+        self.scenery = any(p.nobody for p in doc.initial_pieces)  # nobody's set-up pieces
         # dealt spaces in dealing order (rules/decks.py): (space, seat or None), 0-based
         from gamecore.rules.decks import deal_order
 
