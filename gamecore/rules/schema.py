@@ -84,6 +84,9 @@ class InitialPiece(Strict):
     at: Coord
     color: Color
     shape: Shape = "circle"
+    # Scenery (issue 35, 3P-9X-HideSeek's ring): a set-up piece that belongs to nobody,
+    # whatever its colour: it moves for no seat and counts for no team, but can be taken.
+    nobody: bool = False
 
 
 class Dealt(Strict):

@@ -83,6 +83,8 @@ def measure(
         arrived = (set() if start else _arrivals(state)) if e.when == "turn" else None
         out = dict.fromkeys(ends.teams, 0)
         for s in range(g.nseats):
+            if s == g.chaos:  # Chaos plays for no side of the board: it has no goal
+                continue
             t = g.teams[s]
             goal = g.goal_mask[s]
             for spaces in pieces.get(t, {}).values():
