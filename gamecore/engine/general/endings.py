@@ -25,6 +25,8 @@ from ..outcome import DRAW, LOSS, WIN
 from ..scoring import team_pieces
 from .ending import team_areas
 
+AXES_BOTH = tuple(d for a in AXES for d in (a, tuple(-v for v in a)))  # both ways of each axis
+
 
 class Compiled:
     """A game's endings, compiled once: the stalemate words, the turn words (not the
@@ -38,11 +40,14 @@ class Compiled:
         self.overachievers = doc.overachievers
         self.legacy_only = not doc.endings and not doc.overachievers
         self.lines = {}
+        self.lines_through = {}  # same-shape lines: those through each space
         for e in [*self.stalemate, *self.turn]:
             if e.measure == "in-a-row" and e.k is not None:
                 key = (e.k, e.diagonal)
                 if key not in self.lines:
                     self.lines[key] = game.geometry.lines(e.k, e.diagonal)
+                if e.same == "shape" and key not in self.lines_through:
+                    self.lines_through[key] = game.geometry.lines_through(self.lines[key])
         self.teams = sorted(set(game.teams))
         self.chaos_team = None if game.chaos is None else game.teams[game.chaos]
 
@@ -63,7 +68,11 @@ def measure(
     if m == "stuck":
         stuck = {g.teams[s] for s in stuck_seats(state)}
         return {t: int(t in stuck) for t in ends.teams}
+    if m == "mixed" or (m == "in-a-row" and e.same == "shape"):
+        return _move_made(state, e)
     pieces = team_pieces(state, board)
+    if e.same == "color-and-shape":  # a line holds one colour and one shape: split by shape
+        pieces = {t: _by_shape(g, state, by_color) for t, by_color in pieces.items()}
     if m == "pieces":
         shape = None if e.shape is None else g.shape_names.index(e.shape)
         out = {}
@@ -107,6 +116,76 @@ def measure(
             n += sum(1 for line in lines if mask & line == line)
         out[t] = n
     return out
+
+
+def _by_shape(g, state, by_color: dict[int, set[int]]) -> dict[tuple, set[int]]:
+    """colour -> spaces, split into (colour, shape) -> spaces."""
+    out: dict[tuple, set[int]] = {}
+    for color, spaces in by_color.items():
+        for i in spaces:
+            out.setdefault((color, g.piece[state.board[i]][2]), set()).add(i)
+    return out
+
+
+def _move_made(state, e) -> dict[int, int]:
+    """team -> what the latest move made: the lines of ``e.k`` spaces of one shape through
+    a piece it brought (``same="shape"``), or the pairs of adjacent pieces of different
+    shapes with one it brought (``mixed``), counted for that piece's team (rules/endings.py).
+    Nothing at the start, before any move."""
+    g = state.game
+    out = dict.fromkeys(g.ends.teams, 0)
+    if state.last is None and not getattr(state, "last_round", None):
+        return out
+    squares = state.board
+    owner = {}  # space -> team, for the pieces a team counts
+    for t, by_color in team_pieces(state, None).items():
+        for spaces in by_color.values():
+            owner.update(dict.fromkeys(spaces, t))
+    lines = g.ends.lines_through.get((e.k, e.diagonal)) if e.measure == "in-a-row" else None
+    for i in _arrived_spaces(state):
+        team = owner.get(i)
+        if team is None:
+            continue
+        shape = g.piece[squares[i]][2]
+        if lines is not None:
+            for line in lines[i]:
+                spaces = [j for j in range(line.bit_length()) if line >> j & 1]
+                if all(squares[j] > 0 and g.piece[squares[j]][2] == shape for j in spaces):
+                    out[team] += 1
+        else:
+            out[team] += sum(
+                1 for j in _neighbours(g, i)
+                if squares[j] > 0 and g.piece[squares[j]][2] != shape
+            )  # fmt: skip
+    return out
+
+
+def _arrived_spaces(state) -> list[int]:
+    """The spaces of the pieces the latest move (or round) brought: on stacks the top
+    piece of each stack it reached."""
+    g = state.game
+    out = []
+    for p in _arrivals(state):
+        if not g.stacks:
+            out.append(p)
+            continue
+        column = [g.stack_base[p] + z * g.layer for z in range(g.geometry.Z)]
+        held = [i for i in column if state.board[i] > 0]
+        if held:
+            out.append(held[-1])
+    return out
+
+
+def _neighbours(g, i: int) -> list[int]:
+    """On stacks the spaces just under and over ``i`` in its stack (pieces on posts touch
+    only there); elsewhere its orthogonal neighbours on its board."""
+    geo = g.geometry
+    b, x, y, z = geo.coords[i]
+    steps = ((0, 0, -1), (0, 0, 1)) if g.stacks else AXES_BOTH
+    return [
+        geo.index(b, x + dx, y + dy, z + dz) for dx, dy, dz in steps
+        if geo.inside(x + dx, y + dy, z + dz)
+    ]  # fmt: skip
 
 
 def _arrivals(state) -> set[int]:
