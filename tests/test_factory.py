@@ -434,7 +434,7 @@ def test_dimension_selects_offer_one_to_the_limit():
     assert [o.value for o in z.options] == ["1"]  # 512 // 361
     state.board_type, state.size = "stacks", (7, 1, 6)
     x, y, z = page.build(adjust(state)).dims
-    assert z.options[0].value == "2" and z.options[-1].value == "19"
+    assert z.options[0].value == "2" and z.options[-1].value == "26"  # stacks: the document's 26
     assert x.options[-1].value == "19" and y.options[-1].value == str(512 // (7 * 6))
     assert all(c.disabled for c in page.build(adjust(default_state())).dims)  # hash
 
