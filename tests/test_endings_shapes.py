@@ -188,3 +188,29 @@ def test_same_shape_lines_agree_with_the_turn_checks_when_each_colour_has_one_sh
         assert winners == [r == "win" for r in b.outcome.results]
         wins += any(winners)
     assert wins > 10
+
+
+POSTS = {**KIND2, "posts": True}
+
+
+def test_pairs_on_posts_run_up_a_stack_only():
+    """BeerQuiche60's reading of "posts": a line of two runs up one stack, never across
+    to the next stack (nor diagonally)."""
+    assert label(Ending(**POSTS)) == "Most 2-same-color-and-kind-in-a-row on posts wins"
+    g = posts([POSTS])
+    across = posts([KIND2])
+    state, other = g.new_initial_state(seed=0), across.new_initial_state(seed=0)
+    for seat, text in [(0, "circle 1,1"), (1, "x 3,1"), (0, "circle 2,1"), (1, "x 3,1")]:
+        for s in (state, other):
+            _play(s, seat, text)
+    # black: two circles side by side (a pair across, none up a post); white: two Xs up post 3
+    assert general_endings.measure(state, g.ends.stalemate[0]) == {0: 0, 1: 1}
+    assert general_endings.measure(other, across.ends.stalemate[0]) == {0: 1, 1: 1}
+
+
+def test_posts_are_for_stacks_with_a_length():
+    flat = {"name": "T", "shapes": ["circle", "x"], "turn_checks": []}
+    assert "endings[0].posts" in problems({**flat, "endings": [POSTS]})
+    stacks = {**flat, "board": {"type": "stacks", "size": [3, 1, 3]}}
+    assert "endings[0].posts" in problems({**stacks, "endings": [{**POSTS, "k": None}]})
+    parse({**stacks, "endings": [POSTS]})  # fine

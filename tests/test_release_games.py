@@ -13,6 +13,7 @@ from gamecore.bots import make_agent
 from gamecore.bots.arena import play_game
 from gamecore.bots.common import for_seat
 from gamecore.engine import compile_game
+from gamecore.engine.general import endings as general_endings
 from gamecore.engine.general.hands import best_hand
 from gamecore.engine.general.state import GeneralState
 from gamecore.rules.decks import label, variations
@@ -20,7 +21,9 @@ from gamecore.rules.validation import parse
 from gamecore.rules.vocabulary import SHAPES
 from variants import catalogue
 
-RELEASE = ["4P-Blind-TTT", "3P-NeedyPoker", "3P-RichPoker", "KPoker", "TheoryOfMind"]
+RELEASE = [
+    "4P-Blind-TTT", "3P-NeedyPoker", "3P-RichPoker", "KPoker", "TheoryOfMind", "BeerQuiche60",
+]  # fmt: skip
 POKER = {"KPoker": 5, "3P-NeedyPoker": 7, "3P-RichPoker": 7}  # game -> the pot's x
 POKER_LABEL = "4 pentagons, 4 Xs, 4 crosses, 4 triangles, and 4 stars in deck"
 BOTS = ["random", "easy", "medium", "hard:1", "mcts:30"]
@@ -58,6 +61,7 @@ def play_random(g, seed, before_showdown=None):
         ("3P-NeedyPoker", POKER_LABEL, None),
         ("3P-RichPoker", POKER_LABEL, None),
         ("TheoryOfMind", "30 circles, 30 pentagons, and 30 Xs in deck", 150),
+        ("BeerQuiche60", "20 circles and 30 pentagons in deck", 2),
     ],
 )
 def test_each_release_game_is_in_the_catalogue_with_its_deck(name, deck_label, count):
@@ -278,6 +282,83 @@ def test_theory_of_mind_a_seat_may_pass_and_reach_only_its_own_post():
         assert "pass" in texts
         assert {t.split()[1] for t in texts if t != "pass"} == {f"{x},1"}
         state.apply(seat, next(m for m in state.legal_moves(seat) if str(m) == "pass"))
+
+
+# --- BeerQuiche60: a signalling game -----------------------------------------------------------
+TYPE_SPACES = ([1, 1, 1], [2, 1, 1], [2, 1, 2])  # black's dealt type, cloaked from white
+
+
+def beer_type(state) -> str:
+    return true_shapes(state, 1)[0]
+
+
+def beer_seed(kind: str) -> int:
+    g = game("BeerQuiche60")
+    return next(s for s in range(50) if beer_type(g.new_initial_state(seed=s)) == kind)
+
+
+def test_beer_quiche_black_is_strong_three_times_in_five():
+    g = game("BeerQuiche60")
+    kinds = Counter(beer_type(g.new_initial_state(seed=s)) for s in range(300))
+    assert set(kinds) == {"circle", "pentagon"}
+    assert 0.5 < kinds["pentagon"] / 300 < 0.7  # the deck's 3 pentagon dectets of 5
+
+
+def test_beer_quiche_the_receiver_sees_the_signal_but_not_the_type():
+    g = game("BeerQuiche60")
+    legal = set()
+    for kind in ("circle", "pentagon"):
+        state = g.new_initial_state(seed=beer_seed(kind))
+        assert state.to_move() == (0,)  # black signals first, alone
+        state.apply(0, next(m for m in state.legal_moves(0) if str(m) == "circle 1,1"))
+        assert state.to_move() == (1,)  # then white answers
+        seen = {tuple(p["at"]): p for p in on_board(state, 1)}
+        assert all("shape" not in seen[tuple(at)] for at in TYPE_SPACES)  # only colours
+        assert seen[(1, 1, 2)]["shape"] == "circle"  # the breakfast is seen
+        assert all("shape" in p for p in on_board(state, 0))  # black knows its type
+        legal.add(tuple(str(m) for m in for_seat(state, 1).legal_moves(1)))
+    assert legal == {("pentagon 2,1", "pentagon 3,1")}  # the same choices whatever the type
+
+
+def beer_pairs(kind, breakfast, duel) -> tuple[int, int]:
+    """(black's, white's) pairs at the end, Chaos passing at once."""
+    g = game("BeerQuiche60")
+    state = g.new_initial_state(seed=beer_seed(kind))
+    state.apply(0, next(m for m in state.legal_moves(0) if str(m) == f"{breakfast} 1,1"))
+    where = "2,1" if duel else "3,1"
+    state.apply(1, next(m for m in state.legal_moves(1) if str(m) == f"pentagon {where}"))
+    while not state.is_terminal():
+        seat = state.to_move()[0]
+        texts = {str(m): m for m in state.legal_moves(seat)}
+        state.apply(seat, texts.get("circle 3,1") or texts["pass"])  # white places its winnings
+    pairs = general_endings.measure(state, g.ends.stalemate[0])
+    return pairs[g.teams[0]], pairs[g.teams[1]]
+
+
+def test_beer_quiche_payoffs_give_the_signalling_incentives():
+    """With m = 1 when black's breakfast matches its type: no duel gives (1 + m, 1); a
+    duel of the weak type (circles) (m, 1), white placing the two circles it won; a duel
+    of the strong type (pentagons destroy each other) (m, 0)."""
+    for kind in ("circle", "pentagon"):
+        for breakfast in ("circle", "pentagon"):
+            m = int(kind == breakfast)
+            assert beer_pairs(kind, breakfast, duel=False) == (1 + m, 1)
+            assert beer_pairs(kind, breakfast, duel=True) == (m, 1 if kind == "circle" else 0)
+    for kind in ("circle", "pentagon"):  # each type prefers its own breakfast, and no duel
+        other = "pentagon" if kind == "circle" else "circle"
+        for duel in (False, True):
+            assert beer_pairs(kind, kind, duel)[0] > beer_pairs(kind, other, duel)[0]
+            b, w = beer_pairs(kind, kind, duel=False)
+            b2, w2 = beer_pairs(kind, kind, duel=True)
+            assert b - w >= b2 - w2 and b > b2  # as far ahead of white, further of Chaos
+    for breakfast in ("circle", "pentagon"):  # white: duel the weak, not the strong
+        weak_duel, weak_not = (
+            beer_pairs("circle", breakfast, True),
+            beer_pairs("circle", breakfast, False),
+        )
+        assert weak_duel[1] - weak_duel[0] > weak_not[1] - weak_not[0]
+        strong_duel, strong_not = (beer_pairs("pentagon", breakfast, d) for d in (True, False))
+        assert strong_not[1] > strong_duel[1]
 
 
 # --- every bot and a person play each to the end ------------------------------------------------

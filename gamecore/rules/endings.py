@@ -9,7 +9,9 @@
   a line's pieces share: one colour of the team (the default), one colour *and* one shape
   ("2-same-color-and-kind-in-a-row", BeerQuiche60), or one shape whatever the colours
   ("4-same-shape-in-a-row", TheoryOfMind: after a move only, with ``k``; such a line is
-  nobody's, so it counts for the team whose piece the move brought into it);
+  nobody's, so it counts for the team whose piece the move brought into it). ``posts``
+  (on stacks, with ``k``): lines run up a stack only, not across stacks ("on posts":
+  BeerQuiche60's pairs, READINGS.md);
 - ``mixed``: after a move, the pairs of adjacent pieces of different shapes that the move
   made (the moved piece and a neighbour: on stacks the pieces just under and over it in
   its stack, elsewhere its orthogonal neighbours), counted for the mover's piece's team
@@ -144,7 +146,8 @@ MOVE_MADE = "after a move only, with comparison 'any': it counts what the move m
 def _row(e: Ending) -> str:
     same = SAME_WORDS[e.same]
     text = f"{same}-in-a-row" if e.k is None else f"{e.k}-{same}-in-a-row"
-    return text + ("" if e.diagonal else " (no diagonal)")
+    text += "" if e.diagonal else " (no diagonal)"
+    return text + (" on posts" if e.posts else "")
 
 
 def _move_made(e: Ending) -> bool:
@@ -282,6 +285,7 @@ OFFERED: tuple[Ending, ...] = (
     _e(measure="in-a-row", k=4, same="shape", when="turn"),
     _e(measure="mixed", when="turn", result="loses"),
     _e(measure="in-a-row", k=2, same="color-and-shape", comparison="most"),
+    _e(measure="in-a-row", k=2, same="color-and-shape", comparison="most", posts=True),
 )
 
 
@@ -339,8 +343,10 @@ def _problems(doc: RuleDoc, e: Ending) -> list[tuple[str, str]]:
             out.append((".shape", "only with measure 'pieces'"))
         elif e.shape not in doc.shapes:
             out.append((".shape", f"this game's shapes are {', '.join(doc.shapes)}"))
-    if m != "in-a-row" and (e.k is not None or not e.diagonal or e.same != "color"):
-        out.append((".k", "k, diagonal and same are only for measure 'in-a-row'"))
+    if m != "in-a-row" and (e.k is not None or not e.diagonal or e.same != "color" or e.posts):
+        out.append((".k", "k, diagonal, same and posts are only for measure 'in-a-row'"))
+    if e.posts and (doc.board.type != "stacks" or e.k is None):
+        out.append((".posts", "lines up a stack: on stacks boards, with k"))
     if _move_made(e) and (e.when != "turn" or c != "any" or e.result not in ("wins", "loses")):
         out.append((".when", f"'{SAME_WORDS['shape'] if m != 'mixed' else m}' is {MOVE_MADE}"))
     if m == "in-a-row" and e.same == "shape" and e.k is None:
@@ -369,7 +375,7 @@ def _problems(doc: RuleDoc, e: Ending) -> list[tuple[str, str]]:
 def _order(e: Ending) -> tuple:
     return (
         e.when, e.measure, e.comparison, e.result, e.shape or "", e.k or 0, not e.diagonal,
-        e.same, e.threshold,
+        e.same, e.posts, e.threshold,
     )  # fmt: skip
 
 

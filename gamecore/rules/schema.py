@@ -69,6 +69,7 @@ class Ending(Strict):
     k: int | None = Field(None, ge=2, le=6)  # in-a-row: lines of k; None: the longest line
     diagonal: bool = True  # in-a-row: lines may run diagonally
     same: EndSame = "color"  # in-a-row: a line's pieces share a colour, a shape, or both
+    posts: bool = False  # in-a-row on stacks: lines run up a stack only (the release's posts)
     threshold: int = Field(1, ge=0, le=1536)  # any/last: at least; total-over: more than
 
 

@@ -43,13 +43,22 @@ class Compiled:
         self.lines_through = {}  # same-shape lines: those through each space
         for e in [*self.stalemate, *self.turn]:
             if e.measure == "in-a-row" and e.k is not None:
-                key = (e.k, e.diagonal)
+                key = (e.k, e.diagonal, e.posts)
                 if key not in self.lines:
-                    self.lines[key] = game.geometry.lines(e.k, e.diagonal)
+                    self.lines[key] = _lines(game.geometry, e)
                 if e.same == "shape" and key not in self.lines_through:
                     self.lines_through[key] = game.geometry.lines_through(self.lines[key])
         self.teams = sorted(set(game.teams))
         self.chaos_team = None if game.chaos is None else game.teams[game.chaos]
+
+
+def _lines(geo, e) -> list[int]:
+    """The lines of ``e.k`` an ending counts (``posts``: those up one stack only)."""
+    lines = geo.lines(e.k, e.diagonal)
+    if not e.posts:
+        return lines
+    column = {i: geo.coords[i][:3] for i in range(geo.n)}  # (board, x, y)
+    return [m for m in lines if len({column[i] for i in range(m.bit_length()) if m >> i & 1}) == 1]
 
 
 # -- measures ------------------------------------------------------------------------------
@@ -108,7 +117,7 @@ def measure(
             runs = [_longest(geo, spaces, e.diagonal) for spaces in pieces.get(t, {}).values()]
             out[t] = max(runs, default=0)
         return out
-    lines = ends.lines[(e.k, e.diagonal)]
+    lines = ends.lines[(e.k, e.diagonal, e.posts)]
     for t in ends.teams:
         n = 0
         for spaces in pieces.get(t, {}).values():
@@ -141,7 +150,8 @@ def _move_made(state, e) -> dict[int, int]:
     for t, by_color in team_pieces(state, None).items():
         for spaces in by_color.values():
             owner.update(dict.fromkeys(spaces, t))
-    lines = g.ends.lines_through.get((e.k, e.diagonal)) if e.measure == "in-a-row" else None
+    key = (e.k, e.diagonal, e.posts)
+    lines = g.ends.lines_through.get(key) if e.measure == "in-a-row" else None
     for i in _arrived_spaces(state):
         team = owner.get(i)
         if team is None:
