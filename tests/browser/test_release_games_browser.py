@@ -27,7 +27,7 @@ def _open(person, name, size, username):
     page.js_errors = []
     page.on("pageerror", lambda error: page.js_errors.append(str(error)))
     rules = rule_set(name)
-    seats = {"4P-Blind-TTT": 3, "KPoker": 1, "TheoryOfMind": 3}.get(name, 2)
+    seats = {"4P-Blind-TTT": 3, "KPoker": 1, "TheoryOfMind": 3, "BeerQuiche60": 1}.get(name, 2)
     others = [bot(f"R{i}", "random") for i in range(seats)]
     match = start(rules, page.user, page.user, *others, seed=3)
     page.goto(match.get_absolute_url())
@@ -100,3 +100,15 @@ def test_the_factory_offers_stacks_26_high(person, size):
     shots = Path(os.environ.get("FACTORY_SCREENSHOTS", "/tmp/shots/relgames2"))
     shots.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(shots / f"factory-stacks26-{size}.png"), full_page=True)
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_beer_quiche_draws_for_the_sender(person, size):
+    """Black, the sender, sees its dealt type (three pieces of one shape) and moves first."""
+    page, _match = _open(person, "BeerQuiche60", size, f"beer{size[0]}")
+    black = page.locator("#vf-board .vf-piece.vf-c-black:not(.is-obscured)")
+    assert black.count() == 3
+    shots = Path(os.environ.get("FACTORY_SCREENSHOTS", "/tmp/shots/relgames2"))
+    page.screenshot(path=str(shots / f"BeerQuiche60-{size}.png"), full_page=True)
+    assert page.get_by_text("Your plan").count() >= 1  # black signals first (one round)
+    assert not page.js_errors, page.js_errors
