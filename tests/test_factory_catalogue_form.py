@@ -23,18 +23,16 @@ GENERAL = general_games()
 
 def _deck_marks(names):
     """The release's games with decks (issue 34) wait for the factory's deck and dealt
-    controls (helper "decks"); the 3P poker games also for stacks 26 high (the factory's
-    selects stop at 19: READINGS.md, "The release's games"); 3P-9X-HideSeek for a
-    control marking set-up pieces nobody's (issue 35). Strict: drop a mark when its game
-    passes."""
-    tall = {"3P-NeedyPoker", "3P-RichPoker"}
+    controls (helper "decks"; the factory offers stacks 26 high since issue 34, so the 3P
+    poker games wait for nothing else); 3P-9X-HideSeek for a control marking set-up
+    pieces nobody's (issue 35). Strict: drop a mark when its game passes."""
     out = []
     for name in names:
         if any(p.get("nobody") for p in catalogue.get(name).get("initial_pieces", ())):
             why = "the factory offers no nobody's set-up pieces yet (READINGS: issue 35)"
             out.append(pytest.param(name, marks=pytest.mark.xfail(strict=True, reason=why)))
         elif catalogue.get(name).get("deck"):
-            why = "the factory keeps no deck yet" + (" nor 26-high stacks" if name in tall else "")
+            why = "the factory keeps no deck yet"
             out.append(pytest.param(name, marks=pytest.mark.xfail(strict=True, reason=why)))
         else:
             out.append(name)

@@ -50,6 +50,8 @@ FINGERPRINTS = {
     # release 1.7's games with decks (issue 34)
     "4P-Blind-TTT": "96327e00d0fe81e3", "3P-NeedyPoker": "b54cc0978ce6f972",
     "3P-RichPoker": "ca07acef5efd59d8", "KPoker": "3432382edb12feef",
+    "TheoryOfMind": "6bc21ffb1f86b867",  # same-shape lines and mixed shapes (issue 34)
+    "BeerQuiche60": "5d9a91158e873391",  # pairs of one colour and shape on posts (34)
 }  # fmt: skip
 
 

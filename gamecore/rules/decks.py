@@ -296,6 +296,8 @@ def check_decks(doc, space_problem) -> list[tuple[str, str]]:
 
 
 def deal_order(dealt) -> list:
-    """Dealt markers in dealing order: top-to-bottom (on stacks the highest layer first,
-    then row 1 at the top), then left-to-right; boards in turn."""
-    return sorted(dealt, key=lambda d: (d.board, -d.at[2], d.at[1], d.at[0]))
+    """Dealt markers in dealing order: top-to-bottom (row 1 at the top first; on stacks
+    each stack from its highest layer down), then left-to-right; boards in turn. Stacks
+    are dealt one at a time, as a post is drawn: TheoryOfMind's deck of triples makes
+    "no mixed groups" only so (READINGS.md, issue 34)."""
+    return sorted(dealt, key=lambda d: (d.board, d.at[1], d.at[0], -d.at[2]))

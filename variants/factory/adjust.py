@@ -6,6 +6,7 @@ from __future__ import annotations
 from gamecore import rules
 from gamecore.rules.vocabulary import (
     MAX_DIMENSION,
+    MAX_STACK_HEIGHT,
     PLAYER_LABELS,
     SHAPES,
 )
@@ -110,10 +111,10 @@ def adjusted_size(board_type: str, size: tuple) -> tuple[int, int, int]:
     x, y, z = (max(1, v or 1) for v in size)
     if board_type == "stacks":
         z = max(z, 2)
-    size = [min(v, MAX_DIMENSION) for v in (x, y, z)]
+    size = [min(v, MAX_DIMENSION) for v in (x, y)] + [min(z, MAX_STACK_HEIGHT)]
     # Shrink the last sides first: x (across) is kept longest, and stacks keep their height.
     for axis in (1, 0, 2) if board_type == "stacks" else (2, 1, 0):
-        size[axis] = max(1, min(size[axis], rules.dimension_limit(tuple(size), axis)))
+        size[axis] = max(1, min(size[axis], rules.side_limit(board_type, tuple(size), axis)))
     return tuple(size)
 
 

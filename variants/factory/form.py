@@ -17,6 +17,7 @@ from gamecore.rules.vocabulary import (
     COLORS,
     MAX_DIMENSION,
     MAX_SPACES,
+    MAX_STACK_HEIGHT,
     PLAYER_MODES,
     seat_colors,
 )
@@ -131,7 +132,10 @@ class FactoryState:
         rules' formula), never more than the largest board the seed allows, whatever was
         posted."""
         boards = min(max(self.boards, 1), MAX_BOARDS)
-        size = tuple(min(max(v or 1, 1), MAX_DIMENSION) for v in self.size)
+        size = tuple(
+            min(max(v or 1, 1), MAX_STACK_HEIGHT if i == 2 else MAX_DIMENSION)
+            for i, v in enumerate(self.size)
+        )
         shapes = {
             self.shapes[row - 1]: ShapeRules.model_construct(
                 move=r.move, power=r.power, condition=r.condition or "cover",

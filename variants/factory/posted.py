@@ -10,6 +10,7 @@ from gamecore.rules.vocabulary import (
     COLORS,
     MAX_DIMENSION,
     MAX_SPACES,
+    MAX_STACK_HEIGHT,
     PLAYER_LABELS,
     SHAPES,
     TIMEOUT_LABELS,
@@ -93,7 +94,14 @@ def from_post(data: Mapping, getlist=None) -> tuple[FactoryState, list[dict[str,
     state.pieces_per_turn = number("pieces_per_turn", 1, "pieces_per_turn", 1, 2)
     state.boards = number("boards", 1, "boards", 1, MAX_BOARDS)
     state.size = tuple(
-        number(f"size_{axis}", default, f"board.size[{i}]", 1, MAX_DIMENSION)
+        # a stack's height may reach the document's limit (26), every other side 19
+        number(
+            f"size_{axis}",
+            default,
+            f"board.size[{i}]",
+            1,
+            MAX_STACK_HEIGHT if i == 2 else MAX_DIMENSION,
+        )
         for i, (axis, default) in enumerate(zip("xyz", base.size, strict=True))
     )
     if str(data.get("seconds", "")).strip() == turn_time.MS:  # seed 001: any ms value
@@ -142,7 +150,8 @@ def _spot(text: str) -> Spot | None:
     parts = text.split(",")
     if len(parts) != 4:
         return None
-    b, x, y, z = (bounded_int(v, 1, MAX_DIMENSION) for v in parts)
+    b, x, y = (bounded_int(v, 1, MAX_DIMENSION) for v in parts[:3])
+    z = bounded_int(parts[3], 1, MAX_STACK_HEIGHT)  # a stack's layer may reach 26
     if None in (b, x, y, z) or b > MAX_BOARDS:
         return None
     return (b, x, y, z)
