@@ -30,6 +30,7 @@ log = logging.getLogger(__name__)
 LATER = 20  # matches after which "strategic" is judged (LATER.md, release 1.3's test)
 MAX_MATCHES = 100_000  # one curriculum item's matches (a history is capped here)
 WAIT_SECONDS = 5  # how soon a study waiting for a tournament looks again
+PLAN_WAIT_SECONDS = 60  # how soon it tries again to start a plan that could not start
 RESULT = {"win": "win", "loss": "lose", "lose": "lose", "draw": "draw"}
 
 
@@ -54,6 +55,14 @@ def run_study(ai_id: int, chunk: int | None = None) -> str:
             )
             return "done"
         tournament = item.tournament
+        if tournament is not None and tournament.status == Tournament.Status.PLANNED:
+            # An unrun plan in the curriculum: the AI runs it first (LATER.md, 1.8).
+            why = _start_plan(tournament, ai)
+            if why:  # it cannot start now (a player studying, no sets): looked at later
+                _mark(mine, AIPlayer.Study.WAITING, f"Cannot start {tournament.name}: {why}"[:200])
+                send(ai_id, countdown=PLAN_WAIT_SECONDS)
+                return "waiting"
+            tournament.refresh_from_db()
         if tournament is not None and tournament.status != Tournament.Status.DONE:
             if tournament.status != Tournament.Status.FAILED:  # its games are still coming
                 # (tournaments import aiplayers' curriculum, never this module)
@@ -68,6 +77,20 @@ def run_study(ai_id: int, chunk: int | None = None) -> str:
         outcome = studier.study_item(item, chunk, mine)
         if outcome != "done":
             return outcome
+
+
+def _start_plan(tournament: Tournament, ai: AIPlayer) -> str:
+    """Start an unrun plan the AI studies (as its trainer would); why not, or ""."""
+    # (the second upward import, beside finishing.nudge: tournaments never import study)
+    from tournaments.plan_edits import start_plan
+    from tournaments.plans import TournamentError
+
+    try:
+        start_plan(tournament.pk, ai.owner, study=ai)
+    except TournamentError as exc:
+        if Tournament.objects.filter(pk=tournament.pk, status=Tournament.Status.PLANNED).exists():
+            return str(exc)
+    return ""  # started (here, or by someone else meanwhile)
 
 
 def _mark(mine, state: str, note: str) -> None:

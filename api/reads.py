@@ -177,10 +177,13 @@ def _outcome(outcome) -> dict | None:
 
 
 def tournament(user, pk: int) -> Tournament | None:
-    """A tournament of a game ``user`` may see (a hidden game's are hidden too)."""
+    """A tournament of a game ``user`` may see (a hidden game's are hidden too, also
+    where only one of a mixed plan's sets plays it)."""
+    seen = visible_rule_sets(user).values("pk")
     return (
         Tournament.objects.select_related("rule_set", "universe")
-        .filter(pk=pk, rule_set__in=visible_rule_sets(user))
+        .filter(pk=pk, rule_set__in=seen)
+        .exclude(sets__rule_set__in=RuleSet.objects.exclude(pk__in=seen))
         .first()
     )
 
@@ -199,7 +202,15 @@ def tournament_detail(found: Tournament) -> dict:
         "finished": _iso(found.finished),
         "total_games": found.total_games,
         "written": progress["written"],
-        "sets": reports.set_rows(found),
+        "sets": [  # each set's game: a plan may mix games
+            {
+                "players": r["players"],
+                "games": r["games"],
+                "written": r["written"],
+                "game": r["rule_set_id"],
+            }
+            for r in reports.set_rows(found)
+        ],  # fmt: skip
         # Written by the finaliser once every game is rated (the page shows it then).
         "results": found.results if found.status == Tournament.Status.DONE else None,
         "error": (found.results or {}).get("error") if found.status == "failed" else None,

@@ -209,9 +209,12 @@ COMPONENTS = {
             "name": _STR,
             "game": _INT,
             "universe": _STR,
-            "kind": {**_STR, "enum": ["standard", "benchmark"]},
+            "kind": {**_STR, "enum": ["standard", "benchmark", "social", "other"]},
             "rated": _BOOL,
-            "status": {**_STR, "enum": ["running", "finalising", "done", "failed"]},
+            "status": {
+                **_STR,
+                "enum": ["planned", "running", "finalising", "done", "failed"],
+            },
             "created": {**_STR, "format": "date-time"},
             "finished": _nullable({**_STR, "format": "date-time"}),
             "total_games": {**_INT, "minimum": 0},
@@ -223,6 +226,7 @@ COMPONENTS = {
                         "players": {"type": "array", "items": _STR},
                         "games": _INT,
                         "written": _INT,
+                        "game": _INT,
                     }
                 ),
             },

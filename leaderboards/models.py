@@ -210,6 +210,11 @@ class TournamentSet(models.Model):
     order = models.PositiveSmallIntegerField()
     players = models.JSONField(help_text="Player ids in seat order of the set's first game.")
     games = models.PositiveIntegerField(default=100)
+    # Each set plays its own game (a plan may mix games); null: the tournament's (rows
+    # written before sets had a game of their own are filled in by migration 0007).
+    rule_set = models.ForeignKey(
+        "variants.RuleSet", on_delete=models.PROTECT, related_name="tournament_sets", null=True
+    )
 
     class Meta:
         ordering = ["tournament", "order"]

@@ -6,7 +6,6 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -140,19 +139,24 @@ def learning_curve(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def game_tournaments(request: HttpRequest, pk: int) -> HttpResponse:
+    """A game's Tournaments tab: the ``reports.RECENT`` most recent tournaments playing it
+    in the chosen universe, newest first, sortable by a column."""
     rule_set = _rule_set(request, pk)
-    found = Tournament.objects.filter(rule_set=rule_set).select_related("universe")
+    universe, options = _universe(request)
     order = request.GET.get("sort", "-created")
     if order.lstrip("-") not in reports.SORTABLE:
         order = "-created"
-    rows = reports.table(found, order)
-    page = Paginator(rows, 25).get_page(request.GET.get("page"))
+    hidden = RuleSet.objects.exclude(pk__in=visible_rule_sets(request.user).values("pk"))
+    rows = reports.recent(rule_set, universe, hidden, order)
     context = {
         "rule_set": rule_set,
         "game_tab": "tournaments",
-        "page": page,
+        "rows": rows,
+        "recent": reports.RECENT,
         "sort": order,
-        "sort_query": f"sort={order}",
+        "universe": universe,
+        "universes": options,
+        "show_universes": len(options) > 1,
         "can_run": is_trainer_or_admin(request.user),
     }
     return render(request, "leaderboards/game_tournaments.html", context)
@@ -197,8 +201,14 @@ def _tournament(request: HttpRequest, pk) -> Tournament:
     found = get_object_or_404(
         Tournament.objects.select_related("rule_set", "universe", "created_by"), pk=pk
     )
-    _rule_set(request, found.rule_set_id)
+    games = {found.rule_set_id} | set(found.sets.values_list("rule_set_id", flat=True))
+    games.discard(None)
+    if visible_rule_sets(request.user).filter(pk__in=games).count() != len(games):
+        raise Http404("No such tournament.")  # one of its games is hidden
     return found
+
+
+GAME_CHOICES = 300  # games offered for a plan's set (the catalogue's visible ones)
 
 
 SESSION_ADD_SOURCE = "plan_add_source"  # the last "Add the sets of" choice
@@ -208,15 +218,27 @@ def tournament(request: HttpRequest, pk: int) -> HttpResponse:
     found = _tournament(request, pk)
     planned = found.status == Tournament.Status.PLANNED
     editable = planned and edits.may_edit(found, request.user)
-    sources = []
-    if editable:  # tournaments of the same game (a plan plays one game)
-        sources = list(Tournament.objects.filter(rule_set=found.rule_set).order_by("-id")[:50])
+    sources, games = [], []
+    if editable:  # tournaments of any game the visitor may see (a plan may mix games)
+        seen = visible_rule_sets(request.user)
+        hidden = RuleSet.objects.exclude(pk__in=seen.values("pk"))
+        sources = list(
+            Tournament.objects.filter(rule_set__in=seen.values("pk"))
+            .exclude(sets__rule_set__in=hidden)
+            .distinct()
+            .order_by("-id")[:50]
+        )
+        games = list(seen.order_by("name").values_list("pk", "name")[:GAME_CHOICES])
+    played = {s.rule_set_id or found.rule_set_id: s.rule_set or found.rule_set
+              for s in found.sets.select_related("rule_set").order_by("order")}  # fmt: skip
     context = {
+        "played": list(played.values()) or [found.rule_set],  # its games, a mixed plan's all
         "planned": planned,
         "editable": editable,
         "can_copy": is_trainer_or_admin(request.user),
         "plan_sets": _plan_sets(found) if planned else [],
         "sources": sources,
+        "games": games,
         "last_source": request.session.get(SESSION_ADD_SOURCE, found.pk),
         "tournament": found,
         "rule_set": found.rule_set,
@@ -229,19 +251,28 @@ def tournament(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def _plan_sets(t: Tournament) -> list[dict]:
-    sets = list(t.sets.order_by("order"))
+    sets = list(t.sets.order_by("order").select_related("rule_set"))
     players = Player.objects.in_bulk({pk for s in sets for pk in s.players})
     return [
         {
             "order": s.order,
             "games": s.games,
+            "rule_set": s.rule_set or t.rule_set,
             "players": [players[pk] if pk in players else None for pk in s.players],
         }
         for s in sets
     ]
 
 
-PLAN_ACTIONS = {"delete_set", "add_sets", "copy", "start", "delete"}
+PLAN_ACTIONS = {"delete_set", "add_sets", "set_game", "copy", "start", "delete"}
+
+
+def _set_order(request: HttpRequest, why: str) -> int:
+    """The set a button names (its order: a small number), else a ``TournamentError``."""
+    text = request.POST.get("set", "")
+    if not (text.isascii() and text.isdigit() and len(text) <= 6):
+        raise tournaments.TournamentError(why)
+    return int(text)
 
 
 @login_required
@@ -256,11 +287,19 @@ def plan_action(request: HttpRequest, pk: int) -> HttpResponse:
         if action not in PLAN_ACTIONS:
             raise tournaments.TournamentError("There is no such button.")
         if action == "delete_set":
-            text = request.POST.get("set", "")
-            if not (text.isascii() and text.isdigit() and len(text) <= 6):
-                raise tournaments.TournamentError("Say which set to delete.")
-            edits.delete_set(found.pk, int(text), request.user)
+            order = _set_order(request, "Say which set to delete.")
+            edits.delete_set(found.pk, order, request.user)
             messages.success(request, "Set deleted; the plan is now Other (edited by hand).")
+        elif action == "set_game":
+            order = _set_order(request, "Say which set plays the game.")
+            game_id = parse_id(request.POST.get("game", ""))
+            game = visible_rule_sets(request.user).filter(pk=game_id or 0).first()
+            if game is None:
+                raise tournaments.TournamentError("Choose a game from the list for the set.")
+            kind = found.kind
+            found = edits.change_game(found.pk, order, game, request.user)
+            other = " The plan is now Other (edited by hand)." if found.kind != kind else ""
+            messages.success(request, f"The set plays {game.name}.{other}")
         elif action == "add_sets":
             source = parse_id(request.POST.get("source", ""))
             if source is None:

@@ -34,7 +34,7 @@ class Match(models.Model):
     ply = models.PositiveIntegerField(default=0, help_text="Rows in the move log.")
     # A game recorded away from the live path (a tournament's) keeps its whole log here,
     # written once, instead of a Move row a ply (play.move_log says how to read either).
-    move_log = models.TextField(null=True, blank=True, editable=False)
+    move_log = models.TextField(null=True, blank=True, editable=False)  # noqa: DJ001 (null: rows)
     outcome = models.JSONField(null=True, blank=True, help_text="The game:over payload.")
     rated = models.BooleanField(default=True)
     # Leaderboards: the universe rated in (null: the public one) and, for a tournament's

@@ -421,23 +421,33 @@ def bos():
 
 
 def bos3():
-    """(black's, white's, pink's board) -> (black, white, pink); Chaos has no piece."""
+    """(black's, white's, pink's board) -> {(black, white, pink): p}; Chaos places its
+    one circle on its space of board 1, 2 or 3 at random (READINGS.md, 3P-BoS): the least
+    area (Chaos's too) wins, more area than Chaos loses, anyone else draws."""
     spaces = {
         0: {1: (1, 1), 2: (1, 1), 3: (1, 1)},
         1: {1: (1, 2), 2: (1, 2), 3: (2, 2)},
         2: {1: (2, 1), 2: (2, 2), 3: (2, 1)},
+        3: {1: (2, 2), 2: (2, 1), 3: (1, 2)},
     }
     table = {}
     for choice in product((1, 2, 3), repeat=3):
-        boards = []
-        for n in (1, 2, 3):
-            cells = {(x, y): None for x in (1, 2) for y in (1, 2)}
-            for seat, on in enumerate(choice):
-                if on == n:
-                    cells[spaces[seat][n]] = seat
-            boards.append(cells)
-        res = least_area_wins(boards, (0, 1, 2))
-        table[choice] = (res[0], res[1], res[2])
+        out = []
+        for cb in (1, 2, 3):
+            boards = []
+            for n in (1, 2, 3):
+                cells = {(x, y): None for x in (1, 2) for y in (1, 2)}
+                for seat, on in enumerate((*choice, cb)):
+                    if on == n:
+                        cells[spaces[seat][n]] = seat
+                boards.append(cells)
+            areas = {t: area(boards, t) for t in range(4)}
+            least = min(areas.values())
+            res = tuple(
+                L if areas[t] > areas[3] else W if areas[t] == least else D for t in range(3)
+            )
+            out.append((Fraction(1, 3), res))
+        table[choice] = merge(out)
     return table
 
 
@@ -468,7 +478,7 @@ def all_tables():
         "RichDictator": {k[0]: _dist(v) for k, v in ultimatum(True, True).items()},
         "3P-Volunteer": {k: _dist(v) for k, v in volunteer().items()},
         "BoS": {k: _dist(v) for k, v in bos().items()},
-        "3P-BoS": bos3(),
+        "3P-BoS": {k: _dist(v) for k, v in bos3().items()},
         "Centipede9": {k: _dist(v) for k, v in centipede(False).items()},
         "NeedyCentipede4": {k: _dist(v) for k, v in centipede(True).items()},
         "ContractHunt": {k: _dist(v) for k, v in contract_hunt().items()},

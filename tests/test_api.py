@@ -305,7 +305,7 @@ def test_a_tournament_serves_its_results_and_its_games_replay(
     assert data["status"] == "done" and data["written"] == data["total_games"] == 4
     assert data["results"]["games"] == 4
     assert {p["name"] for p in data["results"]["players"]} == {"A", "B"}
-    assert data["sets"] == [{"players": ["A", "B"], "games": 4, "written": 4}]
+    assert data["sets"] == [{"players": ["A", "B"], "games": 4, "written": 4, "game": rules.pk}]
     document = get(client, f"games/{rules.pk}/")["document"]
     listed = get(client, f"tournaments/{t.pk}/matches/?limit=3")
     assert listed["count"] == 4 and len(listed["results"]) == 3

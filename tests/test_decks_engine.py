@@ -46,6 +46,21 @@ def test_stacks_deal_the_top_layer_first():
     assert got[(1, 1, 2)]["shape"] == "x" and got[(1, 1, 1)]["shape"] == "circle"
 
 
+def test_stacks_are_dealt_one_stack_at_a_time():
+    """A stack is dealt top-to-bottom before the next stack to its right (TheoryOfMind's
+    triples each fill one post), not layer by layer across the board."""
+    doc = {
+        "name": "Posts",
+        "board": {"type": "stacks", "size": [2, 1, 3]},
+        "shapes": ["circle", "x"],
+        "deck": "[X X O O]",
+        "dealt": [{"at": [x, 1, z]} for x in (1, 2) for z in (1, 2)],
+    }
+    got = _pieces(compile_game(doc).new_initial_state(seed=0))
+    assert [got[(1, 1, z)]["shape"] for z in (1, 2)] == ["x", "x"]
+    assert [got[(2, 1, z)]["shape"] for z in (1, 2)] == ["circle", "circle"]
+
+
 def test_a_seats_dealt_piece_takes_its_colour_and_is_its_own():
     dealt = [{"at": [1, 1, 1], "seat": 2}, {"at": [2, 1, 1], "seat": 1}, {"at": [3, 1, 1]}]
     doc = _doc("[O O O2]", dealt)

@@ -180,6 +180,32 @@ def test_hash_is_frozen_and_stacks_need_a_height():
         assert x * y * z <= 512
 
 
+def test_stacks_may_be_as_high_as_the_rule_document_allows():
+    """Issue 34: the document allows stacks 26 high (the 3P poker games' pot); the factory
+    offers that height for stacks only, and every other side still stops at 19."""
+    assert adjusted_size("stacks", (8, 1, 26)) == (8, 1, 26)
+    assert adjusted_size("stacks", (8, 1, 40)) == (8, 1, 26)
+    assert adjusted_size("squares", (8, 26, 1)) == (8, 19, 1)
+    assert adjusted_size("stacks", (19, 2, 26)) == (19, 1, 26)  # 512 spaces: y gives way
+    doc = rules.parse(
+        {"name": "Tall", "board": {"type": "stacks", "size": [8, 1, 26]}, "turn_checks": []}
+    )
+    state = from_doc(doc)
+    html = _render_body(page.build(state))
+    height = re.search(r'<select[^>]*name="size_z".*?</select>', html, re.S).group(0)
+    offered = [int(v) for v in re.findall(r'<option value="(\d+)"', height)]
+    assert offered == list(range(2, 27))
+    fields = form_fields(html)
+    fields["name"] = ["Tall"]
+    posted, problems = from_post(_QueryDict(fields), _QueryDict(fields).getlist)
+    assert problems == []
+    assert posted.size == (8, 1, 26)
+    assert rules.fingerprint(rules.parse(to_document(posted))) == rules.fingerprint(doc)
+    fields["size_z"] = ["27"]  # beyond the document's limit: reported, never built
+    _, problems = from_post(_QueryDict(fields), _QueryDict(fields).getlist)
+    assert any(p["path"] == "board.size[2]" for p in problems)
+
+
 def test_untouched_reserves_follow_the_board():
     state = default_state()
     state.board_type, state.size = "stacks", (7, 1, 6)
@@ -410,7 +436,7 @@ def test_dimension_selects_offer_one_to_the_limit():
     assert [o.value for o in z.options] == ["1"]  # 512 // 361
     state.board_type, state.size = "stacks", (7, 1, 6)
     x, y, z = page.build(adjust(state)).dims
-    assert z.options[0].value == "2" and z.options[-1].value == "26"  # MAX_STACK_HEIGHT
+    assert z.options[0].value == "2" and z.options[-1].value == "26"  # stacks: the document's 26
     assert x.options[-1].value == "19" and y.options[-1].value == str(512 // (7 * 6))
     assert all(c.disabled for c in page.build(adjust(default_state())).dims)  # hash
 

@@ -91,7 +91,9 @@ def test_a_refused_save_never_grows_with_what_was_posted(client, creator, fields
 def test_a_size_past_its_limit_is_named(client, creator):
     client.force_login(creator)
     html = _factory_post(client, size_z="99999999999999999999999").content.decode()
-    assert 'id="id_size_z-error"' in html and "At most 19" in html
+    assert 'id="id_size_z-error"' in html and "At most 26" in html  # a stack's height
+    html = _factory_post(client, size_x="99999999999999999999999").content.decode()
+    assert 'id="id_size_x-error"' in html and "At most 19" in html
 
 
 # --- 2. numbers past int()'s 4,300 digits ---------------------------------------------------

@@ -1,9 +1,11 @@
 """3P-9X-HideSeek (seed 004, issue 20), by its own rules (READINGS.md, "3P-9X-HideSeek"):
 black and white each hide a circle in the nine cloaked spaces of the centre, pink's
 pentagon seeks them there (it must capture what it sees, and finds a hider by stepping
-onto it); Chaos's yellow pentagon roams the ring eating pink's circles until it reaches
-its goal (x = 5): then "Stalemate if goal is reached" ends the game and "Most circles
-wins" decides it."""
+onto it); Chaos's yellow pentagon roams the ring eating its pink circles, which are
+scenery (issue 35: nobody's, counted for no team); Chaos has no goal, so the game ends
+as any stalemate does (every seat passed, a repetition, fifty quiet moves) and "Most
+circles wins" decides it: the hiders still hidden win, the seeker wins only by finding
+both (all at 0 circles)."""
 
 import random
 from collections import Counter
@@ -139,14 +141,35 @@ def test_chaos_must_eat_pink_circles_and_the_game_goes_on_until_a_goal_is_reache
     assert sum(1 for p in truth(state).values() if p == ("pink", "circle")) == 16
 
 
-def test_chaos_reaching_its_goal_ends_the_game_and_the_most_circles_win(hideseek):
+def test_chaos_has_no_goal_and_the_ring_circles_are_nobodys(hideseek):
+    """Issue 35: Chaos's first step onto x = 5 ends nothing (Chaos plays for no side of
+    the board); the ring's pink circles do not move for pink and count for nobody, so
+    hiders still hidden at the end win and the seeker, with no circle, loses."""
     state = hide(hideseek.new_initial_state(seed=1))
-    play(state, "4,6,1x5,6,1")  # (5,6): Chaos's goal is x = 5
-    out = state.outcome
-    assert out.reason == "stalemate" and "Stalemate if goal is reached" in out.detail
-    assert "Most circles wins" in out.detail
+    play(state, "4,6,1x5,6,1")  # (5,6): x = 5 was Chaos's goal before issue 35
+    assert not state.is_terminal()
     assert sum(1 for p in truth(state).values() if p == ("pink", "circle")) == 17
-    assert out.results == ("loss", "loss", "win", "loss")  # 17 pink circles against 1, 1
+    play(state, "pass", "pass")
+    assert {m.split("-")[0].split("x")[0] for m in moves(state, PINK)} <= {"4,4,1", "pass"}
+    play(state, "pass", "pass")  # every seat passed: stalemate
+    out = state.outcome
+    assert out.reason == "stalemate" and "Most circles wins" in out.detail
+    assert out.results == ("win", "win", "loss", "loss")  # 1, 1 against 0 and 0
+
+
+def test_the_seeker_wins_only_by_finding_both_hiders(hideseek):
+    """One hider found: the other wins alone. Both found: every circle left is nobody's,
+    all tie at 0 and the three players win (Chaos loses)."""
+    state = hide(hideseek.new_initial_state(seed=1), black="3,3,1", white="5,3,1")
+    play(state, "4,6,1x3,6,1", "pass", "pass", "4,4,1x3,3,1")  # black found
+    play(state, "pass", "pass", "pass", "pass")
+    assert state.outcome.results == ("loss", "win", "loss", "loss")
+    state = hide(hideseek.new_initial_state(seed=1), black="3,3,1", white="5,3,1")
+    play(state, "4,6,1x3,6,1", "pass", "pass", "4,4,1x3,3,1")
+    play(state, "pass", "pass", "pass", "3,3,1-4,3,1")
+    play(state, "pass", "pass", "pass", "4,3,1x5,3,1")  # white found
+    play(state, "pass", "pass", "pass", "pass")
+    assert state.outcome.results == ("win", "win", "win", "loss")
 
 
 def test_random_games_are_played_and_won_by_the_most_circles(hideseek):
@@ -164,6 +187,7 @@ def test_random_games_are_played_and_won_by_the_most_circles(hideseek):
             n += 1
         lengths.append(n)
         circles = Counter(c for c, shape in truth(state).values() if shape == "circle")
+        circles["pink"] = 0  # the ring's pink circles are scenery: nobody's
         most = max(circles[c] for c in COLOR[:3])
         winners = {s for s in range(3) if circles[COLOR[s]] == most}
         assert "Most circles wins" in state.outcome.detail, state.outcome.detail

@@ -81,7 +81,14 @@ def test_phase_lists_are_sorted_and_deduplicated():
 
 
 CLOAKED = ("3Blotto13", "KBeauty9", "Shopping9", "3P-9X-HideSeek")  # issue 20's games have phases
-RELEASE = ("4P-Blind-TTT", "3P-NeedyPoker", "3P-RichPoker", "KPoker")  # issue 34's too
+RELEASE = (
+    "4P-Blind-TTT",
+    "3P-NeedyPoker",
+    "3P-RichPoker",
+    "KPoker",
+    "TheoryOfMind",
+    "BeerQuiche60",
+)
 
 
 @pytest.mark.parametrize(

@@ -13,6 +13,7 @@ from gamecore.bots import make_agent
 from gamecore.bots.arena import play_game
 from gamecore.bots.common import for_seat
 from gamecore.engine import compile_game
+from gamecore.engine.general import endings as general_endings
 from gamecore.engine.general.hands import best_hand
 from gamecore.engine.general.state import GeneralState
 from gamecore.rules.decks import label, variations
@@ -20,7 +21,9 @@ from gamecore.rules.validation import parse
 from gamecore.rules.vocabulary import SHAPES
 from variants import catalogue
 
-RELEASE = ["4P-Blind-TTT", "3P-NeedyPoker", "3P-RichPoker", "KPoker"]
+RELEASE = [
+    "4P-Blind-TTT", "3P-NeedyPoker", "3P-RichPoker", "KPoker", "TheoryOfMind", "BeerQuiche60",
+]  # fmt: skip
 POKER = {"KPoker": 5, "3P-NeedyPoker": 7, "3P-RichPoker": 7}  # game -> the pot's x
 POKER_LABEL = "4 pentagons, 4 Xs, 4 crosses, 4 triangles, and 4 stars in deck"
 BOTS = ["random", "easy", "medium", "hard:1", "mcts:30"]
@@ -57,6 +60,8 @@ def play_random(g, seed, before_showdown=None):
         ("KPoker", "1 pentagon, 1 X, and 1 cross in deck", 6),
         ("3P-NeedyPoker", POKER_LABEL, None),
         ("3P-RichPoker", POKER_LABEL, None),
+        ("TheoryOfMind", "30 circles, 30 pentagons, and 30 Xs in deck", 150),
+        ("BeerQuiche60", "20 circles and 30 pentagons in deck", 2),
     ],
 )
 def test_each_release_game_is_in_the_catalogue_with_its_deck(name, deck_label, count):
@@ -213,6 +218,149 @@ def test_three_handed_poker_reveals_the_board_card_by_card():
     assert shown == {0: 0, 1: 3, 2: 4, 3: 5}  # pre-flop, flop, turn, river
 
 
+# --- TheoryOfMind: a hat puzzle ----------------------------------------------------------------
+MIND_POSTS = {2: 0, 4: 1, 5: 2, 6: 3}  # post x -> the seat it is exclusive to (0-based)
+
+
+def post_shapes(state, seat=None) -> dict[int, set]:
+    """post x -> the shapes ``seat`` sees on it (a spectator: None)."""
+    out = {x: set() for x in (1, 2, 4, 5, 6)}
+    for p in on_board(state, seat):
+        if "shape" in p:
+            out[p["at"][0]].add(p["shape"])
+    return out
+
+
+def test_theory_of_mind_deals_whole_posts_of_one_shape_and_all_three_shapes():
+    g = game("TheoryOfMind")
+    for seed in range(40):
+        state = g.new_initial_state(seed=seed)
+        truth = {x: set(true_shapes(state, x)) for x in (1, 2, 4, 5, 6)}
+        assert all(len(shapes) == 1 for shapes in truth.values())  # no mixed groups
+        assert set().union(*truth.values()) == {"circle", "pentagon", "x"}
+
+
+def true_shapes(state, x) -> list[str]:
+    """The shapes really on post ``x`` (the server's state, not a view)."""
+    g = state.game
+    return [
+        g.shape_names[g.decode(code)[2]]
+        for i, code in enumerate(state.board)
+        if code > 0 and g.geometry.coords[i][1] + 1 == x
+    ]
+
+
+def test_theory_of_mind_each_seat_sees_every_post_but_its_own():
+    g = game("TheoryOfMind")
+    state = g.new_initial_state(seed=3)
+    for seat in range(4):
+        seen = post_shapes(state, seat)
+        for x, owner in MIND_POSTS.items():
+            assert bool(seen[x]) == (owner != seat), (seat, x)
+        assert seen[1]  # the open post, black's dealt pieces, uncloaked
+    spectator = post_shapes(state)
+    assert all(not spectator[x] for x in MIND_POSTS)
+
+
+@pytest.mark.parametrize("right", [True, False])
+def test_theory_of_mind_the_right_shape_wins_and_a_wrong_one_loses(right):
+    g = game("TheoryOfMind")
+    state = g.new_initial_state(seed=11)
+    mine = true_shapes(state, 2)[0]
+    choice = mine if right else next(s for s in ("circle", "pentagon", "x") if s != mine)
+    state.apply(0, next(m for m in state.legal_moves(0) if str(m) == f"{choice} 2,1"))
+    assert state.is_terminal()
+    expected = ("win" if right else "loss", "draw", "draw", "draw")
+    assert state.outcome.results == expected
+
+
+def test_theory_of_mind_a_seat_may_pass_and_reach_only_its_own_post():
+    g = game("TheoryOfMind")
+    state = g.new_initial_state(seed=2)
+    for seat, x in ((0, 2), (1, 4), (2, 5), (3, 6)):
+        texts = [str(m) for m in state.legal_moves(seat)]
+        assert "pass" in texts
+        assert {t.split()[1] for t in texts if t != "pass"} == {f"{x},1"}
+        state.apply(seat, next(m for m in state.legal_moves(seat) if str(m) == "pass"))
+
+
+# --- BeerQuiche60: a signalling game -----------------------------------------------------------
+TYPE_SPACES = ([1, 1, 1], [2, 1, 1], [2, 1, 2])  # black's dealt type, cloaked from white
+
+
+def beer_type(state) -> str:
+    return true_shapes(state, 1)[0]
+
+
+def beer_seed(kind: str) -> int:
+    g = game("BeerQuiche60")
+    return next(s for s in range(50) if beer_type(g.new_initial_state(seed=s)) == kind)
+
+
+def test_beer_quiche_black_is_strong_three_times_in_five():
+    g = game("BeerQuiche60")
+    kinds = Counter(beer_type(g.new_initial_state(seed=s)) for s in range(300))
+    assert set(kinds) == {"circle", "pentagon"}
+    assert 0.5 < kinds["pentagon"] / 300 < 0.7  # the deck's 3 pentagon dectets of 5
+
+
+def test_beer_quiche_the_receiver_sees_the_signal_but_not_the_type():
+    g = game("BeerQuiche60")
+    legal = set()
+    for kind in ("circle", "pentagon"):
+        state = g.new_initial_state(seed=beer_seed(kind))
+        assert state.to_move() == (0,)  # black signals first, alone
+        state.apply(0, next(m for m in state.legal_moves(0) if str(m) == "circle 1,1"))
+        assert state.to_move() == (1,)  # then white answers
+        seen = {tuple(p["at"]): p for p in on_board(state, 1)}
+        assert all("shape" not in seen[tuple(at)] for at in TYPE_SPACES)  # only colours
+        assert seen[(1, 1, 2)]["shape"] == "circle"  # the breakfast is seen
+        assert all("shape" in p for p in on_board(state, 0))  # black knows its type
+        legal.add(tuple(str(m) for m in for_seat(state, 1).legal_moves(1)))
+    assert legal == {("pentagon 2,1", "pentagon 3,1")}  # the same choices whatever the type
+
+
+def beer_pairs(kind, breakfast, duel) -> tuple[int, int]:
+    """(black's, white's) pairs at the end, Chaos passing at once."""
+    g = game("BeerQuiche60")
+    state = g.new_initial_state(seed=beer_seed(kind))
+    state.apply(0, next(m for m in state.legal_moves(0) if str(m) == f"{breakfast} 1,1"))
+    where = "2,1" if duel else "3,1"
+    state.apply(1, next(m for m in state.legal_moves(1) if str(m) == f"pentagon {where}"))
+    while not state.is_terminal():
+        seat = state.to_move()[0]
+        texts = {str(m): m for m in state.legal_moves(seat)}
+        state.apply(seat, texts.get("circle 3,1") or texts["pass"])  # white places its winnings
+    pairs = general_endings.measure(state, g.ends.stalemate[0])
+    return pairs[g.teams[0]], pairs[g.teams[1]]
+
+
+def test_beer_quiche_payoffs_give_the_signalling_incentives():
+    """With m = 1 when black's breakfast matches its type: no duel gives (1 + m, 1); a
+    duel of the weak type (circles) (m, 1), white placing the two circles it won; a duel
+    of the strong type (pentagons destroy each other) (m, 0)."""
+    for kind in ("circle", "pentagon"):
+        for breakfast in ("circle", "pentagon"):
+            m = int(kind == breakfast)
+            assert beer_pairs(kind, breakfast, duel=False) == (1 + m, 1)
+            assert beer_pairs(kind, breakfast, duel=True) == (m, 1 if kind == "circle" else 0)
+    for kind in ("circle", "pentagon"):  # each type prefers its own breakfast, and no duel
+        other = "pentagon" if kind == "circle" else "circle"
+        for duel in (False, True):
+            assert beer_pairs(kind, kind, duel)[0] > beer_pairs(kind, other, duel)[0]
+            b, w = beer_pairs(kind, kind, duel=False)
+            b2, w2 = beer_pairs(kind, kind, duel=True)
+            assert b - w >= b2 - w2 and b > b2  # as far ahead of white, further of Chaos
+    for breakfast in ("circle", "pentagon"):  # white: duel the weak, not the strong
+        weak_duel, weak_not = (
+            beer_pairs("circle", breakfast, True),
+            beer_pairs("circle", breakfast, False),
+        )
+        assert weak_duel[1] - weak_duel[0] > weak_not[1] - weak_not[0]
+        strong_duel, strong_not = (beer_pairs("pentagon", breakfast, d) for d in (True, False))
+        assert strong_not[1] > strong_duel[1]
+
+
 # --- every bot and a person play each to the end ------------------------------------------------
 @pytest.mark.parametrize("name", RELEASE)
 @pytest.mark.parametrize("spec", BOTS)
@@ -297,3 +445,26 @@ def test_blind_ttt_live_payloads_hold_no_piece_a_seat_may_not_see(creator, clien
             assert services.server_move(match.pk, now=later(5))
     assert checked == 3 or Match.objects.get(pk=match.pk).is_over
     assert own >= 1  # the person's own marks were in its payload (the check can fail)
+
+
+@pytest.mark.django_db
+def test_theory_of_mind_live_payloads_hide_a_seats_own_post(creator, client):
+    """The person's state event shows the shapes of the others' posts (its own pieces
+    there) but none on its own post; a spectator's replay page shows none on any cloaked
+    post: the one thing a seat must guess never leaves the server."""
+    import json
+    import re
+
+    from play import services
+    from tests.play_helpers import bot, rule_set, start
+
+    match = start(
+        rule_set("TheoryOfMind"), creator, creator, *[bot(f"T{i}", "random") for i in range(3)]
+    )
+    mine = _pieces_in(services.snapshot(match.pk, creator))
+    assert mine and not [p for p in mine if p["at"][0] == 2 and "shape" in p]
+    assert {p["at"][0] for p in mine if "shape" in p} == {1, 4, 5, 6}
+    html = client.get(f"/matches/{match.pk}/replay/").content.decode()
+    data = re.search(r'<script id="replay-data" type="application/json">(.*?)</script>', html, re.S)
+    shown = _pieces_in(json.loads(data.group(1)))
+    assert not [p for p in shown if p["at"][0] in MIND_POSTS and "shape" in p]

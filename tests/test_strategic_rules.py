@@ -35,7 +35,7 @@ FINGERPRINTS = {
     "3P-PublicGoods": "32e4234bbd7cbca3", "StagHunt": "dc6f9ecb2a7151e6",
     "PrisonerDilemma": "31c5f7db06ba0b91", "OptionalPD": "0238ef78f695276d",
     "ContractPD": "c834d70266e70696", "3P-Volunteer": "3b16eabadbcdd39e",
-    "BoS": "99aecad8c292872a", "3P-BoS": "fd54f6f0e936eeea",
+    "BoS": "99aecad8c292872a", "3P-BoS": "61fb7bf680f474a2",
     "ContractHunt": "60d3993670c9718d", "4P-TrolleyDilemma": "055f3aa0fb4a5b97",
     "3P-TrolleyDilemma": "74d8cd91e682087b",
     # converting covers on stacks (issue 19, lane "stackpots")
@@ -46,10 +46,12 @@ FINGERPRINTS = {
     "NeedyCentipede4": "b1204591d5110d63",
     # cloaked games (issue 20)
     "3Blotto13": "983902417fe8edaa", "KBeauty9": "dfff5796b9134920",
-    "Shopping9": "ed71b6a9dba8cb29", "3P-9X-HideSeek": "04d844bf0cd06078",
+    "Shopping9": "ed71b6a9dba8cb29", "3P-9X-HideSeek": "fdf8e96fadbd4f20",
     # release 1.7's games with decks (issue 34)
     "4P-Blind-TTT": "96327e00d0fe81e3", "3P-NeedyPoker": "b54cc0978ce6f972",
     "3P-RichPoker": "ca07acef5efd59d8", "KPoker": "3432382edb12feef",
+    "TheoryOfMind": "6bc21ffb1f86b867",  # same-shape lines and mixed shapes (issue 34)
+    "BeerQuiche60": "5d9a91158e873391",  # pairs of one colour and shape on posts (34)
 }  # fmt: skip
 
 

@@ -23,7 +23,7 @@ from tournaments import sending
 from tournaments.chain_sql import Claimed, claim_next, commit_unflushed, touch
 from tournaments.finishing import finalise, maybe_finalise
 from tournaments.games import play_number, prepare_rows, record_rows
-from tournaments.plans import schedule_of
+from tournaments.plans import games_of, playing, schedule_of
 
 TOUCH_SECONDS = 1.0  # a running batch says it is alive at most this often
 # A worker's chain (``run_batches``) claims queued batches a group at a time, as many as
@@ -153,6 +153,8 @@ def _run_claimed(tournament: Tournament, batches: list[Claimed], known: dict | N
         )
     if known is None or known.get("tournament") != tournament.pk:
         sets = {s.order: s for s in tournament.sets.all()}
+        # Each set plays its own game: the game layer reads a copy per game (``playing``).
+        views = {k: playing(tournament, game) for k, game in games_of(tournament).items()}
         players = {
             p.pk: p
             for p in Player.objects.filter(pk__in={pk for s in sets.values() for pk in s.players})
@@ -163,9 +165,12 @@ def _run_claimed(tournament: Tournament, batches: list[Claimed], known: dict | N
             known.update(
                 tournament=tournament.pk, sets=sets, players=players, order=order, own_bots=own_bots
             )
+            known["views"] = views
     else:
         sets, players, order = known["sets"], known["players"], known["order"]
+        views = known["views"]
     played = []  # (seated players, PlayedGame, number): written together at the end
+    by_game: dict[int, tuple] = {}  # rule set id: (its view, its games of ``played``)
     touched = time.monotonic()
 
     def alive() -> None:  # an own bot's game waits on its client: the batches are alive
@@ -179,18 +184,25 @@ def _run_claimed(tournament: Tournament, batches: list[Claimed], known: dict | N
             continue
         set_order, index = order[number - 1]
         seated = [players[pk] for pk in math.seat_rotation(sets[set_order].players, index)]
-        played.append((seated, play_number(tournament, number, seated, alive), number))
+        view = views[set_order]
+        played.append((seated, play_number(view, number, seated, alive), number))
+        by_game.setdefault(view.rule_set_id, (view, []))[1].append(played[-1])
         alive()  # (see reconcile)
     # The games and "done" in one transaction: a worker killed between the two left a
     # written batch "running" in a finished tournament. Rows built before it: on SQLite
     # a write transaction holds the one write lock, and the other chain waits.
-    rows = prepare_rows(tournament, played)
+    rows = [(view, games, prepare_rows(view, games)) for view, games in by_game.values()]
     with transaction.atomic():
         commit_unflushed()
-        written = record_rows(tournament, played, rows)
+        written = {}
+        for view, games, game_rows in rows:  # one write per game played
+            written.update(record_rows(view, games, game_rows))
         record_versions(tournament, played)
         record_predictions(played, written)
         touch(ids, TournamentBatch.State.DONE)
         mine = {n: (pk, s, g) for s, g, n in played if (pk := written.get(n))}
-        rate_written(tournament, mine, players)
+        if all(view is tournament for view in views.values()):
+            rate_written(tournament, mine, players)
+        # else a plan mixing games: the finaliser rates them, each match in its own game's
+        # leaderboard (``batch_ratings`` reads each match's game)
     return len(written)

@@ -1,4 +1,5 @@
-"""The tournament factory's form: a game, a universe and sets of games (players + count)."""
+"""The tournament factory's form: a game, a universe and sets of games (players + count),
+each set playing the tournament's game or one of its own (a plan may mix games)."""
 
 from __future__ import annotations
 
@@ -21,7 +22,8 @@ class PlanForm(forms.Form):
 
         super().__init__(*args, **kwargs)
         self.user = user
-        self.fields["game"].queryset = visible_rule_sets(user).order_by("name")
+        games = visible_rule_sets(user).order_by("name")
+        self.fields["game"].queryset = games
         self.universes = {u.slug: u for u in universes_for(user)}
         self.fields["universe"].choices = [(u.slug, u.name) for u in self.universes.values()]
         bots = Player.objects.filter(
@@ -33,6 +35,11 @@ class PlanForm(forms.Form):
                 label=f"Set {n}: games", min_value=0, max_value=1000, required=False,
                 initial=100 if n == 1 else None,
             )  # fmt: skip
+            self.fields[f"set{n}_game"] = forms.ModelChoiceField(
+                queryset=games, required=False, label=f"Set {n}: game",
+                empty_label="As above",
+                error_messages={"invalid_choice": f"Set {n}: choose a game from the list."},
+            )  # fmt: skip
             for seat in range(1, MAX_SEATS + 1):
                 self.fields[f"set{n}_seat{seat}"] = forms.ChoiceField(
                     label=f"Set {n}, seat {seat}", choices=choices, required=False
@@ -43,6 +50,7 @@ class PlanForm(forms.Form):
             {
                 "n": n,
                 "games": self[f"set{n}_games"],
+                "game": self[f"set{n}_game"],
                 "seats": [self[f"set{n}_seat{s}"] for s in range(1, MAX_SEATS + 1)],
             }
             for n in range(1, MAX_SETS + 1)
@@ -55,7 +63,6 @@ class PlanForm(forms.Form):
         rule_set = data.get("game")
         if rule_set is None or self.errors:
             return data
-        k = seats_per_game(rule_set)
         sets = []
         for n in range(1, MAX_SETS + 1):
             players = [data.get(f"set{n}_seat{s}") for s in range(1, MAX_SEATS + 1)]
@@ -63,12 +70,14 @@ class PlanForm(forms.Form):
             games = data.get(f"set{n}_games") or 0
             if not players and not games:
                 continue
+            game = data.get(f"set{n}_game") or rule_set
+            k = seats_per_game(game)
             if len(players) != k or not games:
                 self.add_error(
                     f"set{n}_games",
-                    f"Set {n}: choose {k} players and a number of games for {rule_set.name}.",
+                    f"Set {n}: choose {k} players and a number of games for {game.name}.",
                 )
-            sets.append((players, games))
+            sets.append((players, games, game))
         if not sets and not self.errors:
             self.add_error(None, "Fill in at least one set: its players and how many games.")
         data["sets"] = sets

@@ -2,9 +2,10 @@
 
 A plan saved without starting has its sets but no batches; ``start_plan`` writes the
 batches and starts it as ``plans.create_from_plan`` does. Editing a plan by
-hand (deleting a set, adding the sets of another plan) makes it Other and says why.
-A plan holds one rule set: ``Tournament.rule_set`` is what every game, rating and
-result reads, so the sets added from another plan must be of the same game.
+hand (deleting a set, adding the sets of another plan, changing a set's game) makes it
+Other and says why. Each set plays its own game (``TournamentSet.rule_set``): a plan may
+mix games, and the sets added from another plan keep theirs. ``Tournament.rule_set`` is
+the plan's first game (its page's link, the game whose Tournaments tab made it).
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from tournaments.plans import (
     combination_sets,
     create_from_plan,
     plan_name,
+    seats_per_game,
     start,
 )
 
@@ -40,12 +42,13 @@ def may_edit(t: Tournament, user) -> bool:
     return is_trainer_or_admin(user) and (t.created_by_id == user.pk or is_admin(user))
 
 
-def _planned(pk: int, user) -> Tournament:
-    """The plan, locked for the edit; raises unless it is unrun and ``user`` may edit it."""
+def _planned(pk: int, user, check: bool = True) -> Tournament:
+    """The plan, locked for the edit; raises unless it is unrun and ``user`` may edit it
+    (``check``: False for an AI's study, which runs the unrun plans it studies)."""
     t = Tournament.objects.select_for_update().filter(pk=pk).first()
     if t is None:
         raise TournamentError("There is no such tournament.")
-    if not may_edit(t, user):
+    if check and not may_edit(t, user):
         raise TournamentError("Only the Trainer who made this plan (or an Admin) may change it.")
     if t.status != Tournament.Status.PLANNED:
         raise TournamentError("This tournament has started: its sets can no longer change.")
@@ -57,7 +60,9 @@ def _edited(t: Tournament) -> None:
     t.kind = Tournament.Kind.OTHER
     t.kind_reason = f"edited by hand: was {was}, now Other" if was else EDITED
     t.total_games = sum(t.sets.values_list("games", flat=True))
-    t.save(update_fields=["kind", "kind_reason", "total_games"])
+    first = t.sets.order_by("order").values_list("rule_set_id", flat=True).first()
+    t.rule_set_id = first or t.rule_set_id  # the plan's game is its first set's
+    t.save(update_fields=["kind", "kind_reason", "total_games", "rule_set"])
 
 
 def delete_set(pk: int, order: int, user) -> Tournament:
@@ -77,20 +82,19 @@ def add_sets_of(pk: int, source_pk: int, user) -> Tournament:
         source = Tournament.objects.filter(pk=source_pk).first()
         if source is None:
             raise TournamentError("There is no such tournament to add the sets of.")
-        if source.rule_set_id != t.rule_set_id:
-            raise TournamentError(
-                "A plan plays one game: add the sets of a tournament of the same game."
-            )
-        added = list(source.sets.order_by("order").values_list("players", "games"))
+        added = [
+            (s.players, s.games, s.rule_set_id or source.rule_set_id)
+            for s in source.sets.order_by("order")
+        ]
         mine = list(t.sets.order_by("order").values_list("order", "games"))
         if len(mine) + len(added) > MAX_PLAN_SETS:
             raise TournamentError(f"That makes more than {MAX_PLAN_SETS} sets; a plan holds fewer.")
-        if sum(g for _, g in mine) + sum(g for _, g in added) > MAX_PLAN_GAMES:
+        if sum(g for _, g in mine) + sum(g for _, g, _ in added) > MAX_PLAN_GAMES:
             raise TournamentError(f"That makes more than {MAX_PLAN_GAMES} games in one plan.")
         first = max((o for o, _ in mine), default=-1) + 1
         TournamentSet.objects.bulk_create(
-            TournamentSet(tournament=t, order=first + i, players=p, games=g)
-            for i, (p, g) in enumerate(added)
+            TournamentSet(tournament=t, order=first + i, players=p, games=g, rule_set_id=r)
+            for i, (p, g, r) in enumerate(added)
         )
         _edited(t)
     return t
@@ -101,7 +105,7 @@ def copy_plan(pk: int, user) -> Tournament:
     source = Tournament.objects.select_related("rule_set", "universe").filter(pk=pk).first()
     if source is None:
         raise TournamentError("There is no such tournament.")
-    sets = list(source.sets.order_by("order").values_list("players", "games"))
+    sets = [(s.players, s.games, s.rule_set) for s in source.sets.select_related("rule_set")]
     reason = f"a copy of {source.name}" + (f": {source.kind_reason}" if source.kind_reason else "")
     plan = Plan(
         source.rule_set, source.universe, f"Copy of {source.name}"[:100], sets, source.kind, reason
@@ -109,12 +113,18 @@ def copy_plan(pk: int, user) -> Tournament:
     return create_from_plan(plan, user, run=False)
 
 
-def start_plan(pk: int, user) -> Tournament:
+def start_plan(pk: int, user, study=None) -> Tournament:
+    """Start Tournament: its batches, sent after the commit. ``study``: the learning AI
+    (``aiplayers.AIPlayer``) whose curriculum holds this plan; an AI with pending
+    curriculum runs its unrun tournaments first (LATER.md, 1.8), playing in them as it is
+    now if it is one of their players."""
     with transaction.atomic():
-        t = _planned(pk, user)
-        sets = list(t.sets.order_by("order"))
-        checked_sets(t.rule_set, [(s.players, s.games) for s in sets])
-        checked_players([pk for s in sets for pk in s.players])  # still bots, none studying
+        t = _planned(pk, user, check=study is None)
+        sets = list(t.sets.order_by("order").select_related("rule_set"))
+        checked_sets(t.rule_set, [(s.players, s.games, s.rule_set) for s in sets])
+        # Still bots, none studying (but the AI whose study starts it).
+        waived = {study.player_id} if study is not None else set()
+        checked_players([pk for s in sets for pk in s.players], waived)
         # Renumber: deleted sets leave gaps, and the schedule indexes sets by position.
         for i, s in enumerate(sets):
             if s.order != i:
@@ -128,6 +138,28 @@ def start_plan(pk: int, user) -> Tournament:
         t.save(update_fields=["status", "total_games", "created"])
         TournamentBatch.objects.bulk_create(batches_for(t, [s.games for s in sets]))
         transaction.on_commit(lambda: start(t.pk))
+    return t
+
+
+def change_game(pk: int, order: int, rule_set, user) -> Tournament:
+    """A set plays another game (``rule_set``: one the user may see, checked by the
+    caller); it must seat as many players as the set has."""
+    with transaction.atomic():
+        t = _planned(pk, user)
+        found = TournamentSet.objects.filter(tournament=t, order=order).first()
+        if found is None:
+            raise TournamentError("That set is not in this plan (deleted already?).")
+        k = seats_per_game(rule_set)
+        if k != len(found.players):
+            raise TournamentError(
+                f"{rule_set.name} seats {k} players and this set has {len(found.players)}: "
+                "choose a game for as many players, or make a new set."
+            )
+        if (found.rule_set_id or t.rule_set_id) == rule_set.pk:
+            return t  # no change: the plan keeps its type
+        found.rule_set = rule_set
+        found.save(update_fields=["rule_set"])
+        _edited(t)
     return t
 
 

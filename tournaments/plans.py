@@ -8,6 +8,7 @@ and seat rotation each game number plays.
 
 from __future__ import annotations
 
+import copy
 import itertools
 import logging
 import random
@@ -43,10 +44,12 @@ class TournamentError(ValueError):
 
 @dataclass(frozen=True)
 class Plan:
-    rule_set: object
+    rule_set: object  # the plan's game: a set's unless the set names its own
     universe: object
     name: str
-    sets: Sequence[tuple[Sequence[int], int]]  # (player ids in seat order, games)
+    # (player ids in seat order, games) or (player ids, games, rule set): a plan may mix
+    # games, each set playing its own
+    sets: Sequence[tuple]
     kind: str = Tournament.Kind.STANDARD
     reason: str = ""  # why it has its type (shown on its page)
 
@@ -58,7 +61,7 @@ def seats_per_game(rule_set) -> int:
     return game.nseats - (game.chaos is not None)
 
 
-def checked_players(ids: Sequence[int]) -> dict[int, Player]:
+def checked_players(ids: Sequence[int], studying_ok: set[int] = frozenset()) -> dict[int, Player]:
     found = {p.pk: p for p in Player.objects.filter(pk__in=list(ids))}
     missing = [pk for pk in ids if pk not in found]
     if missing:
@@ -73,7 +76,7 @@ def checked_players(ids: Sequence[int]) -> dict[int, Player]:
             raise TournamentError(
                 f"{player.display_name} is not a bot: tournaments are played by bots and Random."
             )
-        if player.kind == Player.Kind.AI:
+        if player.kind == Player.Kind.AI and player.pk not in studying_ok:
             from aiplayers.curriculum import is_studying
 
             if is_studying(player):  # it completes its curriculum before it plays
@@ -202,7 +205,7 @@ def create_from_plan(plan: Plan, by, run: bool = True) -> Tournament:
     if not is_trainer_or_admin(by):
         raise TournamentError("Only Trainers and Admins run tournaments.")
     sets = checked_sets(plan.rule_set, plan.sets)
-    found = checked_players([pk for players, _ in sets for pk in players])
+    found = checked_players([pk for players, _, _ in sets for pk in players])
     own_bots = all(
         p.kind in (Player.Kind.BOT, Player.Kind.OWN_BOT, Player.Kind.AI) and p.owner_id == by.pk
         for p in found.values()
@@ -210,7 +213,7 @@ def create_from_plan(plan: Plan, by, run: bool = True) -> Tournament:
     with transaction.atomic():
         tournament = Tournament.objects.create(
             name=plan.name[:100],
-            rule_set=plan.rule_set,
+            rule_set=sets[0][2],  # the plan's game: its first set's
             universe=plan.universe,
             created_by=by,
             kind=plan.kind,
@@ -218,29 +221,58 @@ def create_from_plan(plan: Plan, by, run: bool = True) -> Tournament:
             rated=not own_bots,  # a Trainer's own bots among themselves: not rated
             status=Tournament.Status.RUNNING if run else Tournament.Status.PLANNED,
             seed=random.SystemRandom().randrange(2**31),
-            total_games=sum(g for _, g in sets),
+            total_games=sum(g for _, g, _ in sets),
             batch_size=BATCH_SIZE,
         )
         TournamentSet.objects.bulk_create(
-            TournamentSet(tournament=tournament, order=i, players=p, games=g)
-            for i, (p, g) in enumerate(sets)
+            TournamentSet(tournament=tournament, order=i, players=p, games=g, rule_set=r)
+            for i, (p, g, r) in enumerate(sets)
         )
         if run:
-            TournamentBatch.objects.bulk_create(batches_for(tournament, [g for _, g in sets]))
+            TournamentBatch.objects.bulk_create(batches_for(tournament, [g for _, g, _ in sets]))
             transaction.on_commit(lambda: start(tournament.pk))
     return tournament
 
 
-def checked_sets(rule_set, sets) -> list[tuple[list[int], int]]:
-    """The sets with games, each seating the game's number of players (else raises)."""
-    k = seats_per_game(rule_set)
-    sets = [(list(players), int(games)) for players, games in sets if int(games) > 0]
+def checked_sets(rule_set, sets) -> list[tuple[list[int], int, object]]:
+    """The sets with games as (players, games, rule set), a set without a game of its own
+    playing ``rule_set``; each seats its game's number of players (else raises)."""
+    sets = [
+        (list(entry[0]), int(entry[1]), set_game(entry, rule_set))
+        for entry in sets
+        if int(entry[1]) > 0
+    ]
     if not sets:
         raise TournamentError("A tournament needs at least one set of games.")
-    for players, _ in sets:
+    for n, (players, _, game) in enumerate(sets, 1):
+        k = seats_per_game(game)
         if len(players) != k:
-            raise TournamentError(f"Every set of {rule_set.name} needs {k} players.")
+            raise TournamentError(
+                f"Set {n} plays {game.name}, which seats {k}: it has {len(players)} players."
+            )
     return sets
+
+
+def set_game(entry: Sequence, default):
+    """A plan's set's game: its own (a third item, not None), else the plan's."""
+    return entry[2] if len(entry) > 2 and entry[2] is not None else default
+
+
+def games_of(t: Tournament) -> dict[int, object]:
+    """{set order: rule set} of a tournament's sets (a set without one plays the
+    tournament's game)."""
+    return {s.order: s.rule_set or t.rule_set for s in t.sets.select_related("rule_set")}
+
+
+def playing(t: Tournament, rule_set) -> Tournament:
+    """The tournament as the game layer reads it for a set of ``rule_set``: a copy whose
+    ``rule_set`` is the set's (``tournaments.games`` plays and records
+    ``tournament.rule_set``). The tournament itself where that is its game already."""
+    if rule_set is None or rule_set.pk == t.rule_set_id:
+        return t
+    view = copy.copy(t)  # Django copies the related-object cache too: t is left as it was
+    view.rule_set = rule_set
+    return view
 
 
 def batches_for(tournament: Tournament, sizes: list[int]) -> list[TournamentBatch]:

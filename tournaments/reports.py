@@ -85,12 +85,28 @@ def set_rows(t: Tournament) -> list[dict]:
         per_set[set_order] = per_set.get(set_order, 0) + 1
     return [
         {"players": [names.get(pk, "?") for pk in s.players], "games": s.games,
-         "written": per_set.get(s.order, 0)}
-        for s in t.sets.all()
+         "written": per_set.get(s.order, 0), "game": (s.rule_set or t.rule_set).name,
+         "rule_set_id": s.rule_set_id or t.rule_set_id}
+        for s in t.sets.select_related("rule_set")
     ]  # fmt: skip
 
 
 SORTABLE = {"created", "kind", "total_games", "average_moves", "draw_rate", "name"}
+RECENT = 20  # a game's Tournaments tab: its most recent tournaments
+
+
+def recent(rule_set, universe, hidden, order: str) -> list[dict]:
+    """A game's Tournaments tab: the ``RECENT`` most recent tournaments with a set of
+    ``rule_set`` (a plan may mix games) in ``universe``, none playing a ``hidden`` game,
+    sorted by ``order`` (a ``SORTABLE`` key, "-" first for descending)."""
+    found = (
+        Tournament.objects.filter(Q(rule_set=rule_set) | Q(sets__rule_set=rule_set))
+        .filter(universe=universe)
+        .exclude(sets__rule_set__in=hidden)
+        .distinct()
+        .order_by("-created", "-id")[:RECENT]
+    )
+    return table(found, order)
 
 
 def table(found, order: str) -> list[dict]:
@@ -103,14 +119,15 @@ def table(found, order: str) -> list[dict]:
                 "tournament": t,
                 "created": t.created,
                 "name": t.name.lower(),
-                "kind": t.kind,
+                "kind": t.get_kind_display(),
                 "total_games": t.total_games,
                 "average_moves": r.get("average_moves"),
                 "draw_rate": r.get("draw_rate"),
             }
         )
     key = order.lstrip("-")
-    rows.sort(key=lambda row: (row[key] is None, row[key] if row[key] is not None else 0))
-    if order.startswith("-"):
-        rows.reverse()
-    return rows
+    # Unknown values (a plan not run yet) last either way; ties newest first.
+    known = [row for row in rows if row[key] is not None]
+    known.sort(key=lambda row: row["created"], reverse=True)
+    known.sort(key=lambda row: row[key], reverse=order.startswith("-"))
+    return known + [row for row in rows if row[key] is None]

@@ -141,6 +141,10 @@ def _pieces(rd) -> str:
             for p in rd.initial_pieces
         )
         text += f". On the board at the start: {start}"
+        scenery = sorted({f"{p.color} {p.shape}s" for p in rd.initial_pieces if p.nobody})
+        if scenery:  # set-up pieces of no seat (issue 35: 3P-9X-HideSeek's ring)
+            text += f". The {' and '.join(scenery)} set up belong to nobody: they never"
+            text += " move and count for no one, but can be taken"
     return text + "."
 
 

@@ -290,9 +290,10 @@ class Game:
             i = g.index(p.board - 1, *(v - 1 for v in p.at))
             color = self.color_names.index(p.color)
             ri = color * self.nshapes + self.shape_names.index(p.shape)
-            seat = self.seat_color.index(color) if owners[color] else None
+            seat = self.seat_color.index(color) if owners[color] and not p.nobody else None
             board[i] = self.unowned[ri] if seat is None else self.code[seat][ri]
             cmask[color] |= 1 << i
+        self.scenery = any(p.nobody for p in doc.initial_pieces)  # nobody's set-up pieces
         reserves = [0] * (self.ncolors * self.nshapes)
         for color, by_shape in (doc.reserves or {}).items():
             for shape, n in by_shape.items():

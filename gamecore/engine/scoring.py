@@ -15,8 +15,12 @@ def team_pieces(state, board: int | None) -> dict[int, dict[int, set[int]]]:
     color_team = {g.seat_color[s]: g.teams[s] for s in range(g.nseats)}
     # A common dealt card (release 1.7) in a colour that is one seat's is still nobody's:
     # it counts for no team (in a shared colour, nobody's pieces count by colour as ever).
+    # Likewise a set-up piece written as nobody's (scenery: 3P-9X-HideSeek's ring).
+    scenery = getattr(g, "scenery", False)
     communal = (
-        () if not getattr(g, "dealt", ()) else {c for c in color_team if g.seat_color.count(c) == 1}
+        {c for c in color_team if g.seat_color.count(c) == 1}
+        if getattr(g, "dealt", ()) or scenery
+        else ()
     )
     out: dict[int, dict[int, set[int]]] = {t: {} for t in set(g.teams)}
     lo, hi = (

@@ -7,7 +7,14 @@ from .canonical import canonical, canonical_json, document, fingerprint
 from .errors import RulesError
 from .schema import BoardSpec, InitialPiece, RuleDoc, Space, TurnCheck
 from .summary import summary
-from .validation import color_names, dimension_limit, parse, reserve_limit, validate_name
+from .validation import (
+    color_names,
+    dimension_limit,
+    parse,
+    reserve_limit,
+    side_limit,
+    validate_name,
+)
 from .vocabulary import COLORS, PLAYER_MODES, SHAPES
 
 __all__ = [
@@ -24,6 +31,7 @@ __all__ = [
     "canonical_json",
     "color_names",
     "dimension_limit",
+    "side_limit",
     "document",
     "fingerprint",
     "parse",

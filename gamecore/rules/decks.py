@@ -329,6 +329,8 @@ def check_decks(doc, space_problem) -> list[tuple[str, str]]:
 
 def deal_order(dealt) -> list:
     """Dealt markers in dealing order: top-to-bottom as the boards are drawn (the highest
-    layer first, then the highest row: y runs up on every board, the factory's and the
-    match page's), then left-to-right; boards in turn."""
-    return sorted(dealt, key=lambda d: (d.board, -d.at[2], -d.at[1], d.at[0]))
+    row first: y runs up on the factory's board and the match page's), then left-to-right;
+    on stacks each stack from its highest layer down, one stack at a time, as a post is
+    drawn: TheoryOfMind's deck of triples makes "no mixed groups" only so (READINGS.md,
+    issue 34); boards in turn."""
+    return sorted(dealt, key=lambda d: (d.board, -d.at[1], d.at[0], -d.at[2]))

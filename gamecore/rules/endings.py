@@ -5,7 +5,17 @@
 - ``pieces``: the team's pieces on the board (``shape``: only that shape);
 - ``in-a-row``: with ``k``, the number of distinct lines of ``k`` spaces held by one colour
   of the team; without ``k``, the longest such line (the flat family's
-  "same-color-in-a-row"; ``diagonal=False``: lines across and down only);
+  "same-color-in-a-row"; ``diagonal=False``: lines across and down only). ``same``: what
+  a line's pieces share: one colour of the team (the default), one colour *and* one shape
+  ("2-same-color-and-kind-in-a-row", BeerQuiche60), or one shape whatever the colours
+  ("4-same-shape-in-a-row", TheoryOfMind: after a move only, with ``k``; such a line is
+  nobody's, so it counts for the team whose piece the move brought into it). ``posts``
+  (on stacks, with ``k``): lines run up a stack only, not across stacks ("on posts":
+  BeerQuiche60's pairs, READINGS.md);
+- ``mixed``: after a move, the pairs of adjacent pieces of different shapes that the move
+  made (the moved piece and a neighbour: on stacks the pieces just under and over it in
+  its stack, elsewhere its orthogonal neighbours), counted for the mover's piece's team
+  ("Adjacent mixed shapes loses", TheoryOfMind; READINGS.md);
 - ``area``: the spaces the team occupies or could reach by orthogonal moves (from Go);
 - ``goal``: the team's pieces standing on its seats' goal lines (planes);
 - ``stuck``: 1 for the seat that cannot move when the game is stalemated, else 0.
@@ -96,6 +106,7 @@ def as_check(e: Ending) -> TurnCheck | None:
     if (
         e.measure == "in-a-row" and e.comparison == "first" and e.when == "turn"
         and e.k is not None and e.result in ("wins", "loses") and e.threshold == 1
+        and e.same == "color"
     ):  # fmt: skip
         return TurnCheck(k=e.k, result=e.result, diagonal=e.diagonal)
     return None
@@ -123,9 +134,24 @@ def _shape_word(shape: str | None, plural: bool) -> str:
     return (PLURAL if plural else SINGULAR).get(shape, shape + ("s" if plural else ""))
 
 
+SAME_WORDS = {
+    "color": "same-color",
+    "shape": "same-shape",
+    "color-and-shape": "same-color-and-kind",
+}
+# Measures that count what a move made (the mover's): read after a move, without "Any".
+MOVE_MADE = "after a move only, with comparison 'any': it counts what the move made"
+
+
 def _row(e: Ending) -> str:
-    text = "same-color-in-a-row" if e.k is None else f"{e.k}-same-color-in-a-row"
-    return text + ("" if e.diagonal else " (no diagonal)")
+    same = SAME_WORDS[e.same]
+    text = f"{same}-in-a-row" if e.k is None else f"{e.k}-{same}-in-a-row"
+    text += "" if e.diagonal else " (no diagonal)"
+    return text + (" on posts" if e.posts else "")
+
+
+def _move_made(e: Ending) -> bool:
+    return e.measure == "mixed" or (e.measure == "in-a-row" and e.same == "shape")
 
 
 def _subject(e: Ending) -> str:
@@ -133,6 +159,10 @@ def _subject(e: Ending) -> str:
     m, c, n = e.measure, e.comparison, e.threshold
     if m == "stuck":
         return "Stalemate"
+    if _move_made(e) and c == "any" and n == 1:  # the release's words: no "Any"
+        return "Adjacent mixed shapes" if m == "mixed" else _row(e)
+    if m == "mixed":  # (only "any": ``_problems``)
+        return f"At least {n} x adjacent mixed shapes"
     if m == "pieces":
         one = _shape_word(e.shape, plural=False)
         many = _shape_word(e.shape, plural=True)
@@ -251,6 +281,11 @@ OFFERED: tuple[Ending, ...] = (
     _e(measure="in-a-row", k=3, when="turn", result="all-lose"),
     _e(measure="pieces", shape="pentagon", comparison="last-standing", when="turn"),
     _e(measure="goal", when="turn", result="stalemate"),
+    # release 1.7's TheoryOfMind and BeerQuiche60 (issue 34)
+    _e(measure="in-a-row", k=4, same="shape", when="turn"),
+    _e(measure="mixed", when="turn", result="loses"),
+    _e(measure="in-a-row", k=2, same="color-and-shape", comparison="most"),
+    _e(measure="in-a-row", k=2, same="color-and-shape", comparison="most", posts=True),
 )
 
 
@@ -308,8 +343,14 @@ def _problems(doc: RuleDoc, e: Ending) -> list[tuple[str, str]]:
             out.append((".shape", "only with measure 'pieces'"))
         elif e.shape not in doc.shapes:
             out.append((".shape", f"this game's shapes are {', '.join(doc.shapes)}"))
-    if m != "in-a-row" and (e.k is not None or not e.diagonal):
-        out.append((".k", "k and diagonal are only for measure 'in-a-row'"))
+    if m != "in-a-row" and (e.k is not None or not e.diagonal or e.same != "color" or e.posts):
+        out.append((".k", "k, diagonal, same and posts are only for measure 'in-a-row'"))
+    if e.posts and (doc.board.type != "stacks" or e.k is None):
+        out.append((".posts", "lines up a stack: on stacks boards, with k"))
+    if _move_made(e) and (e.when != "turn" or c != "any" or e.result not in ("wins", "loses")):
+        out.append((".when", f"'{SAME_WORDS['shape'] if m != 'mixed' else m}' is {MOVE_MADE}"))
+    if m == "in-a-row" and e.same == "shape" and e.k is None:
+        out.append((".k", "a same-shape line needs its length k"))
     if m == "stuck" and (e.when != "stalemate" or c != "any" or r not in ("wins", "loses")):
         why = "(the seat that cannot move) is only for 'Stalemate wins' and 'Stalemate loses'"
         out.append((".measure", f"'stuck' {why}"))
@@ -334,7 +375,7 @@ def _problems(doc: RuleDoc, e: Ending) -> list[tuple[str, str]]:
 def _order(e: Ending) -> tuple:
     return (
         e.when, e.measure, e.comparison, e.result, e.shape or "", e.k or 0, not e.diagonal,
-        e.threshold,
+        e.same, e.posts, e.threshold,
     )  # fmt: skip
 
 

@@ -21,6 +21,7 @@ from .vocabulary import (
     EndComparison,
     EndMeasure,
     EndResult,
+    EndSame,
     EndWhen,
     Fold,
     LevelRouting,
@@ -54,7 +55,8 @@ class TurnCheck(Strict):
 class Ending(Strict):
     """One ending of the typed vocabulary (rules/endings.py says what each word means):
     a measure per team (pieces, pieces of ``shape``, lines of ``k`` in a row or the
-    longest line, area, pieces on the goal, being the seat that cannot move), compared
+    longest line, of one colour, one shape or both; area, pieces on the goal, being the
+    seat that cannot move, adjacent pieces of mixed shapes), compared
     (any team reaching ``threshold``, first, last, most, least, more or fewer than Chaos,
     the total of all teams over ``threshold``), with a result, checked after every move
     (``when="turn"``) or at the last phase's stalemate."""
@@ -66,6 +68,8 @@ class Ending(Strict):
     shape: Shape | None = None  # pieces: only pieces of this shape
     k: int | None = Field(None, ge=2, le=6)  # in-a-row: lines of k; None: the longest line
     diagonal: bool = True  # in-a-row: lines may run diagonally
+    same: EndSame = "color"  # in-a-row: a line's pieces share a colour, a shape, or both
+    posts: bool = False  # in-a-row on stacks: lines run up a stack only (the release's posts)
     threshold: int = Field(1, ge=0, le=1536)  # any/last: at least; total-over: more than
 
 
@@ -84,6 +88,9 @@ class InitialPiece(Strict):
     at: Coord
     color: Color
     shape: Shape = "circle"
+    # Scenery (issue 35, 3P-9X-HideSeek's ring): a set-up piece that belongs to nobody,
+    # whatever its colour: it moves for no seat and counts for no team, but can be taken.
+    nobody: bool = False
 
 
 class Dealt(Strict):

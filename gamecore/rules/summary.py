@@ -18,6 +18,8 @@ from .vocabulary import (
     seat_colors,
 )
 
+NOBODYS = " (nobody's)"  # a set-up piece of no seat (scenery), whatever its colour
+
 
 def _reserve_phrase(doc: RuleDoc) -> str:
     parts = []
@@ -88,7 +90,7 @@ def summary(doc: RuleDoc) -> str:
         parts.append(COLOR_LABELS[doc.colors])
     if doc.initial_pieces:
         where = ", ".join(
-            f"{p.color} at ({','.join(map(str, p.at))})"
+            f"{p.color}{NOBODYS if p.nobody else ''} at ({','.join(map(str, p.at))})"
             + (f" of board {p.board}" if doc.boards > 1 else "")
             for p in doc.initial_pieces
         )

@@ -86,12 +86,18 @@ def _pydantic_error(e: dict) -> dict[str, str]:
     return {"path": format_path(e["loc"]), "message": message}
 
 
-def dimension_limit(size: tuple[int, int, int], axis: int, kind: str = "") -> int:
-    """The longest side ``axis`` may have beside the others; a stacks board's height
-    (``kind`` "stacks", axis 2) up to ``MAX_STACK_HEIGHT`` (the factory offers it too)."""
+def dimension_limit(size: tuple[int, int, int], axis: int) -> int:
     others = math.prod(v for i, v in enumerate(size) if i != axis)
-    top = MAX_STACK_HEIGHT if kind == "stacks" and axis == 2 else MAX_DIMENSION
-    return min(top, MAX_SPACES // max(others, 1))
+    return min(MAX_DIMENSION, MAX_SPACES // max(others, 1))
+
+
+def side_limit(board_type: str, size: tuple[int, int, int], axis: int) -> int:
+    """The largest a board side may be: ``dimension_limit``, except that a stack may be up
+    to ``MAX_STACK_HEIGHT`` high (the 3P poker games' 26: READINGS.md)."""
+    limit = dimension_limit(size, axis)
+    if board_type == "stacks" and axis == 2:
+        limit = max(limit, min(MAX_STACK_HEIGHT, MAX_SPACES // max(size[0] * size[1], 1)))
+    return limit
 
 
 def color_names(doc: RuleDoc) -> tuple[str, ...]:
@@ -142,7 +148,7 @@ def _check_board(doc: RuleDoc) -> list[tuple[str, str]]:
     errors = []
     size, kind = doc.board.size, doc.board.type
     for axis, value in enumerate(size):
-        limit = dimension_limit(size, axis, kind)  # stacks may be taller (vocabulary)
+        limit = side_limit(kind, size, axis)  # a document's stacks may be taller
         if value < 1:
             errors.append((f"board.size[{axis}]", "at least 1"))
         elif value > limit:

@@ -210,7 +210,9 @@ def seat_colors(players: str, colors: str) -> tuple[tuple[int, ...], int]:
 # ("turn") or when nobody can move ("stalemate"). The turn checks and the stalemate
 # values above are words of this vocabulary (rules/endings.py maps them).
 EndWhen = Literal["turn", "stalemate"]
-EndMeasure = Literal["none", "pieces", "in-a-row", "area", "goal", "stuck"]
+EndMeasure = Literal["none", "pieces", "in-a-row", "area", "goal", "stuck", "mixed"]
+# in-a-row: what a line's pieces share (release 1.7's TheoryOfMind and BeerQuiche60)
+EndSame = Literal["color", "shape", "color-and-shape"]
 EndComparison = Literal[
     "any",
     "first",

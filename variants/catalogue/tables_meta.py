@@ -98,7 +98,7 @@ META = {
     "3P-BoS": {
         "players": SEATS3,
         "key": "(board of black, white, pink)",
-        "value": "results",
+        "value": "distribution of results (Chaos's board)",
     },
     "Centipede9": {
         "players": SEATS2,

@@ -116,7 +116,7 @@ def adjusted_size(board_type: str, size: tuple) -> tuple[int, int, int]:
     size = [min(v, MAX_DIMENSION) for v in (x, y)] + [min(z, MAX_STACK_HEIGHT)]
     # Shrink the last sides first: x (across) is kept longest, and stacks keep their height.
     for axis in (1, 0, 2) if board_type == "stacks" else (2, 1, 0):
-        size[axis] = max(1, min(size[axis], rules.dimension_limit(tuple(size), axis, board_type)))
+        size[axis] = max(1, min(size[axis], rules.side_limit(board_type, tuple(size), axis)))
     return tuple(size)
 
 

@@ -104,7 +104,7 @@ def draw_boards(state: FactoryState) -> list[BoardView]:
     up (largest at the top), so y=max (Player 1's goal) is the top edge."""
     x, y, z = state.size
     if any(
-        n < 1 or n > rules.dimension_limit(state.size, a, state.board_type)
+        n < 1 or n > rules.side_limit(state.board_type, state.size, a)
         for a, n in enumerate(state.size)
     ):
         return []  # a rejected save's oversized board: its errors say why, nothing to draw

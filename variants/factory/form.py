@@ -139,8 +139,8 @@ class FactoryState:
         posted."""
         boards = min(max(self.boards, 1), MAX_BOARDS)
         size = tuple(
-            min(max(v or 1, 1), MAX_STACK_HEIGHT if axis == 2 else MAX_DIMENSION)
-            for axis, v in enumerate(self.size)
+            min(max(v or 1, 1), MAX_STACK_HEIGHT if i == 2 else MAX_DIMENSION)
+            for i, v in enumerate(self.size)
         )
         shapes = {
             self.shapes[row - 1]: ShapeRules.model_construct(

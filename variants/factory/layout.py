@@ -128,7 +128,7 @@ def build(
     dims = []
     for axis in range(3):
         low = 2 if (axis == 2 and state.board_type == "stacks") else 1
-        high = rules.dimension_limit(state.size, axis, state.board_type)
+        high = rules.side_limit(state.board_type, state.size, axis)
         dims.append(
             select(
                 f"size_{AXES[axis]}",

@@ -94,12 +94,13 @@ def from_post(data: Mapping, getlist=None) -> tuple[FactoryState, list[dict[str,
     state.pieces_per_turn = number("pieces_per_turn", 1, "pieces_per_turn", 1, 2)
     state.boards = number("boards", 1, "boards", 1, MAX_BOARDS)
     state.size = tuple(
+        # a stack's height may reach the document's limit (26), every other side 19
         number(
             f"size_{axis}",
             default,
             f"board.size[{i}]",
             1,
-            MAX_STACK_HEIGHT if i == 2 and state.board_type == "stacks" else MAX_DIMENSION,
+            MAX_STACK_HEIGHT if i == 2 else MAX_DIMENSION,
         )
         for i, (axis, default) in enumerate(zip("xyz", base.size, strict=True))
     )
@@ -151,7 +152,7 @@ def _spot(text: str) -> Spot | None:
     if len(parts) != 4:
         return None
     b, x, y = (bounded_int(v, 1, MAX_DIMENSION) for v in parts[:3])
-    z = bounded_int(parts[3], 1, MAX_STACK_HEIGHT)  # stacks may be taller (vocabulary)
+    z = bounded_int(parts[3], 1, MAX_STACK_HEIGHT)  # a stack's layer may reach 26
     if None in (b, x, y, z) or b > MAX_BOARDS:
         return None
     return (b, x, y, z)

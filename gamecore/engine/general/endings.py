@@ -24,6 +24,10 @@ from ..geometry import AXES
 from ..outcome import DRAW, LOSS, WIN
 from ..scoring import team_pieces
 from .ending import team_areas
+from .made import arrivals as _arrivals
+from .made import by_shape as _by_shape
+from .made import lines as _lines
+from .made import move_made as _move_made
 
 
 class Compiled:
@@ -38,11 +42,14 @@ class Compiled:
         self.overachievers = doc.overachievers
         self.legacy_only = not doc.endings and not doc.overachievers
         self.lines = {}
+        self.lines_through = {}  # same-shape lines: those through each space
         for e in [*self.stalemate, *self.turn]:
             if e.measure == "in-a-row" and e.k is not None:
-                key = (e.k, e.diagonal)
+                key = (e.k, e.diagonal, e.posts)
                 if key not in self.lines:
-                    self.lines[key] = game.geometry.lines(e.k, e.diagonal)
+                    self.lines[key] = _lines(game.geometry, e)
+                if e.same == "shape" and key not in self.lines_through:
+                    self.lines_through[key] = game.geometry.lines_through(self.lines[key])
         self.teams = sorted(set(game.teams))
         self.chaos_team = None if game.chaos is None else game.teams[game.chaos]
 
@@ -63,7 +70,11 @@ def measure(
     if m == "stuck":
         stuck = {g.teams[s] for s in stuck_seats(state)}
         return {t: int(t in stuck) for t in ends.teams}
+    if m == "mixed" or (m == "in-a-row" and e.same == "shape"):
+        return _move_made(state, e)
     pieces = team_pieces(state, board)
+    if e.same == "color-and-shape":  # a line holds one colour and one shape: split by shape
+        pieces = {t: _by_shape(g, state, by_color) for t, by_color in pieces.items()}
     if m == "pieces":
         shape = None if e.shape is None else g.shape_names.index(e.shape)
         out = {}
@@ -83,6 +94,8 @@ def measure(
         arrived = (set() if start else _arrivals(state)) if e.when == "turn" else None
         out = dict.fromkeys(ends.teams, 0)
         for s in range(g.nseats):
+            if s == g.chaos:  # Chaos plays for no side of the board: it has no goal
+                continue
             t = g.teams[s]
             goal = g.goal_mask[s]
             for spaces in pieces.get(t, {}).values():
@@ -99,7 +112,7 @@ def measure(
             runs = [_longest(geo, spaces, e.diagonal) for spaces in pieces.get(t, {}).values()]
             out[t] = max(runs, default=0)
         return out
-    lines = ends.lines[(e.k, e.diagonal)]
+    lines = ends.lines[(e.k, e.diagonal, e.posts)]
     for t in ends.teams:
         n = 0
         for spaces in pieces.get(t, {}).values():
@@ -107,16 +120,6 @@ def measure(
             n += sum(1 for line in lines if mask & line == line)
         out[t] = n
     return out
-
-
-def _arrivals(state) -> set[int]:
-    """The positions the latest move (a simultaneous phase: the latest round's moves)
-    brought a piece to."""
-    if state.ph.simultaneous:
-        moves = [m for _seat, m in state.last_round or ()]
-    else:
-        moves = [state.last]
-    return {m.target for m in moves if getattr(m, "target", -1) >= 0}
 
 
 def _longest(geo, spaces: set[int], diagonal: bool) -> int:

@@ -321,7 +321,7 @@ class GeneralGame(Notation):
             i = g.index(p.board - 1, *(v - 1 for v in p.at))
             color = self.color_names.index(p.color)
             ri = color * self.nshapes + self.shape_names.index(p.shape)
-            if owners[color]:
+            if owners[color] and not p.nobody:
                 seat = self.seat_color.index(color)
                 board[i] = self.code[seat][ri]
                 own[seat] |= 1 << i
@@ -329,6 +329,7 @@ class GeneralGame(Notation):
                 board[i] = self.unowned[ri]
             cmask[color] |= 1 << i
         self.start_own = own
+        self.scenery = any(p.nobody for p in doc.initial_pieces)  # nobody's set-up pieces
         # dealt spaces in dealing order (rules/decks.py): (space, seat or None), 0-based
         from gamecore.rules.decks import deal_order
 
