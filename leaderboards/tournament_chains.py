@@ -21,6 +21,7 @@ from leaderboards.models import Tournament, TournamentBatch
 from leaderboards.tournament_finish import finalise, maybe_finalise
 from leaderboards.tournament_games import _play, _record, _rows
 from leaderboards.tournament_plans import _schedule
+from ownbots.remote import play_tournament_games
 from ownbots.versions import record_versions
 from play.models import Match
 
@@ -175,13 +176,22 @@ def _run_claimed(tournament: Tournament, batches: list[Claimed], known: dict | N
             touch(ids, TournamentBatch.State.RUNNING)
             touched = time.monotonic()
 
+    remote = []  # games with an own bot: played all at once after the others
     for number in numbers:
         if number in written:
             continue
         set_order, index = order[number - 1]
         seated = [players[pk] for pk in math.seat_rotation(sets[set_order].players, index)]
+        if any(p.kind == Player.Kind.OWN_BOT for p in seated):
+            remote.append((number, seated))
+            continue
         played.append((seated, _play(tournament, number, seated, alive), number))
         alive()  # (see reconcile)
+    if remote:  # they wait on clients, and a client answers by turn id: in flight together
+        games = play_tournament_games(tournament, remote, alive)
+        played += [(seated, game, n) for (n, seated), game in zip(remote, games, strict=True)]
+        played.sort(key=lambda p: p[2])  # written in game order, as one by one
+        alive()
     # The games and "done" in one transaction: a worker killed between the two left a
     # written batch "running" in a finished tournament. Rows built before it: on SQLite
     # a write transaction holds the one write lock, and the other chain waits.

@@ -2,9 +2,10 @@
 ``BotTurn``; the bot's socket (in a web process) sends it, and writes the answer back.
 
 The database carries the turn, so a worker and a web process need no shared channel
-layer (the embedded in-memory one is per process); the channel layer only wakes the
-socket early (``connections.wake``). A turn is answered at most once (a conditional
-update), and only before its deadline.
+layer (the embedded in-memory one is per process); both poll. With Redis an open turn
+is answered through Redis (``fastlane``: pushed to the socket, the answer pushed back,
+the row written at the game's end). A turn is answered at most once (a conditional
+update, or one Redis script), and only before its deadline.
 """
 
 from __future__ import annotations
@@ -17,12 +18,12 @@ from django.utils import timezone
 
 from play.errors import MatchError
 
-from . import connections
+from . import connections, fastlane
 from .models import BotTurn
 from .protocol import late, unknown_turn
 
-POLL_SECONDS = 0.05  # the worker looks for the answer this often
-CHECK_EVERY = 10  # and whether the bot is connected every 10th look (0.5 s)
+POLL_SECONDS = 0.05  # the worker looks for the answer at least this often
+CHECK_SECONDS = 0.5  # and whether the bot is connected this often
 GRACE_SECONDS = 0.5  # an answer in flight at the deadline still counts
 
 
@@ -58,22 +59,42 @@ def waiting(player_id: int, skip: set[int]) -> list[dict]:
     return [payload(t) for t in rows.order_by("pk")[:50]]
 
 
+def is_mine(player_id: int, turn_id: int) -> bool:
+    return BotTurn.objects.filter(pk=turn_id, player_id=player_id).exists()
+
+
+def refused(code: str, turn_id: int, move: str) -> MatchError:
+    if code == "unknown-turn":  # no such turn, or another bot's: the same answer
+        return unknown_turn(f"t{turn_id}")
+    if code == "illegal":
+        return MatchError("illegal", f"{move[:40]!r} is not a legal move here; see legal.")
+    return late(f"t{turn_id}")
+
+
 def answer(player_id: int, turn_id: int, move: str, version: str) -> None:
     """The bot's answer to a tournament turn; raises MatchError saying why it is refused
-    (the turn then stays open until its deadline, except when it is over)."""
+    (the turn then stays open until its deadline, except when it is over). With Redis
+    the open turn is there (``fastlane.answer``); a turn no longer there is over."""
+    if fastlane.enabled():
+        code = fastlane.answer(player_id, turn_id, move, version, GRACE_SECONDS)
+        if code == "ok":
+            return
+        if code != "missing":
+            raise refused(code, turn_id, move)
+        raise refused("late" if is_mine(player_id, turn_id) else "unknown-turn", turn_id, move)
     turn = BotTurn.objects.filter(pk=turn_id, player_id=player_id).first()
-    if turn is None:  # no such turn, or another bot's: the same answer
-        raise unknown_turn(f"t{turn_id}")
+    if turn is None:
+        raise refused("unknown-turn", turn_id, move)
     if turn.status != BotTurn.Status.WAITING:
-        raise late(f"t{turn_id}")
+        raise refused("late", turn_id, move)
     if move not in turn.legal:
-        raise MatchError("illegal", f"{move[:40]!r} is not a legal move here; see legal.")
+        raise refused("illegal", turn_id, move)
     grace = timezone.now() - timedelta(seconds=GRACE_SECONDS)
     done = BotTurn.objects.filter(
         pk=turn_id, status=BotTurn.Status.WAITING, deadline__gte=grace
     ).update(status=BotTurn.Status.ANSWERED, answer=move, version=version)
     if not done:
-        raise late(f"t{turn_id}")
+        raise refused("late", turn_id, move)
 
 
 # --- the worker's side -----------------------------------------------------------------------
@@ -88,21 +109,45 @@ class NoAnswer(Exception):
         self.why = why
 
 
-def ask(player_id, tournament_id, number, seat, ply, view, legal, heartbeat=None):
-    """Ask the bot for a move and wait; (move text, version) or raises ``NoAnswer``.
-
-    Not connected: the turn waits up to ``OWNBOT_WAIT_SECONDS`` for a connection (then
-    "disconnect"). Connected: it has ``OWNBOT_MOVE_SECONDS`` (then "timeout"); a bot that
-    drops and comes back within the wait gets a fresh move time."""
-    beat = heartbeat or (lambda: None)
-    move_time = timedelta(seconds=settings.OWNBOT_MOVE_SECONDS)
-    wait_time = timedelta(seconds=settings.OWNBOT_WAIT_SECONDS)
-    # An earlier try of this game (a batch sent again) asked already: that is over.
-    BotTurn.objects.filter(
+def start_game(tournament_id: int, number: int) -> None:
+    """An earlier try of this game (a batch sent again) asked already: that is over."""
+    open_turns = BotTurn.objects.filter(
         tournament_id=tournament_id, game_number=number, status=BotTurn.Status.WAITING
-    ).update(status=BotTurn.Status.EXPIRED)
-    now = timezone.now()
+    )
+    if fastlane.enabled():
+        fastlane.expire_many(list(open_turns.values_list("player_id", "pk")))
+    open_turns.update(status=BotTurn.Status.EXPIRED)
+
+
+def record_answers(answered: list[BotTurn]) -> None:
+    """Write the answers ``ask`` kept (with Redis, at the game's end: one query)."""
+    if answered:
+        BotTurn.objects.bulk_update(answered, ["status", "answer", "version"])
+
+
+_seen_up: dict[int, float] = {}  # player id -> when a look found the bot connected
+
+
+def _connected(player_id: int) -> bool:
+    """Is the bot connected? A look that found it is trusted for ``CHECK_SECONDS`` (the
+    games of a batch in flight at once ask many times a second; a stale answer is what
+    the wait loop's own looks, every ``CHECK_SECONDS``, would have had anyway)."""
+    if time.monotonic() - _seen_up.get(player_id, -1e9) < CHECK_SECONDS:
+        return True
     up = connections.current(player_id) is not None
+    if up:
+        _seen_up[player_id] = time.monotonic()
+    else:
+        _seen_up.pop(player_id, None)
+    return up
+
+
+def open_turn(player_id, tournament_id, number, seat, ply, view, legal, up=True) -> BotTurn:
+    """A new waiting turn (its row; with Redis its hash too), offered to the bot's
+    socket if it is ``up`` (connected): ``OWNBOT_MOVE_SECONDS`` to answer, else
+    ``OWNBOT_WAIT_SECONDS`` for it to come."""
+    now = timezone.now()
+    seconds = settings.OWNBOT_MOVE_SECONDS if up else settings.OWNBOT_WAIT_SECONDS
     turn = BotTurn.objects.create(
         player_id=player_id,
         tournament_id=tournament_id,
@@ -112,47 +157,104 @@ def ask(player_id, tournament_id, number, seat, ply, view, legal, heartbeat=None
         view=view,
         legal=legal,
         created=now,
-        deadline=now + (move_time if up else wait_time),
+        deadline=now + timedelta(seconds=seconds),
     )
-    away_since = None if up else now
-    if up:
+    if fastlane.enabled():
+        fastlane.open_turn(turn, payload(turn), publish=up)
+    elif up:
         connections.wake(player_id)
+    return turn
+
+
+def status(turn_id: int) -> str | None:
+    """The turn's status: an open turn's in Redis (its row is written when the game
+    ends), else its row's; None if there is no such turn."""
+    if fastlane.enabled():
+        found = fastlane.status(turn_id)
+        if found is not None:
+            return found
+    return BotTurn.objects.filter(pk=turn_id).values_list("status", flat=True).first()
+
+
+def ask(player_id, tournament_id, number, seat, ply, view, legal, heartbeat=None, answered=None):
+    """Ask the bot for a move and wait; (move text, version) or raises ``NoAnswer``.
+    (A game's first ask is preceded by ``start_game``.) With Redis the answer reaches
+    the turn's row here, or, given a list ``answered``, is kept there for
+    ``record_answers`` (the game's end): no database round trip while the bot waits.
+
+    Not connected: the turn waits up to ``OWNBOT_WAIT_SECONDS`` for a connection (then
+    "disconnect"). Connected: it has ``OWNBOT_MOVE_SECONDS`` (then "timeout"); a bot that
+    drops and comes back within the wait gets a fresh move time."""
+    beat = heartbeat or (lambda: None)
+    move_time = timedelta(seconds=settings.OWNBOT_MOVE_SECONDS)
+    wait_time = timedelta(seconds=settings.OWNBOT_WAIT_SECONDS)
+    lane = fastlane.enabled()
+    up = _connected(player_id)
+    turn = open_turn(player_id, tournament_id, number, seat, ply, view, legal, up)
+    away_since = None if up else turn.created
     looks = 0
     connected = up
+    checked = time.monotonic()
     while True:
-        time.sleep(POLL_SECONDS)
-        beat()
-        turn.refresh_from_db(fields=["status", "answer", "version", "deadline"])
-        if turn.status == BotTurn.Status.ANSWERED:
+        if _answered(turn, lane, looks):
+            if lane and answered is not None:
+                answered.append(turn)
+            elif lane:
+                record_answers([turn])
             return turn.answer, turn.version
+        beat()
         now = timezone.now()
         looks += 1
-        if looks % CHECK_EVERY == 0:
+        if time.monotonic() - checked >= CHECK_SECONDS:
+            checked = time.monotonic()
             connected = connections.current(player_id) is not None
         if connected and away_since is not None:  # (re)connected: a fresh move time
             away_since = None
-            turn.deadline = now + move_time
-            BotTurn.objects.filter(pk=turn.pk, status=BotTurn.Status.WAITING).update(
-                deadline=turn.deadline
-            )
-            connections.wake(player_id)
+            _set_deadline(turn, now + move_time, lane)
+            if lane:
+                fastlane.republish(turn, payload(turn))
+            else:
+                connections.wake(player_id)
         elif not connected and away_since is None:  # it dropped: wait for it to return
             away_since = now
-            turn.deadline = now + wait_time
-            BotTurn.objects.filter(pk=turn.pk, status=BotTurn.Status.WAITING).update(
-                deadline=turn.deadline
-            )
+            _set_deadline(turn, now + wait_time, lane)
         if away_since is not None and now - away_since > wait_time:
-            if _expire(turn):
+            if _expire(turn, lane):
                 raise NoAnswer("disconnect")
-        elif now > turn.deadline + timedelta(seconds=GRACE_SECONDS) and _expire(turn):
+        elif now > turn.deadline + timedelta(seconds=GRACE_SECONDS) and _expire(turn, lane):
             raise NoAnswer("timeout" if away_since is None else "disconnect")
 
 
-def _expire(turn: BotTurn) -> bool:
+def _answered(turn: BotTurn, lane: bool, looks: int) -> bool:
+    """Wait a while for the answer: with Redis blocked on the turn's list (woken by the
+    answer), else a look at the row after a sleep (2 ms, doubling up to POLL_SECONDS)."""
+    if lane:
+        got = fastlane.wait(turn.pk, POLL_SECONDS)
+        if got is None:
+            return False
+        turn.status, (turn.answer, turn.version) = BotTurn.Status.ANSWERED, got
+        return True
+    time.sleep(min(POLL_SECONDS, 0.002 * 2 ** min(looks, 10)))
+    turn.refresh_from_db(fields=["status", "answer", "version", "deadline"])
+    return turn.status == BotTurn.Status.ANSWERED
+
+
+def _set_deadline(turn: BotTurn, deadline, lane: bool) -> None:
+    turn.deadline = deadline
+    BotTurn.objects.filter(pk=turn.pk, status=BotTurn.Status.WAITING).update(deadline=deadline)
+    if lane:
+        fastlane.set_deadline(turn)
+
+
+def _expire(turn: BotTurn, lane: bool) -> bool:
     """Close the turn unanswered; False if an answer got in first."""
-    return bool(
-        BotTurn.objects.filter(pk=turn.pk, status=BotTurn.Status.WAITING).update(
-            status=BotTurn.Status.EXPIRED
+    if lane and not fastlane.expire(turn):
+        return False  # answered meanwhile: the next wait takes the answer
+    return (
+        bool(
+            BotTurn.objects.filter(pk=turn.pk, status=BotTurn.Status.WAITING).update(
+                status=BotTurn.Status.EXPIRED
+            )
         )
+        or lane
     )

@@ -307,7 +307,7 @@ def test_tournament_turn_payload_is_the_seat_view_only(trainer):
     state.apply(0, state.legal_moves(0)[0])
     seen = {}
 
-    def fake_ask(pid, tid, number, seat, ply, view, legal, heartbeat):
+    def fake_ask(pid, tid, number, seat, ply, view, legal, heartbeat, answered=None):
         seen.update(view=view, legal=legal)
         return legal[0], "v1"
 
