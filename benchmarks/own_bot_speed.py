@@ -76,6 +76,46 @@ def client(url: str, out: str) -> None:
 # --- the child: the site ----------------------------------------------------------------------
 
 
+def cpu_now(roots: dict[str, int]) -> dict[str, float]:
+    """CPU seconds so far of each process tree in ``roots``, and of the PostgreSQL and
+    Redis servers (``tournament_shapes``' reading of /proc)."""
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    from tournament_shapes import _processes, cpu_seconds, server_seconds
+
+    found = _processes()
+    spent = {name: cpu_seconds(pid, found) for name, pid in roots.items()}
+    spent["servers"] = server_seconds()
+    return spent
+
+
+def one_at_a_time(own, rule_set, trainer, count: int) -> list[float]:
+    """The turn's round trip with nothing else in flight: this process asks as a worker
+    does (``turns.ask``), the client answers; ms from the request to the answer in hand."""
+    from leaderboards.models import Tournament
+    from leaderboards.services import default_universe
+    from ownbots import turns
+
+    t = Tournament.objects.create(
+        name="latency", rule_set=rule_set, universe=default_universe(), created_by=trainer,
+        seed=1, total_games=1, batch_size=1,
+    )  # fmt: skip
+    game = rule_set_game(rule_set)
+    state = game.new_initial_state(seed=1)
+    view, legal = state.view(0), [str(m) for m in state.legal_moves(0)]
+    spent = []
+    for _ in range(count):
+        began = time.perf_counter()
+        turns.ask(own.pk, t.pk, 1, 0, 0, view, legal)
+        spent.append((time.perf_counter() - began) * 1000)
+    return spent
+
+
+def rule_set_game(rule_set):
+    from play.replay import game_of_rule_set
+
+    return game_of_rule_set(rule_set)
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -98,7 +138,7 @@ def start(args: list[str], log: Path, ready: str, what: str) -> subprocess.Popen
     return process
 
 
-def child(game_name: str, games: int, rounds: int) -> None:
+def child(game_name: str, games: int, rounds: int, turns_alone: int) -> None:
     import django
 
     django.setup()
@@ -148,7 +188,8 @@ def child(game_name: str, games: int, rounds: int) -> None:
 
     with app.producer_or_acquire() as producer:  # the broker's connection, once, untimed
         producer.connection.ensure_connection(max_retries=3)
-    out = {"own": [], "builtin": [], "games": games, "own_ids": []}
+    out = {"own": [], "builtin": [], "games": games, "own_ids": [], "cpu": {}}
+    roots = {"worker": worker.pid, "daphne": web.pid, "client": bot.pid}
     try:
         from ownbots import connections
 
@@ -162,7 +203,7 @@ def child(game_name: str, games: int, rounds: int) -> None:
                 plan = tournaments.Plan(
                     rule_set, default_universe(), f"{kind}-{stamp}", [([player.pk, rnd.pk], games)]
                 )
-                began = time.perf_counter()
+                began, cpu = time.perf_counter(), cpu_now(roots)
                 t = tournaments.create_from_plan(plan, trainer)
                 while True:
                     status = Tournament.objects.values_list("status", flat=True).get(pk=t.pk)
@@ -176,8 +217,14 @@ def child(game_name: str, games: int, rounds: int) -> None:
                 if status != "done":
                     sys.exit(f"a tournament failed: see {SCRATCH / 'worker.log'}")
                 out[kind].append(games / elapsed)
+                spent = {k: v - cpu[k] for k, v in cpu_now(roots).items()}
+                for name, seconds in spent.items():  # CPU ms a game, by process
+                    out["cpu"].setdefault(kind, {}).setdefault(name, []).append(
+                        1000 * seconds / games
+                    )
                 if kind == "own":
                     out["own_ids"].append(t.pk)
+        out["alone"] = one_at_a_time(own, rule_set, trainer, turns_alone)
     finally:
         bot.terminate()
         bot.wait(timeout=20)
@@ -220,6 +267,7 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=100, help="games a tournament")
     ap.add_argument("--rounds", type=int, default=2)
     ap.add_argument("--game", default="Connect4")
+    ap.add_argument("--turns", type=int, default=300, help="turns timed one at a time")
     ap.add_argument("--database", default="vf_bench_ownbots")
     ap.add_argument("--redis", default="redis://127.0.0.1:6379/12")
     ap.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
@@ -229,7 +277,7 @@ def main() -> None:
     if args.client:
         return client(args.client, args.out)
     if args.child:
-        return child(args.game, args.games, args.rounds)
+        return child(args.game, args.games, args.rounds, args.turns)
     if args.database in ("variant_foundry", "postgres") or args.redis.rstrip("/").endswith("/0"):
         sys.exit("refused: a database and a Redis db of the benchmark's own")
     print(f"before: {load()}")
@@ -250,7 +298,7 @@ def main() -> None:
           "Redis, a Celery worker (prefork x2), one daphne, the client apart")  # fmt: skip
     proc = subprocess.run(
         [PY, __file__, "--child", "--game", args.game, "--games", str(args.games),
-         "--rounds", str(args.rounds)],
+         "--rounds", str(args.rounds), "--turns", str(args.turns)],
         env=env, cwd=ROOT, capture_output=True, text=True,
     )  # fmt: skip
     line = next((x for x in proc.stdout.splitlines() if x.startswith("RESULT ")), None)
@@ -263,20 +311,30 @@ def main() -> None:
     ratio = statistics.median(o / b for o, b in zip(out["own"], out["builtin"], strict=True))
     met = "met" if ratio >= RATIO_BAR else "NOT met"
     print(f"median ratio {ratio:.2f} (bar >= {RATIO_BAR}: {met})")
+    for kind, spent in out["cpu"].items():
+        parts = ", ".join(f"{name} {statistics.median(ms):.1f}" for name, ms in spent.items())
+        print(f"CPU ms a game ({kind}): {parts}")
+    alone = out["alone"]
+    p50 = percentile(alone, 50)
+    met = "met" if p50 <= LATENCY_BAR_MS else "NOT met"
+    print(
+        f"turn latency on loopback, one turn at a time, request to the answer in the "
+        f"worker's hands ({len(alone)} turns): p50 {p50:.2f} ms, "
+        f"p99 {percentile(alone, 99):.2f} ms (bar p50 <= {LATENCY_BAR_MS:g} ms: {met})"
+    )
     lat = out["latency"]
     if lat["total"]:
-        p50 = percentile(lat["total"], 50)
-        met = "met" if p50 <= LATENCY_BAR_MS else "NOT met"
-        print(f"turn latency, request to acknowledgement ({len(lat['total'])} turns): "
-              f"p50 {p50:.1f} ms, p99 {percentile(lat['total'], 99):.1f} ms "
-              f"(bar p50 <= {LATENCY_BAR_MS:g} ms: {met})")  # fmt: skip
+        print(f"during the own bot's tournaments (every game of a batch in flight), request "
+              f"to the bot's receipt of moved ({len(lat['total'])} turns): "
+              f"p50 {percentile(lat['total'], 50):.1f} ms, "
+              f"p99 {percentile(lat['total'], 99):.1f} ms")  # fmt: skip
         parts = (("deliver", "request to your-move"), ("answer", "your-move to moved"),
                  ("worker", "the worker's wait for each answer (whole ms)"))  # fmt: skip
         for part, name in parts:
             print(f"  {name}: p50 {percentile(lat[part], 50):.1f} ms, "
                   f"p99 {percentile(lat[part], 99):.1f} ms")  # fmt: skip
     else:
-        print("turn latency: no turn measured")
+        print("during the tournaments: no turn measured")
     print(f"after: {load()}")
 
 

@@ -6,7 +6,8 @@ the "your move" on the bot's channel; the bot's socket sends it at once (no poll
 read), and answers it with one script (``ANSWER``) that checks what ``turns.answer``
 checks (the bot's turn, still open, a legal move, in time), closes it and pushes the
 move on a list the worker blocks on (``BLPOP``). No database round trip on the way: the
-worker writes the answers to their rows when the game ends (``turns.record_answers``).
+worker writes the game's turns as rows when it ends (``turns.record_turns``; their ids
+come from the table's sequence, taken a block at a time).
 The hash's status is the truth while the turn is open: answered at most once, by one
 atomic script, and ``EXPIRE`` (the worker giving up) is the same script's other side.
 Without Redis (the embedded shape) the web process and the worker share no channel: the
@@ -80,6 +81,10 @@ def open_key(player_id: int) -> str:
     return _key("open", player_id)
 
 
+def game_key(tournament_id: int, number: int) -> str:
+    return _key("game", tournament_id, number)
+
+
 def reply_key(turn_id: int) -> str:
     return _key("reply", turn_id)
 
@@ -128,6 +133,8 @@ def open_turn(turn, message: dict, publish: bool) -> None:
     )
     pipe.expire(key, _ttl())
     pipe.sadd(open_key(turn.player_id), turn.pk)
+    pipe.sadd(game_key(turn.tournament_id, turn.game_number), turn.pk)
+    pipe.expire(game_key(turn.tournament_id, turn.game_number), _ttl())
     if publish:
         pipe.publish(turns_channel(turn.player_id), json.dumps(timed(message, turn.deadline)))
     pipe.execute()
@@ -154,6 +161,10 @@ def status(turn_id: int) -> str | None:
     return None if found is None else found.decode()
 
 
+def open_ids(player_id: int) -> list[int]:
+    return sorted(int(i) for i in client().smembers(open_key(player_id)))
+
+
 def wait(turn_id: int, seconds: float) -> tuple[str, str] | None:
     """The answer (move, version) if it comes within ``seconds``, else None."""
     got = client().blpop([reply_key(turn_id)], timeout=seconds)
@@ -169,9 +180,15 @@ def expire(turn) -> bool:
     return bool(client().eval(EXPIRE, 2, *keys, turn.pk))
 
 
-def expire_many(player_ids_and_turns: list[tuple[int, int]]) -> None:
-    for player_id, turn_id in player_ids_and_turns:
-        client().eval(EXPIRE, 2, turn_key(turn_id), open_key(player_id), turn_id)
+def expire_game(tournament_id: int, number: int) -> None:
+    """Close every turn of this game still open (an earlier try's: its worker died)."""
+    key = game_key(tournament_id, number)
+    for raw in client().smembers(key):
+        turn_id = int(raw)
+        player = client().hget(turn_key(turn_id), "player")
+        if player is not None:
+            client().eval(EXPIRE, 2, turn_key(turn_id), open_key(int(player)), turn_id)
+    client().delete(key)
 
 
 # --- the bot's socket ----------------------------------------------------------------------

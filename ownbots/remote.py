@@ -17,7 +17,7 @@ from django.utils import timezone
 from accounts.models import Player
 from play.models import Move
 
-from .turns import NoAnswer, ask, record_answers, start_game
+from .turns import NoAnswer, ask, record_turns, start_game
 
 SPECIAL = ("draw", "accept", "decline", "pass")
 
@@ -32,7 +32,7 @@ class RemoteAgent:
         self.heartbeat = heartbeat
         self.version = ""  # of the first answer: the game's version
         self.spec = {"kind": "ownbot"}
-        self.answered = []  # the turns answered, written at the game's end (Redis)
+        self.asked = []  # the turns asked, written at the game's end (with Redis)
 
     def ask(self, state, seat: int, ply: int) -> str:
         from play.secrecy import seen_ply
@@ -47,7 +47,7 @@ class RemoteAgent:
             state.view(seat),  # the seat's view, never the state itself
             legal,
             self.heartbeat,
-            answered=self.answered,
+            asked=self.asked,
         )
         self.version = self.version or version
         return move
@@ -142,7 +142,7 @@ def play_tournament_game(tournament, number: int, seated: list[Player], heartbea
     rule = tournament.rule_set.document.get("timeout", "loss")
     start_game(tournament.pk, number)
     state, moves, versions = play_game(game, agents, seed, rule)
-    record_answers([t for a in agents if isinstance(a, RemoteAgent) for t in a.answered])
+    record_turns([t for a in agents if isinstance(a, RemoteAgent) for t in a.asked])
     return PlayedGame(
         seed=position_seed(seed),  # play_game sets the position up as play_timed does
         moves=[PlayedMove(*m) for m in moves],

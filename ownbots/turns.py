@@ -10,10 +10,14 @@ update, or one Redis script), and only before its deadline.
 
 from __future__ import annotations
 
+import os
+import threading
 import time
+from contextlib import contextmanager
 from datetime import timedelta
 
 from django.conf import settings
+from django.db import connection, transaction
 from django.utils import timezone
 
 from play.errors import MatchError
@@ -110,19 +114,41 @@ class NoAnswer(Exception):
 
 
 def start_game(tournament_id: int, number: int) -> None:
-    """An earlier try of this game (a batch sent again) asked already: that is over."""
+    """An earlier try of this game (a batch sent again) asked already: that is over
+    (its rows, and with Redis its turns still open there, which had no row yet)."""
     open_turns = BotTurn.objects.filter(
         tournament_id=tournament_id, game_number=number, status=BotTurn.Status.WAITING
     )
     if fastlane.enabled():
-        fastlane.expire_many(list(open_turns.values_list("player_id", "pk")))
+        fastlane.expire_game(tournament_id, number)
     open_turns.update(status=BotTurn.Status.EXPIRED)
 
 
-def record_answers(answered: list[BotTurn]) -> None:
-    """Write the answers ``ask`` kept (with Redis, at the game's end: one query)."""
-    if answered:
-        BotTurn.objects.bulk_update(answered, ["status", "answer", "version"])
+def record_turns(asked: list[BotTurn]) -> None:
+    """Write the turns ``ask`` kept (with Redis, at the game's end): one insert for the
+    new rows, one update for any written already."""
+    if not asked:
+        return
+    with unflushed():
+        BotTurn.objects.bulk_create([t for t in asked if t._state.adding])
+        written = [t for t in asked if not t._state.adding and t.status != BotTurn.Status.WAITING]
+        if written:
+            BotTurn.objects.bulk_update(written, ["status", "answer", "version", "deadline"])
+    for turn in asked:
+        turn._state.adding = False
+
+
+@contextmanager
+def unflushed():
+    """A transaction whose commit does not wait for the disk (PostgreSQL's
+    ``synchronous_commit`` off, for it alone): turns' rows are the record of a game that
+    a crash would replay from its start anyway, and a commit's wait for the log's flush
+    was most of a turn's time."""
+    with transaction.atomic():
+        if connection.vendor == "postgresql":
+            with connection.cursor() as cursor:
+                cursor.execute("SET LOCAL synchronous_commit TO OFF")
+        yield
 
 
 _seen_up: dict[int, float] = {}  # player id -> when a look found the bot connected
@@ -142,13 +168,37 @@ def _connected(player_id: int) -> bool:
     return up
 
 
+_ids: dict[int, list[int]] = {}  # by process: turn ids taken from the sequence, not used
+_ids_lock = threading.Lock()
+ID_BLOCK = 64
+
+
+def _new_id() -> int | None:
+    """A turn id for a row written later (PostgreSQL: taken from the table's sequence
+    ``ID_BLOCK`` at a time, one read and no commit); None elsewhere (insert it now)."""
+    if connection.vendor != "postgresql":
+        return None
+    with _ids_lock:
+        mine = _ids.setdefault(os.getpid(), [])  # a forked child never uses its parent's
+        if not mine:
+            table = BotTurn._meta.db_table
+            with connection.cursor() as cursor:
+                cursor.execute(
+                    "SELECT nextval(pg_get_serial_sequence(%s, 'id')) FROM generate_series(1, %s)",
+                    [table, ID_BLOCK],
+                )
+                mine.extend(sorted(row[0] for row in cursor.fetchall()))
+        return mine.pop(0)
+
+
 def open_turn(player_id, tournament_id, number, seat, ply, view, legal, up=True) -> BotTurn:
-    """A new waiting turn (its row; with Redis its hash too), offered to the bot's
-    socket if it is ``up`` (connected): ``OWNBOT_MOVE_SECONDS`` to answer, else
-    ``OWNBOT_WAIT_SECONDS`` for it to come."""
+    """A new waiting turn, offered to the bot's socket if it is ``up`` (connected):
+    ``OWNBOT_MOVE_SECONDS`` to answer, else ``OWNBOT_WAIT_SECONDS`` for it to come.
+    Without Redis its row is the mailbox (written now); with Redis the turn is open
+    there, and its row (``record_turns``) waits for the game's end on PostgreSQL."""
     now = timezone.now()
     seconds = settings.OWNBOT_MOVE_SECONDS if up else settings.OWNBOT_WAIT_SECONDS
-    turn = BotTurn.objects.create(
+    turn = BotTurn(
         player_id=player_id,
         tournament_id=tournament_id,
         game_number=number,
@@ -159,7 +209,12 @@ def open_turn(player_id, tournament_id, number, seat, ply, view, legal, up=True)
         created=now,
         deadline=now + timedelta(seconds=seconds),
     )
-    if fastlane.enabled():
+    lane = fastlane.enabled()
+    turn.pk = _new_id() if lane else None
+    if turn.pk is None:
+        with unflushed():
+            turn.save(force_insert=True)
+    if lane:
         fastlane.open_turn(turn, payload(turn), publish=up)
     elif up:
         connections.wake(player_id)
@@ -176,45 +231,58 @@ def status(turn_id: int) -> str | None:
     return BotTurn.objects.filter(pk=turn_id).values_list("status", flat=True).first()
 
 
-def ask(player_id, tournament_id, number, seat, ply, view, legal, heartbeat=None, answered=None):
+def open_ids(player_id: int) -> list[int]:
+    """The ids of the bot's open turns (with Redis, there; else its waiting rows)."""
+    if fastlane.enabled():
+        return fastlane.open_ids(player_id)
+    rows = BotTurn.objects.filter(player_id=player_id, status=BotTurn.Status.WAITING)
+    return list(rows.order_by("pk").values_list("pk", flat=True))
+
+
+def ask(player_id, tournament_id, number, seat, ply, view, legal, heartbeat=None, asked=None):
     """Ask the bot for a move and wait; (move text, version) or raises ``NoAnswer``.
-    (A game's first ask is preceded by ``start_game``.) With Redis the answer reaches
-    the turn's row here, or, given a list ``answered``, is kept there for
-    ``record_answers`` (the game's end): no database round trip while the bot waits.
+    (A game's first ask is preceded by ``start_game``.) With Redis, given a list
+    ``asked``, the turn is kept there for ``record_turns`` at the game's end: no
+    database round trip while the bot is asked; without the list it is written here.
 
     Not connected: the turn waits up to ``OWNBOT_WAIT_SECONDS`` for a connection (then
     "disconnect"). Connected: it has ``OWNBOT_MOVE_SECONDS`` (then "timeout"); a bot that
     drops and comes back within the wait gets a fresh move time."""
-    beat = heartbeat or (lambda: None)
-    move_time = timedelta(seconds=settings.OWNBOT_MOVE_SECONDS)
-    wait_time = timedelta(seconds=settings.OWNBOT_WAIT_SECONDS)
     lane = fastlane.enabled()
     up = _connected(player_id)
     turn = open_turn(player_id, tournament_id, number, seat, ply, view, legal, up)
+    try:
+        return _wait(turn, up, lane, heartbeat or (lambda: None))
+    finally:
+        if lane and asked is not None:
+            asked.append(turn)
+        elif lane:
+            record_turns([turn])
+
+
+def _wait(turn: BotTurn, up: bool, lane: bool, beat) -> tuple[str, str]:
+    move_time = timedelta(seconds=settings.OWNBOT_MOVE_SECONDS)
+    wait_time = timedelta(seconds=settings.OWNBOT_WAIT_SECONDS)
     away_since = None if up else turn.created
     looks = 0
     connected = up
     checked = time.monotonic()
     while True:
         if _answered(turn, lane, looks):
-            if lane and answered is not None:
-                answered.append(turn)
-            elif lane:
-                record_answers([turn])
             return turn.answer, turn.version
         beat()
         now = timezone.now()
         looks += 1
         if time.monotonic() - checked >= CHECK_SECONDS:
             checked = time.monotonic()
-            connected = connections.current(player_id) is not None
+            connected = connections.current(turn.player_id) is not None
         if connected and away_since is not None:  # (re)connected: a fresh move time
             away_since = None
             _set_deadline(turn, now + move_time, lane)
             if lane:
                 fastlane.republish(turn, payload(turn))
             else:
-                connections.wake(player_id)
+                connections.wake(turn.player_id)
         elif not connected and away_since is None:  # it dropped: wait for it to return
             away_since = now
             _set_deadline(turn, now + wait_time, lane)
@@ -241,20 +309,21 @@ def _answered(turn: BotTurn, lane: bool, looks: int) -> bool:
 
 def _set_deadline(turn: BotTurn, deadline, lane: bool) -> None:
     turn.deadline = deadline
-    BotTurn.objects.filter(pk=turn.pk, status=BotTurn.Status.WAITING).update(deadline=deadline)
     if lane:
-        fastlane.set_deadline(turn)
+        fastlane.set_deadline(turn)  # the row, if any, gets it with the game's turns
+    else:
+        BotTurn.objects.filter(pk=turn.pk, status=BotTurn.Status.WAITING).update(deadline=deadline)
 
 
 def _expire(turn: BotTurn, lane: bool) -> bool:
     """Close the turn unanswered; False if an answer got in first."""
-    if lane and not fastlane.expire(turn):
-        return False  # answered meanwhile: the next wait takes the answer
-    return (
-        bool(
-            BotTurn.objects.filter(pk=turn.pk, status=BotTurn.Status.WAITING).update(
-                status=BotTurn.Status.EXPIRED
-            )
+    if lane:
+        if not fastlane.expire(turn):
+            return False  # answered meanwhile: the next wait takes the answer
+        turn.status = BotTurn.Status.EXPIRED
+        return True
+    return bool(
+        BotTurn.objects.filter(pk=turn.pk, status=BotTurn.Status.WAITING).update(
+            status=BotTurn.Status.EXPIRED
         )
-        or lane
     )
