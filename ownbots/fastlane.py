@@ -118,7 +118,7 @@ def _now_ms() -> int:
 def open_turn(turn, message: dict, publish: bool) -> None:
     """The turn's hash, in the bot's set of open turns; published to its socket if
     ``publish`` (the bot is connected)."""
-    pipe = client().pipeline(transaction=True)
+    pipe = client().pipeline(transaction=False)  # in order on one connection: enough
     key = turn_key(turn.pk)
     pipe.hset(
         key,

@@ -11,6 +11,7 @@ import random
 import time
 from concurrent.futures import ThreadPoolExecutor
 
+from django.conf import settings
 from django.db import connection
 from django.utils import timezone
 
@@ -154,15 +155,13 @@ def play_tournament_game(tournament, number: int, seated: list[Player], heartbea
     )
 
 
-IN_FLIGHT = 16  # a batch's own bot games played at once, at most
-
-
 def play_tournament_games(tournament, games: list, heartbeat=None) -> list:
-    """``play_tournament_game`` for each (number, seated) of ``games``, all in flight at
-    once, each on a thread of its own: a game spends its time waiting for a bot's
-    answer, and a bot answers by turn id, so ten games take about as long as one. The
-    PlayedGames in the order of ``games``; a game's error is raised, as one by one."""
-    if len(games) <= 1 or connection.in_atomic_block:
+    """``play_tournament_game`` for each (number, seated) of ``games``, in flight at once
+    (up to ``OWNBOT_GAMES_AT_ONCE``), each on a thread of its own: a game spends its time
+    waiting for a bot's answer, and a bot answers by turn id, so ten games need not wait
+    for one another. The PlayedGames in the order of ``games``; a game's error is
+    raised, as one by one."""
+    if len(games) <= 1 or settings.OWNBOT_GAMES_AT_ONCE == 1 or connection.in_atomic_block:
         # (a thread's connection would not see this transaction's rows: one by one)
         return [play_tournament_game(tournament, n, seated, heartbeat) for n, seated in games]
 
@@ -172,6 +171,6 @@ def play_tournament_games(tournament, games: list, heartbeat=None) -> list:
         finally:
             connection.close()  # the thread's own (a pooled one goes back to the pool)
 
-    with ThreadPoolExecutor(max_workers=min(IN_FLIGHT, len(games))) as pool:
+    with ThreadPoolExecutor(max_workers=min(settings.OWNBOT_GAMES_AT_ONCE, len(games))) as pool:
         running = [pool.submit(one, number, seated) for number, seated in games]
         return [future.result() for future in running]

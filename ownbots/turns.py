@@ -129,13 +129,12 @@ def record_turns(asked: list[BotTurn]) -> None:
     new rows, one update for any written already."""
     if not asked:
         return
+    new = [t for t in asked if t._state.adding]  # (bulk_create marks them written)
+    written = [t for t in asked if not t._state.adding and t.status != BotTurn.Status.WAITING]
     with unflushed():
-        BotTurn.objects.bulk_create([t for t in asked if t._state.adding])
-        written = [t for t in asked if not t._state.adding and t.status != BotTurn.Status.WAITING]
-        if written:
+        BotTurn.objects.bulk_create(new)
+        if written:  # no sequence to take ids from: inserted when asked
             BotTurn.objects.bulk_update(written, ["status", "answer", "version", "deadline"])
-    for turn in asked:
-        turn._state.adding = False
 
 
 @contextmanager
