@@ -165,8 +165,10 @@ def test_a_tournament_with_an_own_bot_counts_every_game_once_across_a_client_kil
         t = tournaments.create_from_plan(plan, trainer)
         # the 9th turn received: 8 answered (sent), and it hangs on this one
         asked = lambda: sum(e["type"] == "your-move" for e in client.received())  # noqa: E731
-        wait_until(lambda: asked() >= 9, TIMEOUT, "the bot to answer some turns")
-        client.kill()  # halfway: no clean-up in the client
+        try:
+            wait_until(lambda: asked() >= 9, TIMEOUT, "the bot to answer some turns")
+        finally:
+            client.kill()  # halfway: no clean-up in the client (and never left hanging)
         time.sleep(1.0)
         again = Client(tmp_path, server.port, token, "v2", "second")
         try:
