@@ -18,7 +18,7 @@ from play import notify, services, timekeeper, withdrawn
 from play.consumers import JsonConsumer
 from play.errors import MatchError
 
-from . import connections, keys, live, turns
+from . import connections, fastlane, keys, live, turns
 from .protocol import parse_bot_message, parse_turn_id
 
 log = logging.getLogger(__name__)
@@ -54,6 +54,7 @@ class BotConsumer(JsonConsumer):
         self.matches: set[int] = set()  # live matches followed
         self.closing = False
         self.tasks: list[asyncio.Task] = []
+        self.lane: fastlane.Socket | None = None  # with Redis: tournament turns' hot path
         await self.accept()
         self.tasks.append(asyncio.create_task(self._expect_hello()))
 
@@ -71,6 +72,8 @@ class BotConsumer(JsonConsumer):
         self.closing = True
         for task in self.tasks:
             task.cancel()
+        if self.lane is not None:
+            await self.lane.close()
         if self.player is None:
             return
         await self.channel_layer.group_discard(
@@ -97,6 +100,7 @@ class BotConsumer(JsonConsumer):
                 "unauthorized", "That token opens no bot (wrong, replaced or revoked)."
             )
         self.player, self.version = player, version
+        self.lane = fastlane.Socket(player.pk) if fastlane.enabled() else None
         previous = await db(
             connections.claim, player.pk, self.channel_name, timekeeper.PROCESS, version
         )
@@ -117,6 +121,8 @@ class BotConsumer(JsonConsumer):
         )
         self.results_after = await db(live.last_match_id)  # tournament games from now on
         self.tasks.append(asyncio.create_task(self._watch()))
+        if self.lane is not None:
+            self.tasks.append(asyncio.create_task(self._listen()))
 
     # -- finding turns -------------------------------------------------------------------
 
@@ -169,13 +175,34 @@ class BotConsumer(JsonConsumer):
                 {"type": "game:over", "match": match_id, "outcome": over.get("outcome")}
             )
 
-    async def _send_tournament_turns(self):
-        for turn in await db(turns.waiting, self.player.pk, self.sent):
-            number = int(turn["turn"][1:])
-            if number in self.sent:  # the watch loop and a wake-up both found it
-                continue
+    async def _listen(self):
+        """Turns a worker publishes for this bot (``fastlane``), sent as they come: no
+        poll, no read. The watch loop's look at the open turns still finds any this
+        missed (published before the subscription, or while Redis was away)."""
+        try:
+            await self.lane.subscribe()
+            while not self.closing:
+                turn = await self.lane.next_turn(timeout=1.0)
+                if turn is not None:
+                    await self._send_turn(turn)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.warning("bot %s: no turn pushes (the poll carries on)", self.player.pk)
+
+    async def _send_turn(self, turn: dict):
+        number = int(turn["turn"][1:])
+        if number not in self.sent and not self.closing:  # the push and a look both found it
             self.sent.add(number)
             await self.send_json(turn)
+
+    async def _send_tournament_turns(self):
+        if self.lane is not None:
+            found = await self.lane.open_turns(self.sent)
+        else:
+            found = await db(turns.waiting, self.player.pk, self.sent)
+        for turn in found:
+            await self._send_turn(turn)
 
     async def _send_tournament_results(self):
         events, self.results_after = await db(
@@ -220,6 +247,15 @@ class BotConsumer(JsonConsumer):
 
     # -- messages from the bot -----------------------------------------------------------
 
+    async def _answer(self, turn_id: int, move: str):
+        """A tournament answer through Redis: one script, no database (``fastlane``)."""
+        code = await self.lane.answer(turn_id, move, self.version, turns.GRACE_SECONDS)
+        if code == "missing":  # no longer open in Redis: the database says why
+            mine = await db(turns.is_mine, self.player.pk, turn_id)
+            code = "late" if mine else "unknown-turn"
+        if code != "ok":
+            raise turns.refused(code, turn_id, move)
+
     async def on_ping(self):
         self._need_hello()
         await self.send_json({"type": "pong"})
@@ -235,6 +271,8 @@ class BotConsumer(JsonConsumer):
             if kind == "live":
                 match_id, ply, seat = parts
                 await db(live.play, self.player, match_id, ply, seat, move)
+            elif self.lane is not None:
+                await self._answer(parts[0], move)
             else:
                 await db(turns.answer, self.player.pk, parts[0], move, self.version)
         except MatchError as exc:

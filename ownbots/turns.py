@@ -2,27 +2,32 @@
 ``BotTurn``; the bot's socket (in a web process) sends it, and writes the answer back.
 
 The database carries the turn, so a worker and a web process need no shared channel
-layer (the embedded in-memory one is per process); the channel layer only wakes the
-socket early (``connections.wake``). A turn is answered at most once (a conditional
-update), and only before its deadline.
+layer (the embedded in-memory one is per process); both poll. With Redis an open turn
+is answered through Redis (``fastlane``: pushed to the socket, the answer pushed back,
+the row written at the game's end). A turn is answered at most once (a conditional
+update, or one Redis script), and only before its deadline.
 """
 
 from __future__ import annotations
 
+import os
+import threading
 import time
+from contextlib import contextmanager
 from datetime import timedelta
 
 from django.conf import settings
+from django.db import connection, transaction
 from django.utils import timezone
 
 from play.errors import MatchError
 
-from . import connections
+from . import connections, fastlane
 from .models import BotTurn
 from .protocol import late, unknown_turn
 
-POLL_SECONDS = 0.05  # the worker looks for the answer this often
-CHECK_EVERY = 10  # and whether the bot is connected every 10th look (0.5 s)
+POLL_SECONDS = 0.05  # the worker looks for the answer at least this often
+CHECK_SECONDS = 0.5  # and whether the bot is connected this often
 GRACE_SECONDS = 0.5  # an answer in flight at the deadline still counts
 
 
@@ -58,22 +63,42 @@ def waiting(player_id: int, skip: set[int]) -> list[dict]:
     return [payload(t) for t in rows.order_by("pk")[:50]]
 
 
+def is_mine(player_id: int, turn_id: int) -> bool:
+    return BotTurn.objects.filter(pk=turn_id, player_id=player_id).exists()
+
+
+def refused(code: str, turn_id: int, move: str) -> MatchError:
+    if code == "unknown-turn":  # no such turn, or another bot's: the same answer
+        return unknown_turn(f"t{turn_id}")
+    if code == "illegal":
+        return MatchError("illegal", f"{move[:40]!r} is not a legal move here; see legal.")
+    return late(f"t{turn_id}")
+
+
 def answer(player_id: int, turn_id: int, move: str, version: str) -> None:
     """The bot's answer to a tournament turn; raises MatchError saying why it is refused
-    (the turn then stays open until its deadline, except when it is over)."""
+    (the turn then stays open until its deadline, except when it is over). With Redis
+    the open turn is there (``fastlane.answer``); a turn no longer there is over."""
+    if fastlane.enabled():
+        code = fastlane.answer(player_id, turn_id, move, version, GRACE_SECONDS)
+        if code == "ok":
+            return
+        if code != "missing":
+            raise refused(code, turn_id, move)
+        raise refused("late" if is_mine(player_id, turn_id) else "unknown-turn", turn_id, move)
     turn = BotTurn.objects.filter(pk=turn_id, player_id=player_id).first()
-    if turn is None:  # no such turn, or another bot's: the same answer
-        raise unknown_turn(f"t{turn_id}")
+    if turn is None:
+        raise refused("unknown-turn", turn_id, move)
     if turn.status != BotTurn.Status.WAITING:
-        raise late(f"t{turn_id}")
+        raise refused("late", turn_id, move)
     if move not in turn.legal:
-        raise MatchError("illegal", f"{move[:40]!r} is not a legal move here; see legal.")
+        raise refused("illegal", turn_id, move)
     grace = timezone.now() - timedelta(seconds=GRACE_SECONDS)
     done = BotTurn.objects.filter(
         pk=turn_id, status=BotTurn.Status.WAITING, deadline__gte=grace
     ).update(status=BotTurn.Status.ANSWERED, answer=move, version=version)
     if not done:
-        raise late(f"t{turn_id}")
+        raise refused("late", turn_id, move)
 
 
 # --- the worker's side -----------------------------------------------------------------------
@@ -88,22 +113,91 @@ class NoAnswer(Exception):
         self.why = why
 
 
-def ask(player_id, tournament_id, number, seat, ply, view, legal, heartbeat=None):
-    """Ask the bot for a move and wait; (move text, version) or raises ``NoAnswer``.
-
-    Not connected: the turn waits up to ``OWNBOT_WAIT_SECONDS`` for a connection (then
-    "disconnect"). Connected: it has ``OWNBOT_MOVE_SECONDS`` (then "timeout"); a bot that
-    drops and comes back within the wait gets a fresh move time."""
-    beat = heartbeat or (lambda: None)
-    move_time = timedelta(seconds=settings.OWNBOT_MOVE_SECONDS)
-    wait_time = timedelta(seconds=settings.OWNBOT_WAIT_SECONDS)
-    # An earlier try of this game (a batch sent again) asked already: that is over.
-    BotTurn.objects.filter(
+def start_game(tournament_id: int, number: int) -> None:
+    """An earlier try of this game (a batch sent again) asked already: that is over
+    (its rows, and with Redis its turns still open there, which had no row yet)."""
+    open_turns = BotTurn.objects.filter(
         tournament_id=tournament_id, game_number=number, status=BotTurn.Status.WAITING
-    ).update(status=BotTurn.Status.EXPIRED)
-    now = timezone.now()
+    )
+    if fastlane.enabled():
+        fastlane.expire_game(tournament_id, number)
+    open_turns.update(status=BotTurn.Status.EXPIRED)
+
+
+def record_turns(asked: list[BotTurn]) -> None:
+    """Write the turns ``ask`` kept (with Redis, at the game's end): one insert for the
+    new rows, one update for any written already."""
+    if not asked:
+        return
+    new = [t for t in asked if t._state.adding]  # (bulk_create marks them written)
+    written = [t for t in asked if not t._state.adding and t.status != BotTurn.Status.WAITING]
+    with unflushed():
+        BotTurn.objects.bulk_create(new)
+        if written:  # no sequence to take ids from: inserted when asked
+            BotTurn.objects.bulk_update(written, ["status", "answer", "version", "deadline"])
+
+
+@contextmanager
+def unflushed():
+    """A transaction whose commit does not wait for the disk (PostgreSQL's
+    ``synchronous_commit`` off, for it alone): turns' rows are the record of a game that
+    a crash would replay from its start anyway, and a commit's wait for the log's flush
+    was most of a turn's time."""
+    with transaction.atomic():
+        if connection.vendor == "postgresql":
+            with connection.cursor() as cursor:
+                cursor.execute("SET LOCAL synchronous_commit TO OFF")
+        yield
+
+
+_seen_up: dict[int, float] = {}  # player id -> when a look found the bot connected
+
+
+def _connected(player_id: int) -> bool:
+    """Is the bot connected? A look that found it is trusted for ``CHECK_SECONDS`` (the
+    games of a batch in flight at once ask many times a second; a stale answer is what
+    the wait loop's own looks, every ``CHECK_SECONDS``, would have had anyway)."""
+    if time.monotonic() - _seen_up.get(player_id, -1e9) < CHECK_SECONDS:
+        return True
     up = connections.current(player_id) is not None
-    turn = BotTurn.objects.create(
+    if up:
+        _seen_up[player_id] = time.monotonic()
+    else:
+        _seen_up.pop(player_id, None)
+    return up
+
+
+_ids: dict[int, list[int]] = {}  # by process: turn ids taken from the sequence, not used
+_ids_lock = threading.Lock()
+ID_BLOCK = 64
+
+
+def _new_id() -> int | None:
+    """A turn id for a row written later (PostgreSQL: taken from the table's sequence
+    ``ID_BLOCK`` at a time, one read and no commit); None elsewhere (insert it now)."""
+    if connection.vendor != "postgresql":
+        return None
+    with _ids_lock:
+        mine = _ids.setdefault(os.getpid(), [])  # a forked child never uses its parent's
+        if not mine:
+            table = BotTurn._meta.db_table
+            with connection.cursor() as cursor:
+                cursor.execute(
+                    "SELECT nextval(pg_get_serial_sequence(%s, 'id')) FROM generate_series(1, %s)",
+                    [table, ID_BLOCK],
+                )
+                mine.extend(sorted(row[0] for row in cursor.fetchall()))
+        return mine.pop(0)
+
+
+def open_turn(player_id, tournament_id, number, seat, ply, view, legal, up=True) -> BotTurn:
+    """A new waiting turn, offered to the bot's socket if it is ``up`` (connected):
+    ``OWNBOT_MOVE_SECONDS`` to answer, else ``OWNBOT_WAIT_SECONDS`` for it to come.
+    Without Redis its row is the mailbox (written now); with Redis the turn is open
+    there, and its row (``record_turns``) waits for the game's end on PostgreSQL."""
+    now = timezone.now()
+    seconds = settings.OWNBOT_MOVE_SECONDS if up else settings.OWNBOT_WAIT_SECONDS
+    turn = BotTurn(
         player_id=player_id,
         tournament_id=tournament_id,
         game_number=number,
@@ -112,45 +206,121 @@ def ask(player_id, tournament_id, number, seat, ply, view, legal, heartbeat=None
         view=view,
         legal=legal,
         created=now,
-        deadline=now + (move_time if up else wait_time),
+        deadline=now + timedelta(seconds=seconds),
     )
-    away_since = None if up else now
-    if up:
+    lane = fastlane.enabled()
+    turn.pk = _new_id() if lane else None
+    if turn.pk is None:
+        with unflushed():
+            turn.save(force_insert=True)
+    if lane:
+        fastlane.open_turn(turn, payload(turn), publish=up)
+    elif up:
         connections.wake(player_id)
+    return turn
+
+
+def status(turn_id: int) -> str | None:
+    """The turn's status: an open turn's in Redis (its row is written when the game
+    ends), else its row's; None if there is no such turn."""
+    if fastlane.enabled():
+        found = fastlane.status(turn_id)
+        if found is not None:
+            return found
+    return BotTurn.objects.filter(pk=turn_id).values_list("status", flat=True).first()
+
+
+def open_ids(player_id: int) -> list[int]:
+    """The ids of the bot's open turns (with Redis, there; else its waiting rows)."""
+    if fastlane.enabled():
+        return fastlane.open_ids(player_id)
+    rows = BotTurn.objects.filter(player_id=player_id, status=BotTurn.Status.WAITING)
+    return list(rows.order_by("pk").values_list("pk", flat=True))
+
+
+def ask(player_id, tournament_id, number, seat, ply, view, legal, heartbeat=None, asked=None):
+    """Ask the bot for a move and wait; (move text, version) or raises ``NoAnswer``.
+    (A game's first ask is preceded by ``start_game``.) With Redis, given a list
+    ``asked``, the turn is kept there for ``record_turns`` at the game's end: no
+    database round trip while the bot is asked; without the list it is written here.
+
+    Not connected: the turn waits up to ``OWNBOT_WAIT_SECONDS`` for a connection (then
+    "disconnect"). Connected: it has ``OWNBOT_MOVE_SECONDS`` (then "timeout"); a bot that
+    drops and comes back within the wait gets a fresh move time."""
+    lane = fastlane.enabled()
+    up = _connected(player_id)
+    turn = open_turn(player_id, tournament_id, number, seat, ply, view, legal, up)
+    try:
+        return _wait(turn, up, lane, heartbeat or (lambda: None))
+    finally:
+        if lane and asked is not None:
+            asked.append(turn)
+        elif lane:
+            record_turns([turn])
+
+
+def _wait(turn: BotTurn, up: bool, lane: bool, beat) -> tuple[str, str]:
+    move_time = timedelta(seconds=settings.OWNBOT_MOVE_SECONDS)
+    wait_time = timedelta(seconds=settings.OWNBOT_WAIT_SECONDS)
+    away_since = None if up else turn.created
     looks = 0
     connected = up
+    checked = time.monotonic()
     while True:
-        time.sleep(POLL_SECONDS)
-        beat()
-        turn.refresh_from_db(fields=["status", "answer", "version", "deadline"])
-        if turn.status == BotTurn.Status.ANSWERED:
+        if _answered(turn, lane, looks):
             return turn.answer, turn.version
+        beat()
         now = timezone.now()
         looks += 1
-        if looks % CHECK_EVERY == 0:
-            connected = connections.current(player_id) is not None
+        if time.monotonic() - checked >= CHECK_SECONDS:
+            checked = time.monotonic()
+            connected = connections.current(turn.player_id) is not None
         if connected and away_since is not None:  # (re)connected: a fresh move time
             away_since = None
-            turn.deadline = now + move_time
-            BotTurn.objects.filter(pk=turn.pk, status=BotTurn.Status.WAITING).update(
-                deadline=turn.deadline
-            )
-            connections.wake(player_id)
+            _set_deadline(turn, now + move_time, lane)
+            if lane:
+                fastlane.republish(turn, payload(turn))
+            else:
+                connections.wake(turn.player_id)
         elif not connected and away_since is None:  # it dropped: wait for it to return
             away_since = now
-            turn.deadline = now + wait_time
-            BotTurn.objects.filter(pk=turn.pk, status=BotTurn.Status.WAITING).update(
-                deadline=turn.deadline
-            )
+            _set_deadline(turn, now + wait_time, lane)
         if away_since is not None and now - away_since > wait_time:
-            if _expire(turn):
+            if _expire(turn, lane):
                 raise NoAnswer("disconnect")
-        elif now > turn.deadline + timedelta(seconds=GRACE_SECONDS) and _expire(turn):
+        elif now > turn.deadline + timedelta(seconds=GRACE_SECONDS) and _expire(turn, lane):
             raise NoAnswer("timeout" if away_since is None else "disconnect")
 
 
-def _expire(turn: BotTurn) -> bool:
+def _answered(turn: BotTurn, lane: bool, looks: int) -> bool:
+    """Wait a while for the answer: with Redis blocked on the turn's list (woken by the
+    answer), else a look at the row after a sleep (2 ms, doubling up to POLL_SECONDS)."""
+    if lane:
+        got = fastlane.wait(turn.pk, POLL_SECONDS)
+        if got is None:
+            return False
+        turn.status, (turn.answer, turn.version) = BotTurn.Status.ANSWERED, got
+        return True
+    time.sleep(min(POLL_SECONDS, 0.002 * 2 ** min(looks, 10)))
+    turn.refresh_from_db(fields=["status", "answer", "version", "deadline"])
+    return turn.status == BotTurn.Status.ANSWERED
+
+
+def _set_deadline(turn: BotTurn, deadline, lane: bool) -> None:
+    turn.deadline = deadline
+    if lane:
+        fastlane.set_deadline(turn)  # the row, if any, gets it with the game's turns
+    else:
+        BotTurn.objects.filter(pk=turn.pk, status=BotTurn.Status.WAITING).update(deadline=deadline)
+
+
+def _expire(turn: BotTurn, lane: bool) -> bool:
     """Close the turn unanswered; False if an answer got in first."""
+    if lane:
+        if not fastlane.expire(turn):
+            return False  # answered meanwhile: the next wait takes the answer
+        turn.status = BotTurn.Status.EXPIRED
+        return True
     return bool(
         BotTurn.objects.filter(pk=turn.pk, status=BotTurn.Status.WAITING).update(
             status=BotTurn.Status.EXPIRED

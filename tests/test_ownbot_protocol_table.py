@@ -6,14 +6,12 @@ answered exactly as one that does not exist (no enumerating other bots' turns)."
 from __future__ import annotations
 
 import re
-from datetime import timedelta
 from pathlib import Path
 
 import pytest
 from asgiref.sync import sync_to_async
-from django.utils import timezone
 
-from ownbots.models import BotTurn
+from ownbots import turns
 from ownbots.protocol import ERROR_CODES
 from play import services
 from tests.ownbot_helpers import Inbox, bot_socket, own_bot
@@ -119,14 +117,9 @@ def _turns(player, stranger, trainer) -> tuple[int, int]:
         name="t", rule_set=rule_set("Tic-Tac-Toe"), universe=default_universe(),
         created_by=trainer, seed=1, total_games=2, batch_size=1,
     )  # fmt: skip
-    now = timezone.now()
     ids = []
-    for number, who in enumerate([player, stranger], start=1):
-        turn = BotTurn.objects.create(
-            player=who, tournament=tournament, game_number=number, seat=0, ply=0,
-            view={"v": 1}, legal=["1,1,1", "2,2,1"], created=now,
-            deadline=now + timedelta(seconds=60),
-        )  # fmt: skip
+    for number, who in enumerate([player, stranger], start=1):  # as a worker opens them
+        turn = turns.open_turn(who.pk, tournament.pk, number, 0, 0, {"v": 1}, ["1,1,1", "2,2,1"])
         ids.append(turn.pk)
     return ids[0], ids[1]
 
@@ -151,6 +144,6 @@ async def test_tournament_turns_get_the_tables_codes(trainer, make_user):
     assert (await answer(inbox, turn["turn"], "2,2,1"))["type"] == "moved"
     twice = await answer(inbox, turn["turn"], "1,1,1")
     assert twice["code"] == CASES["answered twice"][0]
-    statuses = await sync_to_async(lambda: dict(BotTurn.objects.values_list("pk", "status")))()
+    statuses = await sync_to_async(lambda: {t: turns.status(t) for t in (my_turn, their_turn)})()
     assert statuses == {my_turn: "answered", their_turn: "waiting"}
     await inbox.comm.disconnect()

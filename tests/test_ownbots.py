@@ -281,19 +281,23 @@ def test_a_worker_turn_is_answered_once_and_checked(trainer, make_user):
 
     thread = threading.Thread(target=worker)
     thread.start()
-    while not BotTurn.objects.exists():
+    while not turns.open_ids(player.pk):  # open: with Redis there, else its row
         time.sleep(0.01)
-    turn = BotTurn.objects.get()
+    [turn_id] = turns.open_ids(player.pk)
     for who, move, code in [(stranger.pk, "a", "unknown-turn"), (player.pk, "zz", "illegal")]:
         with pytest.raises(services.MatchError) as refused:
-            turns.answer(who, turn.pk, move, "v1")
+            turns.answer(who, turn_id, move, "v1")
         assert refused.value.code == code
-    turns.answer(player.pk, turn.pk, "b", "v3")
+    turns.answer(player.pk, turn_id, "b", "v3")
     thread.join(5)
     assert got["r"] == ("b", "v3")
     with pytest.raises(services.MatchError) as again:
-        turns.answer(player.pk, turn.pk, "a", "v3")
+        turns.answer(player.pk, turn_id, "a", "v3")
     assert again.value.code == "late"
+    # what is stored (with Redis written when the worker has the answer): the answer
+    row = BotTurn.objects.get(pk=turn_id)
+    assert (row.status, row.answer, row.version, row.legal) == ("answered", "b", "v3", ["a", "b"])
+    assert turns.open_ids(player.pk) == []
 
 
 def test_tournament_turn_payload_is_the_seat_view_only(trainer):
@@ -307,7 +311,7 @@ def test_tournament_turn_payload_is_the_seat_view_only(trainer):
     state.apply(0, state.legal_moves(0)[0])
     seen = {}
 
-    def fake_ask(pid, tid, number, seat, ply, view, legal, heartbeat):
+    def fake_ask(pid, tid, number, seat, ply, view, legal, heartbeat, asked=None):
         seen.update(view=view, legal=legal)
         return legal[0], "v1"
 

@@ -214,7 +214,7 @@ def test_a_built_in_bot_beside_an_own_bot_is_given_its_seats_position(trainer, m
             given.append((type(state).__name__, len(white)))
             return super().choose(state, seat)
 
-    def fake_ask(pid, tid, number, seat, ply, view, legal, heartbeat):
+    def fake_ask(pid, tid, number, seat, ply, view, legal, heartbeat, asked=None):
         return legal[0], "v1"
 
     monkeypatch.setattr(remote, "ask", fake_ask)

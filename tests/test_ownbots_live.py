@@ -36,12 +36,16 @@ TIMEOUT = 60.0
 class Client:
     """``tests/ownbot_client.py`` (the reference client) as a subprocess."""
 
-    def __init__(self, tmp: Path, port: int, token: str, version: str, name: str = "client"):
+    def __init__(
+        self, tmp: Path, port: int, token: str, version: str, name: str = "client", answers=0
+    ):
         self.events = tmp / f"{name}-events.jsonl"
         self.log = tmp / f"{name}.log"
         self.args = [sys.executable, "-m", "tests.ownbot_client"]
         self.args += [f"ws://127.0.0.1:{port}/ws/bot/", version]
-        self.env = child_env(FOUNDRY_BOT_TOKEN=token, OWNBOT_EVENTS=str(self.events))
+        self.env = child_env(
+            FOUNDRY_BOT_TOKEN=token, OWNBOT_EVENTS=str(self.events), OWNBOT_ANSWERS=str(answers)
+        )
         self.process = None
         self.start()
 
@@ -154,14 +158,18 @@ def test_a_tournament_with_an_own_bot_counts_every_game_once_across_a_client_kil
     game = rule_set("Tic-Tac-Toe")
     env = {"OWNBOT_MOVE_SECONDS": "5", "OWNBOT_WAIT_SECONDS": "60"}
     with running_worker(tmp_path, "celery", **env):
-        client = Client(tmp_path, server.port, token, "v1", "first")
+        # 8 answers, then it hangs: the 8 games are in flight at once and need 24 or more
+        client = Client(tmp_path, server.port, token, "v1", "first", answers=8)
         plan = tournaments.Plan(
             game, default_universe(), "ownbot-t", [([player.pk, random_player().pk], 8)]
         )
         t = tournaments.create_from_plan(plan, trainer)
-        asked = lambda: BotTurn.objects.filter(tournament=t, status="answered").count()  # noqa: E731
-        wait_until(lambda: asked() >= 8, TIMEOUT, "the bot to answer some turns")
-        client.kill()  # halfway: no clean-up in the client
+        # the 9th turn received: 8 answered (sent), and it hangs on this one
+        asked = lambda: sum(e["type"] == "your-move" for e in client.received())  # noqa: E731
+        try:
+            wait_until(lambda: asked() >= 9, TIMEOUT, "the bot to answer some turns")
+        finally:
+            client.kill()  # halfway: no clean-up in the client (and never left hanging)
         time.sleep(1.0)
         again = Client(tmp_path, server.port, token, "v2", "second")
         try:

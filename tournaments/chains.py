@@ -23,6 +23,7 @@ from tournaments import sending
 from tournaments.chain_sql import Claimed, claim_next, commit_unflushed, touch
 from tournaments.finishing import finalise, maybe_finalise
 from tournaments.games import play_number, prepare_rows, record_rows
+from tournaments.ownbot_games import play_tournament_games
 from tournaments.plans import games_of, playing, schedule_of
 
 TOUCH_SECONDS = 1.0  # a running batch says it is alive at most this often
@@ -179,15 +180,30 @@ def _run_claimed(tournament: Tournament, batches: list[Claimed], known: dict | N
             touch(ids, TournamentBatch.State.RUNNING)
             touched = time.monotonic()
 
+    remote = []  # games with an own bot: played all at once after the others
     for number in numbers:
         if number in written:
             continue
         set_order, index = order[number - 1]
         seated = [players[pk] for pk in math.seat_rotation(sets[set_order].players, index)]
         view = views[set_order]
+        if any(p.kind == Player.Kind.OWN_BOT for p in seated):
+            remote.append((view, number, seated))
+            continue
         played.append((seated, play_number(view, number, seated, alive), number))
-        by_game.setdefault(view.rule_set_id, (view, []))[1].append(played[-1])
         alive()  # (see reconcile)
+    if remote:  # they wait on clients, and a client answers by turn id: in flight together
+        groups: dict[int, tuple] = {}  # a game's own-bot games (a plan may mix games)
+        for view, number, seated in remote:
+            groups.setdefault(id(view), (view, []))[1].append((number, seated))
+        for view, games in groups.values():
+            results = play_tournament_games(view, games, alive)
+            played += [(seated, g, n) for (n, seated), g in zip(games, results, strict=True)]
+        played.sort(key=lambda p: p[2])  # written in game order, as one by one
+        alive()
+    for entry in played:
+        view = views[order[entry[2] - 1][0]]
+        by_game.setdefault(view.rule_set_id, (view, []))[1].append(entry)
     # The games and "done" in one transaction: a worker killed between the two left a
     # written batch "running" in a finished tournament. Rows built before it: on SQLite
     # a write transaction holds the one write lock, and the other chain waits.

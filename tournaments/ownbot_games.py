@@ -9,11 +9,14 @@ from __future__ import annotations
 
 import random
 import time
+from concurrent.futures import ThreadPoolExecutor
 
+from django.conf import settings
+from django.db import connection
 from django.utils import timezone
 
 from accounts.models import Player
-from ownbots.turns import NoAnswer, ask
+from ownbots.turns import NoAnswer, ask, record_turns, start_game
 from play.models import Move
 from tournaments.bot_games import (
     agent_for,
@@ -38,6 +41,7 @@ class RemoteAgent:
         self.heartbeat = heartbeat
         self.version = ""  # of the first answer: the game's version
         self.spec = {"kind": "ownbot"}
+        self.asked = []  # the turns asked, written at the game's end (with Redis)
 
     def ask(self, state, seat: int, ply: int) -> str:
         from play.secrecy import seen_ply
@@ -52,6 +56,7 @@ class RemoteAgent:
             state.view(seat),  # the seat's view, never the state itself
             legal,
             self.heartbeat,
+            asked=self.asked,
         )
         self.version = self.version or version
         return move
@@ -135,7 +140,9 @@ def play_tournament_game(tournament, number: int, seated: list[Player], heartbea
     ]
     started = timezone.now()
     rule = tournament.rule_set.document.get("timeout", "loss")
+    start_game(tournament.pk, number)
     state, moves, versions = play_game(game, agents, seed, rule)
+    record_turns([t for a in agents if isinstance(a, RemoteAgent) for t in a.asked])
     return PlayedGame(
         seed=position_seed(seed),  # play_game sets the position up as play_timed does
         moves=[PlayedMove(*m) for m in moves],
@@ -145,3 +152,24 @@ def play_tournament_game(tournament, number: int, seated: list[Player], heartbea
         versions=versions,
         predictions=predictions_of(agents, game.chaos),
     )
+
+
+def play_tournament_games(tournament, games: list, heartbeat=None) -> list:
+    """``play_tournament_game`` for each (number, seated) of ``games``, in flight at once
+    (up to ``OWNBOT_GAMES_AT_ONCE``), each on a thread of its own: a game spends its time
+    waiting for a bot's answer, and a bot answers by turn id, so ten games need not wait
+    for one another. The PlayedGames in the order of ``games``; a game's error is
+    raised, as one by one."""
+    if len(games) <= 1 or settings.OWNBOT_GAMES_AT_ONCE == 1 or connection.in_atomic_block:
+        # (a thread's connection would not see this transaction's rows: one by one)
+        return [play_tournament_game(tournament, n, seated, heartbeat) for n, seated in games]
+
+    def one(number, seated):
+        try:
+            return play_tournament_game(tournament, number, seated, heartbeat)
+        finally:
+            connection.close()  # the thread's own (a pooled one goes back to the pool)
+
+    with ThreadPoolExecutor(max_workers=min(settings.OWNBOT_GAMES_AT_ONCE, len(games))) as pool:
+        running = [pool.submit(one, number, seated) for number, seated in games]
+        return [future.result() for future in running]
