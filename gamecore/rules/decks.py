@@ -183,7 +183,7 @@ def count_words(text: str, dealt: int | None = None) -> str:
         return f"{count:,} variation{'s' if count != 1 else ''}"
     if text and _simple(parse_deck(text)):
         return "more than 10^18 variations"
-    return f"too many variations to count (over {_CAP:,} deals enumerated)"
+    return "too many variations to count"  # past _CAP deals or _WORK items of work
 
 
 class _TooMany(Exception):
