@@ -18,19 +18,20 @@ def _pieces(state, seat=None):
     return {tuple(p["at"]): p for b in state.view(seat)["boards"] for p in b["pieces"]}
 
 
-TOP_ROW = [{"at": [x, 1, 1]} for x in (3, 1, 2)]  # written out of order on purpose
+# y runs up as the boards are drawn (factory and match page): y=3 is the top row.
+TOP_ROW = [{"at": [x, 3, 1]} for x in (3, 1, 2)]  # written out of order on purpose
 
 
 def test_an_ordered_deck_is_dealt_top_to_bottom_then_left_to_right():
-    doc = _doc("[O P X S]", [*TOP_ROW, {"at": [1, 2, 1]}], shapes=["circle", "pentagon", "x"])
+    doc = _doc("[O P X S]", [{"at": [1, 2, 1]}, *TOP_ROW], shapes=["circle", "pentagon", "x"])
     game = compile_game(doc)
     assert isinstance(game, GeneralGame)  # a deck routes to the general family
     got = _pieces(game.new_initial_state(seed=1))
     assert {at: p["shape"] for at, p in got.items()} == {
-        (1, 1, 1): "circle",
-        (2, 1, 1): "pentagon",
-        (3, 1, 1): "x",
-    }  # the blank (4th item, row 2) left (1, 2, 1) empty
+        (1, 3, 1): "circle",
+        (2, 3, 1): "pentagon",
+        (3, 3, 1): "x",
+    }  # the blank (4th item, the row below) left (1, 2, 1) empty
 
 
 def test_stacks_deal_the_top_layer_first():

@@ -100,3 +100,23 @@ def test_summary_names_the_dealt_spaces_and_the_deck():
     text = summary(doc)
     assert "9 dealt (9 common)" in text
     assert "1 black circle, 1 white circle, and 7 blanks in deck, 72 variations" in text
+
+
+def test_counting_is_exact_for_one_shuffled_set_and_bounded_for_nested_decks():
+    from itertools import permutations
+
+    from gamecore.rules.decks import count_words
+
+    for text, n in (("{O O P S}", 2), ("{O O P S S X}", 4), ("{O3 O4 S S S}", 3), ("{O O}", 1)):
+        brute = {p[:n] for p in permutations(text.strip("{}").split())}
+        assert variations(text, n) == len(brute), text
+    assert count_words("{O O P}") == "3 variations" and count_words("[O]") == "1 variation"
+    # 7 kinds x 73, 60 dealt: 7^60 > 10^18, counted without enumerating.
+    big = "{" + "".join(c * 73 for c in "OPX+^*S") + "}"
+    assert variations(big, 60) is None and count_words(big, 60).startswith("more than 10^18")
+    # 2^30 orders of thirty ordered pairs: given up, not enumerated (the factory recounts
+    # this on every keystroke), and said so.
+    nested = "[" + " ".join("{O S}" for _ in range(30)) + "]"
+    assert variations(nested) is None
+    assert count_words(nested).startswith("too many variations to count")
+    assert variations("[" + " ".join("{O S}" for _ in range(10)) + "]") == 2**10

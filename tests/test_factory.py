@@ -451,9 +451,9 @@ def test_unsupported_features_are_disabled_and_coming():
         assert not control.coming  # pieces that move are played (tests/test_factory_moving.py)
     assert row.condition.disabled and row.result.disabled  # "No power" disables them
     assert row.condition.value == "" and row.result.value == ""  # and clears them
-    # Only the dealt pieces wait (the seed: they do not show until batch play).
     assert not [m.label for m in layout.space_markers if m.coming]  # no "coming" anywhere
-    assert "Dealt common marker" not in [m.label for m in layout.space_markers]  # batch play
+    # Batch play (1.7) is ours: the dealt markers show (tests/test_factory_decks.py).
+    assert "Dealt common marker" in [m.label for m in layout.space_markers]
     assert not layout.allow_pass.disabled and not layout.agree_draw.disabled
     assert layout.phase_locks == ["Player 1", "Player 2"]
     state = default_state()

@@ -31,21 +31,25 @@ MOVING = sorted(
 )
 
 
-def _deck_marks(names):
-    """The release's games with decks (issue 34) wait for the factory's deck and dealt
-    controls (helper "decks"; the factory offers stacks 26 high since issue 34, so the 3P
-    poker games wait for nothing else); 3P-9X-HideSeek for a control marking set-up
-    pieces nobody's (issue 35). Strict: drop a mark when its game passes."""
+PART_STACKS: set[str] = set()  # the state round trip keeps a phase's part-stack cloaks
+
+
+def _marks(names, part_stacks=False):
+    """Strict xfail marks for the catalogue games the form cannot make yet (drop one when
+    its game passes): 3P-9X-HideSeek needs a control marking set-up pieces nobody's
+    (issue 35); the decks and 26-high stacks are made (issue 34, lane "decks"), but the
+    3P poker games cloak part of a stack, and the cloak marker marks a whole one."""
     out = []
     for name in names:
-        if any(p.get("nobody") for p in catalogue.get(name).get("initial_pieces", ())):
+        doc = catalogue.get(name)
+        why = ""
+        if any(p.get("nobody") for p in doc.get("initial_pieces", ())):
             why = "the factory offers no nobody's set-up pieces yet (READINGS: issue 35)"
-            out.append(pytest.param(name, marks=pytest.mark.xfail(strict=True, reason=why)))
-        elif catalogue.get(name).get("deck"):
-            why = "the factory keeps no deck yet"
-            out.append(pytest.param(name, marks=pytest.mark.xfail(strict=True, reason=why)))
-        else:
-            out.append(name)
+        elif part_stacks and name in PART_STACKS:
+            why = "a phase's cloak marker marks a whole stack; these cloak part of one"
+        out.append(
+            pytest.param(name, marks=pytest.mark.xfail(strict=True, reason=why)) if why else name
+        )
     return out
 
 
@@ -72,7 +76,7 @@ def test_the_moving_catalogue_games_are_some():
     assert {"Tapatan", "Achi", "9-Holes"} <= set(MOVING)
 
 
-@pytest.mark.parametrize("name", _deck_marks(MOVING))
+@pytest.mark.parametrize("name", _marks(MOVING))
 def test_every_moving_catalogue_game_round_trips_through_the_form(name):
     doc = rules.parse(catalogue.get(name))
     state = adjust(from_doc(doc))

@@ -148,6 +148,36 @@ def _pieces(rd) -> str:
     return text + "."
 
 
+def _dealt(rd) -> str:
+    """Release 1.7's deck in words: what it holds, how many spaces it is dealt into and
+    whose they are, and that a cloaked card stays hidden (gamecore/rules/decks.py)."""
+    from gamecore.rules.decks import count_words
+    from gamecore.rules.decks import label as deck_label
+    from gamecore.rules.vocabulary import COLORS, seat_colors
+
+    seat_color, _n = seat_colors(rd.players, rd.colors)
+    colours = tuple(COLORS[c] for c in seat_color) if rd.colors != "choose" else None
+    held = deck_label(rd.deck, colours).removesuffix(" in deck")
+    n = len(rd.dealt)
+    mixed = " (shuffled)" if "{" in rd.deck else ""
+    seats = sorted({d.seat for d in rd.dealt if d.seat is not None})
+    who = [f"{sum(1 for d in rd.dealt if d.seat == s)} for Player {s}" for s in seats]
+    common = sum(1 for d in rd.dealt if d.seat is None)
+    who += [f"{common} for nobody" if seats else "nobody's"] if common else []
+    text = (
+        f"Before the first move a deck of {held}{mixed} is dealt into {n} marked "
+        f"space{'s' if n != 1 else ''} ({', '.join(who)}), top to bottom, then left to "
+        f"right: {count_words(rd.deck, n or None)}"
+    )
+    if " blank" in held:
+        text += ". A blank leaves its space empty"
+    if seats:
+        text += ". A player's dealt piece is theirs, in their colour"
+    if rd.cloaking != "none":
+        text += ". Dealt pieces on cloaked spaces stay hidden from those who may not see them"
+    return text + "."
+
+
 def _wins(rd) -> str:
     extra = _endings_text(rd, "turn")
     if not rd.turn_checks:
@@ -209,6 +239,7 @@ def _flat(rd) -> list[tuple[str, str]]:
         ("Board", _board(rd)),
         ("Players", _players(rd)),
         ("Pieces", _pieces(rd)),
+        *([("Dealt pieces", _dealt(rd))] if rd.deck or rd.dealt else []),
         ("Moves", rule_words_moves.moves(rd)),
     ]
     for topic, text in (

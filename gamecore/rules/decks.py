@@ -14,8 +14,7 @@ Pure functions; parse errors name the character position (1-based) in the text.
 import random
 from collections import Counter
 from dataclasses import dataclass
-from functools import cache, lru_cache
-from math import factorial
+from functools import lru_cache
 
 MAX_TEXT = 2000
 MAX_ITEMS = 512
@@ -156,13 +155,16 @@ def _order(item: Item) -> tuple:
 
 def variations(text: str, dealt: int | None = None) -> int | None:
     """How many distinct deals the deck makes: distinct top-``dealt`` item sequences
-    (``dealt`` None: the whole deck). None when there are more than ``MAX_VARIATIONS``."""
+    (``dealt`` None: the whole deck). None when there are more than ``MAX_VARIATIONS``,
+    or, for nested decks, when counting them would take more than ``_WORK`` steps
+    (``count_words`` says which). Bounded work: the factory recounts as one types."""
     if not text:
         return 1
     root = parse_deck(text)
     n = len(items(root)) if dealt is None else min(dealt, len(items(root)))
     if _simple(root):  # one shuffled set of single items: the multinomial, exactly
         return _multiset_prefixes(Counter(items(root)), n)
+    _budget[0] = _WORK
     try:
         return len(_outcomes(root, n))
     except _TooMany:
@@ -170,13 +172,33 @@ def variations(text: str, dealt: int | None = None) -> int | None:
     finally:  # the caches hold sets of sequences: free them
         _outcomes_cached.cache_clear()
         _shuffle.cache_clear()
+        _sequence.cache_clear()
+
+
+def count_words(text: str, dealt: int | None = None) -> str:
+    """ "72 variations", "1 variation", "more than 10^18 variations" (one shuffled set),
+    "too many variations to count" (a nested deck past the counting bound)."""
+    count = variations(text, dealt)
+    if count is not None:
+        return f"{count:,} variation{'s' if count != 1 else ''}"
+    if text and _simple(parse_deck(text)):
+        return "more than 10^18 variations"
+    return "too many variations to count"  # past _CAP deals or _WORK items of work
 
 
 class _TooMany(Exception):
     pass
 
 
-_CAP = 200_000  # enumeration cap for nested decks
+_CAP = 200_000  # enumeration cap for nested decks (distinct deals)
+_WORK = 3_000_000  # and on the items of the sequences built while enumerating them
+_budget = [_WORK]
+
+
+def _spend(n: int) -> None:
+    _budget[0] -= n
+    if _budget[0] < 0:
+        raise _TooMany
 
 
 def _simple(root: Group) -> bool:
@@ -190,25 +212,26 @@ def _simple(root: Group) -> bool:
 
 
 def _multiset_prefixes(counts: Counter, n: int) -> int | None:
-    """Distinct length-n sequences drawn from a multiset (exact, by counting)."""
-
-    @cache
-    def ways(remaining: tuple, k: int) -> int:
-        if k == 0:
-            return 1
-        return sum(
-            ways(remaining[:i] + (c - 1,) + remaining[i + 1 :], k - 1)
-            for i, c in enumerate(remaining)
-            if c
-        )
-
-    if n == sum(counts.values()):
-        total = factorial(n)
-        for c in counts.values():
-            total //= factorial(c)
-    else:
-        total = ways(tuple(counts.values()), n)
-    return total if total <= MAX_VARIATIONS else None
+    """Distinct length-n sequences drawn from a multiset, exactly: adding the kinds one
+    at a time, ways[m] = sum over j of C(m, j) * previous[m - j] (j of this kind among
+    m places). Saturates past ``MAX_VARIATIONS`` so numbers stay small: O(n * items)."""
+    cap = MAX_VARIATIONS + 1
+    ways = [1] + [0] * n
+    for c in counts.values():
+        new = [0] * (n + 1)
+        for m in range(n + 1):
+            total = 0
+            binom = 1  # C(m, j)
+            for j in range(min(c, m) + 1):
+                if j:
+                    binom = binom * (m - j + 1) // j
+                total += binom * ways[m - j]
+                if total >= cap:
+                    total = cap
+                    break
+            new[m] = total
+        ways = new
+    return ways[n] if ways[n] <= MAX_VARIATIONS else None
 
 
 def _outcomes(node, n: int) -> frozenset:
@@ -227,6 +250,7 @@ def _outcomes_cached(node, n: int) -> frozenset:
     return _shuffle(tuple(sorted(Counter(node.parts).items(), key=repr)), n)
 
 
+@lru_cache(maxsize=4096)
 def _sequence(parts: tuple, n: int) -> frozenset:
     if n == 0 or not parts:
         return frozenset({()})
@@ -236,7 +260,9 @@ def _sequence(parts: tuple, n: int) -> frozenset:
         if len(o) >= n:
             out.add(o[:n])
         else:
-            out |= {o + r for r in _sequence(rest, n - len(o))}
+            tails = _sequence(rest, n - len(o))
+            _spend(len(tails) * n)
+            out |= {o + r for r in tails}
         if len(out) > _CAP:
             raise _TooMany
     return frozenset(out)
@@ -254,7 +280,9 @@ def _shuffle(kinds: tuple, n: int) -> frozenset:
             if len(o) >= n:
                 out.add(o[:n])
             else:
-                out |= {o + r for r in _shuffle(rest, n - len(o))}
+                tails = _shuffle(rest, n - len(o))
+                _spend(len(tails) * n)
+                out |= {o + r for r in tails}
             if len(out) > _CAP:
                 raise _TooMany
     return frozenset(out)
@@ -290,14 +318,19 @@ def check_decks(doc, space_problem) -> list[tuple[str, str]]:
             break
     if len(found) < len(doc.dealt):
         errors.append(
-            ("deck", f"holds {len(found)} items for {len(doc.dealt)} dealt spaces: too few")
+            (
+                "deck",
+                f"holds {len(found)} item{'s' if len(found) != 1 else ''} for "
+                f"{len(doc.dealt)} dealt spaces: too few",
+            )
         )
     return errors
 
 
 def deal_order(dealt) -> list:
-    """Dealt markers in dealing order: top-to-bottom (row 1 at the top first; on stacks
-    each stack from its highest layer down), then left-to-right; boards in turn. Stacks
-    are dealt one at a time, as a post is drawn: TheoryOfMind's deck of triples makes
-    "no mixed groups" only so (READINGS.md, issue 34)."""
-    return sorted(dealt, key=lambda d: (d.board, d.at[1], d.at[0], -d.at[2]))
+    """Dealt markers in dealing order: top-to-bottom as the boards are drawn (the highest
+    row first: y runs up on the factory's board and the match page's), then left-to-right;
+    on stacks each stack from its highest layer down, one stack at a time, as a post is
+    drawn: TheoryOfMind's deck of triples makes "no mixed groups" only so (READINGS.md,
+    issue 34); boards in turn."""
+    return sorted(dealt, key=lambda d: (d.board, -d.at[1], d.at[0], -d.at[2]))

@@ -207,7 +207,7 @@ def _deck_parts(doc: RuleDoc) -> list[str]:
     "Deck: [{ O3 O4 S S S S S S S }] 1 black circle, … in deck, 72 variations"."""
     if not doc.deck and not doc.dealt:
         return []
-    from .decks import label, variations
+    from .decks import count_words, label
     from .vocabulary import COLORS, seat_colors
 
     seat_color, _n = seat_colors(doc.players, doc.colors)
@@ -219,7 +219,6 @@ def _deck_parts(doc: RuleDoc) -> list[str]:
         who = [f"{sum(1 for d in doc.dealt if d.seat == s)} of seat {s}" for s in seats]
         who += [f"{common} common"] if common else []
         parts.append(f"{len(doc.dealt)} dealt ({', '.join(who)})")
-    count = variations(doc.deck, len(doc.dealt) or None)
-    many = "more than 10^18" if count is None else f"{count:,}"
-    parts.append(f"Deck: {doc.deck} {label(doc.deck, colours)}, {many} variations")
+    many = count_words(doc.deck, len(doc.dealt) or None)
+    parts.append(f"Deck: {doc.deck} {label(doc.deck, colours)}, {many}")
     return parts

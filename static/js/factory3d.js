@@ -74,6 +74,12 @@ function draw(host) {
       copy.setAttribute("height", S * 0.48);
       g.append(copy);
     }
+    const dealt = space.querySelector(".fc-dealt");  // a dealt space (release 1.7): "?"
+    if (dealt) {
+      const tone = [...dealt.classList].find((c) => c.startsWith("fc-c-")) || "fc-c-common";
+      el("rect", { x: -S * 0.2, y: -S * 0.2, width: S * 0.4, height: S * 0.4, rx: 2, class: `fc-3d-dealt ${tone}` }, g);
+      el("text", { y: S * 0.12, "text-anchor": "middle", class: `fc-3d-dealt-q ${tone}` }, g).textContent = "?";
+    }
     if (space.querySelector(".fc-flags")) el("circle", { cx: S * 0.25, cy: S * 0.25, r: 4, class: "fc-3d-flag" }, g);
     if (space.tagName === "BUTTON") {
       g.classList.add("is-clickable");

@@ -166,9 +166,13 @@ def _spaces(form, doc, rows: dict[str, int]) -> None:
     # Locked blanks and pieces, bottom up in each stack (z order) so that they fall in place.
     items = [(s.board, *s.at, "lock") for s in doc.locked]
     items += [(p.board, *p.at, f"piece-{p.color}-{rows[p.shape]}") for p in doc.initial_pieces]
+    # Dealt spaces (release 1.7): the common marker or the seat's, placed like any marker.
+    items += [(d.board, *d.at, f"dealt-{d.seat or 'common'}") for d in doc.dealt]
     for b, x, y, z, marker in sorted(items, key=lambda t: (t[0], t[1], t[2], t[3])):
         form.marker(marker)
         form.space((b, x, y, z))
+    if doc.deck:
+        form.text("id_deck", doc.deck)
 
 
 def _reserves(doc) -> dict[str, dict[str, int]]:
@@ -255,6 +259,14 @@ class BrowserForm:
 
     def press(self, ident):
         self._settled(lambda: self.page.click(f"#{ident}"))
+
+    def text(self, ident, value):
+        """Type into a text field that recounts (the deck): Enter asks the server."""
+        if self.page.locator(f"#{ident}").count() == 0:
+            raise CannotFill(f"no control #{ident} (for {value!r})")
+        self.page.fill(f"#{ident}", value)
+        self._settled(lambda: self.page.press(f"#{ident}", "Enter"))
+        assert self.page.input_value(f"#{ident}") == value, (ident, value)
 
     def marker(self, value):
         if self.page.locator(f"#mk-{value}").count() == 0:
@@ -433,6 +445,16 @@ class PostForm:
         if s["refresh"]:
             self._refresh()
             assert self.value(ident) == value, (ident, value, self.value(ident))
+
+    def text(self, ident, value):
+        found = [i for i in self.controls.inputs if i.get("id") == ident]
+        if not found or "disabled" in found[0]:
+            raise CannotFill(f"no control #{ident} (for {value!r})")
+        found[0]["value"] = value
+        if "hx-post" in found[0]:
+            self._refresh()
+            again = [i for i in self.controls.inputs if i.get("id") == ident]
+            assert again and again[0].get("value") == value, (ident, value)
 
     def press(self, ident):
         button = self.controls.buttons.get(ident)

@@ -161,7 +161,7 @@ def test_checks_markers_spaces_and_timer(person):
     for marker in ("piece-black-1", "piece-white-1", "lock"):
         page.click(f"label[for=mk-{marker}]")
         assert background(page, f"label[for=mk-{marker}]") == GREEN
-    # No "coming" marker: dealt pieces do not show until batch play (the seed).
+    # No "coming" marker in phase 1 (the dealt markers show since batch play, issue 34).
     assert page.locator(".fc-marker.is-coming").count() == 0
 
     # With the lock selected, a space toggles locked; the marker stays selected.

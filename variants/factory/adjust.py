@@ -12,7 +12,7 @@ from gamecore.rules.vocabulary import (
 )
 from variants.bounded import bounded_int
 
-from . import moving_state, nested_state, phase_state
+from . import deck_state, moving_state, nested_state, phase_state
 from .document import derived_reserves
 from .form import MAX_BOARDS, MAX_CHECKS, Check, FactoryState
 from .posted import _spot
@@ -87,8 +87,10 @@ def adjust(state: FactoryState) -> FactoryState:
         for s, (c, r) in state.pieces.items()
         if state.on_board(s) and c in state.color_names and 1 <= r <= rows and s not in state.locked
     }
+    deck_state.adjust(state)
     if state.board_type == "stacks":
-        for b, x, y in {(b, x, y) for b, x, y, _ in state.locked | set(state.pieces)}:
+        filled = state.locked | set(state.pieces) | set(state.dealt)
+        for b, x, y in {(b, x, y) for b, x, y, _ in filled}:
             set_column(state, b, x, y, column(state, b, x, y))
     if marker_piece(state.marker) and state.marker not in piece_markers(state):
         state.marker = ""

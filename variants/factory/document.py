@@ -7,7 +7,7 @@ from dataclasses import replace
 
 from gamecore import rules
 
-from . import moving_state, nested_state, phase_state
+from . import deck_state, moving_state, nested_state, phase_state
 from .form import FLAT_BOARDS, Check, FactoryState
 from .moving_state import MovingState
 
@@ -51,6 +51,7 @@ def from_doc(doc: rules.RuleDoc) -> FactoryState:
         moving=moving_state.from_doc(doc),
     )
     phase_state.from_doc(doc, state)
+    deck_state.from_doc(doc, state)
     # A game whose reserves are the derived default keeps following the board when copied.
     state.reserves_auto = state.board_type in FLAT_BOARDS and state.reserves == derived_reserves(
         state
@@ -116,6 +117,7 @@ def to_document(state: FactoryState, reserves: bool = True) -> dict:
         "timeout": state.timeout if state.seconds is not None or state.turn_ms else "loss",
         **moving_state.to_document(state, shape_of),
         **phase_state.to_document(state),
+        **deck_state.to_document(state),
     }
     if state.seconds is None and state.turn_ms is not None:
         doc["turn_ms"] = state.turn_ms  # only when set: other documents keep their form

@@ -35,6 +35,8 @@ _SIMPLE = {
     "overachievers": "overachievers",
     "phases": "phases",
     "endings": "stalemate",
+    "deck": "deck",
+    "dealt": "board",
 }
 
 
@@ -82,12 +84,13 @@ def error_key(state: FactoryState, path: str) -> tuple[str, str]:
             return f"{field or 'move'}-{state.shapes.index(m[1]) + 1}", ""
     if m := re.fullmatch(r"(sticky|exclusive|space_locks)\[(\d+)\](\..*)?", path):
         return "board", _marked_space(state, m[1], int(m[2]))
-    if m := re.fullmatch(r"(locked|initial_pieces)\[(\d+)\](\..*)?", path):
-        items = sorted(state.locked) if m[1] == "locked" else sorted(state.pieces)
+    if m := re.fullmatch(r"(locked|initial_pieces|dealt)\[(\d+)\](\..*)?", path):
+        items = {"locked": state.locked, "initial_pieces": state.pieces, "dealt": state.dealt}
+        items = sorted(items[m[1]])
         index = int(m[2])
         if index < len(items):
             b, x, y, z = items[index]
-            what = "Locked space" if m[1] == "locked" else "Piece"
+            what = {"locked": "Locked space", "dealt": "Dealt space"}.get(m[1], "Piece")
             where = f"({x},{y},{z})" + (f" of board {b}" if state.boards > 1 else "")
             return "board", f"{what} at {where}: "
         return "board", ""

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from gamecore import rules
 from gamecore.rules.vocabulary import PLAYER_MODES
 
+from . import deck_state
 from .state import FactoryState
 
 AXES = "xyz"
@@ -24,6 +25,8 @@ class Cell:
     seat_locked: str = ""  # the seats it is locked to, "2"
     phase_locked: bool = False  # locked to everyone in the shown phase
     cloaked: bool = False  # cloaked in the shown phase
+    dealt: str = ""  # a dealt space: "common" or the seat ("2")
+    dealt_color: str = ""  # the colour a seat's dealt piece takes
 
     @property
     def id(self) -> str:
@@ -111,7 +114,8 @@ def draw_boards(state: FactoryState) -> list[BoardView]:
         note = ""
         if state.board_type == "stacks":
             # Only two levels above the tallest stack are drawn; the full height is noted.
-            tallest = max((s[3] for s in state.locked | set(state.pieces) if s[0] == b), default=0)
+            filled = state.locked | set(state.pieces) | set(state.dealt)
+            tallest = max((s[3] for s in filled if s[0] == b), default=0)
             height = min(z, tallest + 2)
             note = f"max height {z}"
         long_axes = [a for a, n in enumerate(state.size) if n > 1]
@@ -200,6 +204,11 @@ def _cell(state: FactoryState, b: int, coords: dict[int, int]) -> Cell:
     if spot in state.locked:
         cell.locked = True
         cell.label += ", locked"
+    elif spot in state.dealt:
+        seat = state.dealt[spot]
+        cell.dealt = str(seat) if seat else "common"
+        cell.dealt_color = deck_state.seat_color(state, seat)
+        cell.label += f", dealt to seat {seat}" if seat else ", dealt (common)"
     elif spot in state.pieces:
         color, row = state.pieces[spot]
         shape = state.shapes[row - 1] if row <= len(state.shapes) else "circle"

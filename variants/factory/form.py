@@ -93,12 +93,18 @@ class FactoryState:
     seconds: int | None = None
     turn_ms: int | None = None  # seed 001's turn time, when the select says milliseconds
     timeout: str = "loss"
-    marker: str = ""  # "lock", "exclusive", "sticky" or "piece-<colour>-<row>": the palette marker
+    # "lock", "exclusive", "sticky", "piece-<colour>-<row>", "dealt-common" or
+    # "dealt-<seat>": the palette marker
+    marker: str = ""
     moving: MovingState = field(default_factory=MovingState)  # pieces that move, marked spaces
     phases: list[PhaseState] = field(default_factory=lambda: [PhaseState()])
     phase_shown: int = 0  # the phase whose controls the page shows (0-based)
     cloaking: str = "none"
     overachievers: bool = False
+    # Release 1.7 (deck_state.py): the deck's notation and the dealt spaces -> seat (None:
+    # common). A dealt space holds nothing else, as a locked space holds no piece.
+    deck: str = ""
+    dealt: dict[Spot, int | None] = field(default_factory=dict)
 
     # --- derived ------------------------------------------------------------------
 

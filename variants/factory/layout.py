@@ -20,7 +20,7 @@ from gamecore.rules.vocabulary import (
     TIMEOUT_LABELS,
 )
 
-from . import nested_layout, phase_layout, turn_time
+from . import deck_layout, nested_layout, phase_layout, turn_time
 from .controls import Control, coming, select
 from .errors import error_key, place_errors
 from .flat_board import AXES, BoardView, draw_boards
@@ -101,6 +101,7 @@ class Layout:
     phase_note: str = ""
     family: Control | None = None  # flat board / nested boards
     nested: NestedLayout | None = None  # the nested section, when the family is nested
+    deck: deck_layout.DeckView | None = None  # the deck control (flat boards)
 
     @property
     def phase_locked_any(self) -> bool:
@@ -301,6 +302,7 @@ def build(
     if state.family != "nested":
         check_choices = [(c.value, check_label(_turn_check(c))) for c in CHECK_CHOICES]
         phase_layout.apply(layout, state, err, check_choices)
+        deck_layout.apply(layout, state, err)
     layout.family = select(
         "family",
         "Board family",

@@ -22,6 +22,7 @@ class Marker:
     icon: str = ""  # Font Awesome name, for the space markers
     piece: tuple[str, str] | None = None  # (colour, shape) for the shape markers
     coming: str = ""
+    color: str = ""  # a seat's dealt marker: the colour its dealt pieces take
 
 
 @dataclass
@@ -47,8 +48,7 @@ def space_markers() -> list[Marker]:
         Marker("exclusive", "Exclusive marker", icon="fa-user-secret"),
         Marker("sticky", "Sticky marker", icon="fa-magnet"),
         Marker("cloak", "Cloak marker", icon="fa-eye-slash"),
-        # No dealt common marker: the seed's "Deck and dealt pieces do not show until"
-        # 1.7 Batch Play, so it is not drawn at all (a "coming" badge would be noise).
+        # The dealt markers (release 1.7) follow: deck_layout.py adds them.
     ]
 
 

@@ -17,7 +17,7 @@ from gamecore.rules.vocabulary import (
 )
 from variants.bounded import OutOfBounds, bounded_int, whole_number
 
-from . import moving_state, nested_state, phase_state, turn_time
+from . import deck_state, moving_state, nested_state, phase_state, turn_time
 from .document import default_state
 from .form import FLAT_BOARDS, MAX_BOARDS, MAX_CHECKS, Check, FactoryState
 from .spaces import Spot
@@ -142,6 +142,7 @@ def from_post(data: Mapping, getlist=None) -> tuple[FactoryState, list[dict[str,
             break
     if len(posted) > most:
         problems.append({"path": "initial_pieces", "message": "more pieces than spaces"})
+    deck_state.from_post(data, state, _spot, problems)
     return state, problems
 
 

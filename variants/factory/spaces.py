@@ -8,6 +8,8 @@ from typing import TYPE_CHECKING
 from gamecore.rules.vocabulary import COLORS, SHAPES
 from variants.bounded import bounded_int
 
+from .deck_state import DEALT, marker_seat
+
 if TYPE_CHECKING:
     from .state import FactoryState
 
@@ -25,29 +27,54 @@ def marker_piece(marker: str) -> tuple[str, int] | None:
 
 def toggle_space(state: FactoryState, spot: Spot, marker: str) -> None:
     """The seed's marker rule: a space with the selected property loses it, a space without
-    gains it (replacing whatever else was there: a space is locked or holds one piece)."""
-    piece = marker_piece(marker)
-    if marker != "lock" and piece is None:
+    gains it (replacing whatever else was there: a space is locked, holds one piece or is
+    dealt)."""
+    item = _item(marker)
+    if item is None:
         return
     if state.board_type == "stacks":
-        _toggle_stack(state, spot, marker, piece)
+        _toggle_stack(state, spot, item)
         return
-    has = spot in state.locked if marker == "lock" else state.pieces.get(spot) == piece
+    has = _at(state, spot) == item
     state.locked.discard(spot)
     state.pieces.pop(spot, None)
+    state.dealt.pop(spot, None)
     if not has:
-        if marker == "lock":
-            state.locked.add(spot)
-        else:
-            state.pieces[spot] = piece
+        _put(state, spot, item)
 
 
-def _toggle_stack(state: FactoryState, spot: Spot, marker: str, piece) -> None:
+def _item(marker: str):
+    """What a marker puts on a space: "lock", (colour, row), or ("dealt", seat)."""
+    if marker == "lock":
+        return "lock"
+    is_dealt, seat = marker_seat(marker)
+    if is_dealt:
+        return (DEALT, seat)
+    return marker_piece(marker)
+
+
+def _at(state: FactoryState, spot: Spot):
+    if spot in state.locked:
+        return "lock"
+    if spot in state.dealt:
+        return (DEALT, state.dealt[spot])
+    return state.pieces.get(spot)
+
+
+def _put(state: FactoryState, spot: Spot, item) -> None:
+    if item == "lock":
+        state.locked.add(spot)
+    elif item[0] == DEALT:
+        state.dealt[spot] = item[1]
+    else:
+        state.pieces[spot] = item
+
+
+def _toggle_stack(state: FactoryState, spot: Spot, item) -> None:
     """On stacks things fall: a click anywhere above a stack adds to its top, and taking
     something out of a stack lets the rest of the stack drop down by one."""
     b, x, y, z = spot
     items = column(state, b, x, y)
-    item = "lock" if marker == "lock" else piece
     if z <= len(items):
         if items[z - 1] == item:
             del items[z - 1]
@@ -62,11 +89,9 @@ def column(state: FactoryState, b: int, x: int, y: int) -> list:
     """What stands in stack (b, x, y), bottom up, gaps closed."""
     items = []
     for z in range(1, state.size[2] + 1):
-        spot = (b, x, y, z)
-        if spot in state.locked:
-            items.append("lock")
-        elif spot in state.pieces:
-            items.append(state.pieces[spot])
+        item = _at(state, (b, x, y, z))
+        if item is not None:
+            items.append(item)
     return items
 
 
@@ -74,8 +99,6 @@ def set_column(state: FactoryState, b: int, x: int, y: int, items: list) -> None
     for z in range(1, state.size[2] + 1):
         state.locked.discard((b, x, y, z))
         state.pieces.pop((b, x, y, z), None)
+        state.dealt.pop((b, x, y, z), None)
     for z, item in enumerate(items[: state.size[2]], start=1):
-        if item == "lock":
-            state.locked.add((b, x, y, z))
-        else:
-            state.pieces[(b, x, y, z)] = item
+        _put(state, (b, x, y, z), item)
