@@ -242,3 +242,19 @@ def test_a_hand_made_phases_field_never_breaks_the_page(junk):
     assert all(p.locked_seats <= {1, 2} for p in state.phases)
     _render_body(page.build(state))
     rules.parse({**to_document(state), "name": "Junk"})
+
+
+def test_endings_the_board_cannot_have_are_offered_only_where_chosen():
+    """Lines "on posts" need stacks: a flat board's dropdowns leave them out (choosing one
+    was an error, and it was the last stalemate option), unless a saved game has it."""
+    from gamecore.rules import endings as ending_words
+    from variants.factory.phase_state import check_extras, stalemate_choices
+
+    def posts(choices):  # (the seed's own stalemate values are words, not endings' keys)
+        return [k for k, _ in choices if k.startswith("{") and ending_words.from_key(k).posts]
+
+    on_stacks = posts(stalemate_choices("stacks"))
+    assert len(on_stacks) == 1 and posts(check_extras("stacks")) == on_stacks
+    assert posts(stalemate_choices("hash")) == [] and posts(check_extras("squares")) == []
+    assert posts(stalemate_choices("hash", keep=on_stacks[0])) == on_stacks
+    assert posts(check_extras("hash", keep={on_stacks[0]})) == on_stacks

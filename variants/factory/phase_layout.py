@@ -119,9 +119,9 @@ def apply(layout, state: FactoryState, err: Errors, check_choices: list) -> None
 def _endings(layout, state: FactoryState, check_choices: list) -> None:
     """The stalemate dropdown offers the new stalemate endings; each turn-check dropdown
     the new turn endings and further stalemate endings."""
-    choices = stalemate_choices()
+    choices = stalemate_choices(state.board_type, keep=state.stalemate)
     layout.stalemate.options = select("stalemate", "", choices, state.stalemate).options
-    extras = check_extras()
+    extras = check_extras(state.board_type, keep={check.value for check in state.checks})
     for control, check in zip(layout.checks, state.checks, strict=True):
         control.options = select("check", "", check_choices + extras, check.value).options
 

@@ -97,17 +97,29 @@ def read_stalemate(data: Mapping, problems: list) -> str:
     return found
 
 
-def stalemate_choices() -> list[tuple[str, str]]:
-    """The stalemate dropdown: the seed's values, then its "can extend" endings."""
+def stalemate_choices(board_type: str | None = None, keep: str = "") -> list[tuple[str, str]]:
+    """The stalemate dropdown: the seed's values, then its "can extend" endings — but
+    not those the board cannot have (lines "on posts" need stacks), unless chosen
+    (``keep``: a saved game's value is shown, and its error says why)."""
     words = set(map(ending_words.key, ending_words.WORDS.values()))
-    extra = [(k, lab) for k, lab in ending_words.offered(when="stalemate") if k not in words]
+    extra = [
+        (k, lab)
+        for k, lab in ending_words.offered(when="stalemate")
+        if k not in words and (k == keep or fits(k, board_type))
+    ]
     return list(STALEMATE_LABELS.items()) + extra
 
 
-def check_extras() -> list[tuple[str, str]]:
+def fits(key: str, board_type: str | None) -> bool:
+    """Whether an offered ending can be had on this kind of board at all."""
+    return board_type is None or board_type == "stacks" or not ending_words.from_key(key).posts
+
+
+def check_extras(board_type: str | None = None, keep=()) -> list[tuple[str, str]]:
     """Endings a turn-check dropdown offers besides "First k-same-color-in-a-row": the turn
     endings of the seed's "can extend" list, then more stalemate endings (a game may have
-    several: "More pieces than Chaos wins" and "Less pieces than Chaos loses")."""
+    several: "More pieces than Chaos wins" and "Less pieces than Chaos loses"); those the
+    board cannot have only where chosen (``keep``), as ``stalemate_choices``."""
     words = set(map(ending_words.key, ending_words.WORDS.values()))
     turn = [
         (k, lab)
@@ -117,7 +129,7 @@ def check_extras() -> list[tuple[str, str]]:
     stalemate = [
         (k, f"{lab} (at stalemate)")
         for k, lab in ending_words.offered(when="stalemate")
-        if k not in words
+        if k not in words and (k in keep or fits(k, board_type))
     ]
     return turn + stalemate
 
