@@ -55,12 +55,14 @@ def options() -> argparse.Namespace:
     parser.add_argument("--fanout", type=int, default=500, help="spectators of one match")
     parser.add_argument("--fanout-think-ms", default="1000-2000")
     parser.add_argument("--fanout-duration", type=float, default=120.0)
+    parser.add_argument("--ramp", type=float, default=20.0, help="seconds over which A connects")
     parser.add_argument("--workers", type=int, default=2, help="load generator processes")
+    parser.add_argument("--profile", metavar="DIR", help="run daphne 1 under cProfile, to DIR")
     parser.add_argument("--skip", choices=("a", "b"), help="leave a part out")
     parser.add_argument("--quick", action="store_true", help="warm-up 15 s, A 45 s, B 40 s")
     args = parser.parse_args()
     if args.quick:
-        args.warmup, args.duration, args.fanout_duration = 15.0, 45.0, 40.0
+        args.warmup, args.duration, args.fanout_duration, args.ramp = 15.0, 45.0, 40.0, 10.0
     args.think = _range(args.think_ms)
     args.fanout_think = _range(args.fanout_think_ms)
     return args
@@ -170,8 +172,13 @@ async def _play_match(match_id, cookies, ports, think, rec, stop_at, watchers: i
         await asyncio.gather(*seats, *specs)
 
 
-async def _spectate(port: int, match_id: int, rec: Record, first=None) -> None:
-    async with _connect(port, match_id, None) as ws:
+async def _spectate(port: int, match_id: int, rec: Record, first=None, door=None) -> None:
+    if door is not None:  # at most so many handshakes at once
+        async with door:
+            ws = await _connect(port, match_id, None)
+    else:
+        ws = await _connect(port, match_id, None)
+    async with ws:
         await _watch(ws, match_id, rec, first)
 
 
@@ -183,18 +190,18 @@ def worker_setup() -> None:
     gc.freeze()
 
 
-def part_a_worker(pairs, cookies, watchers, ports, think, stop_at) -> dict:
+def part_a_worker(pairs, cookies, watchers, ports, think, stop_at, ramp) -> dict:
     """Play matches one after another for each pair until ``stop_at``; pair i has
     ``watchers[i]`` spectators, who follow it to its next match."""
     rec = Record()
 
     async def pair(i):
+        await asyncio.sleep(random.uniform(0, ramp))  # people arrive over a while
         while time.perf_counter() < stop_at:
             match_id = await asyncio.to_thread(base.new_match, *pairs[i])
             await _play_match(match_id, cookies[i], ports, think, rec, stop_at, watchers[i])
 
     async def main():
-        await asyncio.sleep(random.uniform(0, 2))  # no connection burst all at one ms
         results = await asyncio.gather(*(pair(i) for i in range(len(pairs))), return_exceptions=1)
         rec.errors += [f"client failed: {r!r}" for r in results if isinstance(r, BaseException)]
 
@@ -208,8 +215,9 @@ def fanout_spectators(match_id: int, ports, count: int, barrier) -> dict:
 
     async def main():
         firsts = [asyncio.Event() for _ in range(count)]
+        door = asyncio.Semaphore(20)
         tasks = [
-            asyncio.create_task(_spectate(ports[i % 2], match_id, rec, firsts[i]))
+            asyncio.create_task(_spectate(ports[i % 2], match_id, rec, firsts[i], door))
             for i in range(count)
         ]
         await asyncio.gather(*(f.wait() for f in firsts))
@@ -252,10 +260,19 @@ def cpu_now(pids: dict[str, list[int]]) -> dict[str, float]:
     return {name: sum(one(p) for p in ids) for name, ids in pids.items()}
 
 
+def _system_seconds(pid: int) -> float:
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return int(fields[12]) / os.sysconf("SC_CLK_TCK")
+
+
 class Meter:
     def __init__(self, pids) -> None:
         self.pids, self.at = pids, time.perf_counter()
         self.cpu, self.ticks = cpu_now(pids), base.machine_ticks()
+        self.kernel = {k: sum(_system_seconds(p) for p in ids) for k, ids in pids.items()}
         self.load = os.getloadavg()
 
     def stop(self) -> str:
@@ -263,6 +280,10 @@ class Meter:
         cpu = cpu_now(self.pids)
         share = base.machine_share(self.ticks, base.machine_ticks())
         per = ", ".join(f"{k} {(cpu[k] - self.cpu[k]) / seconds:.2f}" for k in cpu)
+        kernel = {k: sum(_system_seconds(p) for p in ids) for k, ids in self.pids.items()}
+        per += "; of which in the kernel: " + ", ".join(
+            f"{k} {(kernel[k] - self.kernel[k]) / seconds:.2f}" for k in kernel
+        )
         load = os.getloadavg()
         return (
             f"CPU (cores, over {seconds:.0f} s): {per}\n"
@@ -336,6 +357,7 @@ def part_a(args, pairs, cookies, ports, pool) -> tuple[dict, float, float]:
             ports,
             args.think,
             hi,
+            args.ramp,
         )
         for k in range(w)
     ]
@@ -372,6 +394,25 @@ def part_b(args, pair, cookies, ports, pool) -> tuple[dict, str]:
 
 
 daphnes_seen: list = []
+
+
+def profiled_daphne(env: dict[str, str], log_dir: Path, out: Path):
+    """daphne under cProfile (it writes ``out`` when stopped: SIGTERM stops twisted's
+    reactor and the profiler's main returns)."""
+    import subprocess
+
+    from tests.conftest import child_env, free_port, wait_for_port
+
+    port, log = free_port(), log_dir / "daphne-profiled.log"
+    command = [sys.executable, "-m", "cProfile", "-o", str(out), "-m", "daphne"]
+    command += ["-b", "127.0.0.1", "-p", str(port), "config.asgi:application"]
+    with open(log, "a") as sink:
+        process = subprocess.Popen(
+            command, cwd=BASE_DIR, env=child_env(**env), stdout=sink, stderr=sink
+        )
+    wait_for_port(port, process, log)
+    process.port, process.log = port, log
+    return process
 
 
 def report_a(args, rec, lo, hi, usage) -> bool:
@@ -445,6 +486,10 @@ def main() -> None:
     ):
         try:
             daphnes_seen[:] = [base.daphne(env, Path(logs)) for _ in range(2)]
+            if args.profile:
+                out = Path(args.profile).resolve() / "daphne1.prof"
+                base.stop(daphnes_seen[0])
+                daphnes_seen[0] = profiled_daphne(env, Path(logs), out)
             ports = [d.port for d in daphnes_seen]
             verdicts = []
             if args.skip != "a":

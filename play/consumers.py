@@ -2,11 +2,14 @@
 
 No rule lives here. A group message says "match N changed" (with public events and, after
 a move, every seat's view made by the process that played it); each connection sends only
-its own seat's view, so hidden pieces never reach a seat that may not see them.
+its own seat's view, so hidden pieces never reach a seat that may not see them. A match's
+messages reach its sockets through the process's relay (``relay.py``: one group member
+per process and match), which hands each socket the view made for it.
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 
@@ -18,7 +21,7 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from variants import json_input
 from variants.ids import parse_id
 
-from . import create, moves, notify, presence, reads, series, timekeeper, timers, withdrawn
+from . import create, moves, notify, presence, reads, relay, series, timekeeper, timers, withdrawn
 from .errors import MatchError
 from .messages import parse_lobby_message, parse_match_message
 
@@ -82,13 +85,18 @@ class MatchConsumer(JsonConsumer):
         self.user = self.scope.get("user")
         self.you: list[int] = []
         self.sent_ply = -1  # the ply of the last state sent
+        self.order = asyncio.Lock()  # held by whatever sends a state (see relay.py)
+        self.closed = False
+        self.later: set[asyncio.Task] = set()  # relayed messages waiting for ``order``
         exists = database_sync_to_async(reads.match_exists)
         if match_id is None or not await exists(match_id, self.user):
             return await self.close(code=NOT_FOUND)
         self.match_id = match_id
-        await self.channel_layer.group_add(notify.match_group(self.match_id), self.channel_name)
-        await self.accept()
-        await self._attach()
+        async with self.order:  # the match's messages meanwhile wait for the first state
+            self.relay = relay.relay_for(self.channel_layer)
+            await self.relay.watch(self.match_id, self)
+            await self.accept()
+            await self._attach()
 
     async def _attach(self):
         self.you = await database_sync_to_async(presence.connect)(
@@ -99,9 +107,38 @@ class MatchConsumer(JsonConsumer):
     async def disconnect(self, code):
         if not hasattr(self, "match_id"):
             return
-        await self.channel_layer.group_discard(notify.match_group(self.match_id), self.channel_name)
+        self.closed = True
+        await self.relay.unwatch(self.match_id, self)
         if self.you:
             await database_sync_to_async(presence.disconnect)(self.channel_name)
+
+    # -- the match's messages, handed over by the relay ---------------------------------
+
+    async def relayed(self, message: dict, events: list[str]) -> None:
+        """A ``match.changed`` message (``events``: its events, already JSON). The view
+        made for this socket is sent at once; anything needing the database (or waiting
+        behind a state being sent) goes on a task of its own, in order."""
+        views = message.get("views")
+        made = None if self.order.locked() else moves.made_state(views, self.you, self.sent_ply)
+        if made is None:
+            return self.in_order(self.match_changed, message)
+        async with self.order:  # free (checked above): taken without yielding
+            self.sent_ply = views["ply"]
+            if made == moves.SILENT:  # a move this connection may not know of: nothing
+                return
+            await self.send_text(made)
+            for text in events:
+                await self.send_text(text)
+
+    def in_order(self, handler, message: dict) -> None:
+        async def run():
+            async with self.order:
+                if not self.closed:
+                    await handler(message)
+
+        task = asyncio.create_task(run())
+        self.later.add(task)
+        task.add_done_callback(self.later.discard)
 
     async def send_state(self):
         state, ply = await database_sync_to_async(reads.snapshot_and_ply)(
@@ -133,7 +170,8 @@ class MatchConsumer(JsonConsumer):
         send nothing more and close (as for a match that does not exist)."""
         if await database_sync_to_async(reads.match_exists)(self.match_id, self.user):
             return
-        await self.channel_layer.group_discard(notify.match_group(self.match_id), self.channel_name)
+        self.closed = True
+        await self.relay.unwatch(self.match_id, self)
         await self.send_json(withdrawn.error_event())
         await self.close(code=NOT_FOUND)
 
@@ -159,7 +197,8 @@ class MatchConsumer(JsonConsumer):
         await self.on_move("accept" if accept else "decline", seat=seat)
 
     async def on_reconnect(self):
-        await self._attach()
+        async with self.order:
+            await self._attach()
 
     async def on_afk_ping(self):
         await database_sync_to_async(timers.afk_ping)(self.match_id, self.user)
