@@ -269,24 +269,41 @@ def _system_seconds(pid: int) -> float:
 
 
 class Meter:
-    def __init__(self, pids) -> None:
-        self.pids, self.at = pids, time.perf_counter()
-        self.cpu, self.ticks = cpu_now(pids), base.machine_ticks()
-        self.kernel = {k: sum(_system_seconds(p) for p in ids) for k, ids in pids.items()}
-        self.load = os.getloadavg()
+    """CPU per process over one or more spans (``resume`` .. ``pause``)."""
 
-    def stop(self) -> str:
-        seconds = time.perf_counter() - self.at
-        cpu = cpu_now(self.pids)
-        share = base.machine_share(self.ticks, base.machine_ticks())
-        per = ", ".join(f"{k} {(cpu[k] - self.cpu[k]) / seconds:.2f}" for k in cpu)
+    def __init__(self, pids) -> None:
+        self.pids, self.load = pids, os.getloadavg()
+        self.seconds, self.ticks = 0.0, base.machine_ticks()
+        self.cpu = dict.fromkeys(pids, 0.0)
+        self.kernel = dict.fromkeys(pids, 0.0)
+        self.resume()
+
+    def _read(self):
         kernel = {k: sum(_system_seconds(p) for p in ids) for k, ids in self.pids.items()}
-        per += "; of which in the kernel: " + ", ".join(
-            f"{k} {(kernel[k] - self.kernel[k]) / seconds:.2f}" for k in kernel
+        return time.perf_counter(), cpu_now(self.pids), kernel
+
+    def resume(self) -> None:
+        self.mark = self._read()
+
+    def pause(self) -> None:
+        (at, cpu, kernel), (now, cpu2, kernel2) = self.mark, self._read()
+        self.seconds += now - at
+        for k in cpu:
+            self.cpu[k] += cpu2[k] - cpu[k]
+            self.kernel[k] += kernel2[k] - kernel[k]
+
+    def report(self, moves: int) -> str:
+        share = base.machine_share(self.ticks, base.machine_ticks())
+        seconds, per_move = self.seconds or 1.0, max(moves, 1)
+        cores = ", ".join(f"{k} {v / seconds:.2f}" for k, v in self.cpu.items())
+        each = ", ".join(
+            f"{k} {1000 * v / per_move:.1f} ({1000 * self.kernel[k] / per_move:.1f} kernel)"
+            for k, v in self.cpu.items()
         )
         load = os.getloadavg()
         return (
-            f"CPU (cores, over {seconds:.0f} s): {per}\n"
+            f"CPU, cores over {self.seconds:.0f} s: {cores}\n"
+            f"CPU ms per move: {each}\n"
             f"machine {share['busy']:.0%} busy, {share['steal']:.1%} stolen; load average "
             f"{self.load[0]:.2f} before, {load[0]:.2f} after (1 min)"
         )
@@ -364,9 +381,9 @@ def part_a(args, pairs, cookies, ports, pool) -> tuple[dict, float, float]:
     time.sleep(args.warmup)
     meter = Meter(process_ids(daphnes_seen, pool))
     time.sleep(args.duration)
-    usage = meter.stop()
+    meter.pause()
     rec = merge([f.result() for f in futures])
-    return rec, lo, hi, usage
+    return rec, lo, hi, meter
 
 
 def part_b(args, pair, cookies, ports, pool) -> tuple[dict, str]:
@@ -383,14 +400,17 @@ def part_b(args, pair, cookies, ports, pool) -> tuple[dict, str]:
             shares = [args.fanout // w + (k < args.fanout % w) for k in range(w)]
             futures = [pool.submit(fanout_spectators, match_id, ports, s, barrier) for s in shares]
             barrier.wait()
-            meter = meter or Meter(process_ids(daphnes_seen, pool))
+            if meter is None:
+                meter = Meter(process_ids(daphnes_seen, pool))
+            else:
+                meter.resume()
             rec = Record()
-
             # a started match is played to its end
             play = _play_match(match_id, cookies, ports, args.fanout_think, rec, float("inf"), 0)
             asyncio.run(play)
+            meter.pause()
             recs += [rec.result(), *(f.result() for f in futures)]
-    return merge(recs), meter.stop() if meter else ""
+    return merge(recs), meter
 
 
 daphnes_seen: list = []
@@ -434,7 +454,7 @@ def report_a(args, rec, lo, hi, usage) -> bool:
     print(f"errors {len(rec['errors'])}; moves lost or unconfirmed {len(lost)}")
     for line in (rec["errors"] + lost)[:5]:
         print("   ", line)
-    print(usage)
+    print(usage.report(len(inside)))
     met = p99(lat) <= OPPONENT_BAR_MS and not rec["errors"] and not lost
     bar = f"p99 move->opponent <= {OPPONENT_BAR_MS:g} ms, no error, no move lost"
     print(f"BAR {bar}: {'met' if met else 'NOT met'}")
@@ -463,7 +483,7 @@ def report_b(args, rec, usage) -> bool:
     print(f"errors {len(rec['errors'])}; moves lost {len(lost)}")
     for line in (rec["errors"] + lost)[:5]:
         print("   ", line)
-    print(usage)
+    print(usage.report(len(rec["sends"])))
     met = p99(fan) <= FANOUT_BAR_MS and not rec["errors"] and not lost and not short
     bar = f"p99 move->last of {args.fanout} spectators <= {FANOUT_BAR_MS:g} ms, none missed"
     print(f"BAR {bar}: {'met' if met else 'NOT met'}")
