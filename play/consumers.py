@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+from concurrent.futures import ThreadPoolExecutor
 
 from autobahn.exception import Disconnected
 from channels.consumer import get_handler_name
@@ -75,6 +76,18 @@ class JsonConsumer(AsyncWebsocketConsumer):
             pass
 
 
+# A socket's opening (the match's existence, its presence, its first state: one trip) runs
+# on threads of its own: a burst of arrivals neither queues on the process's one database
+# thread (sessions, snapshots) nor delays the moves on the shared worker threads.
+_OPENING = ThreadPoolExecutor(max_workers=2, thread_name_prefix="socket-open")
+
+
+def _attach(match_id: int, user, channel_name: str):
+    return database_sync_to_async(presence.attach, thread_sensitive=False, executor=_OPENING)(
+        match_id, user, channel_name, timekeeper.PROCESS
+    )
+
+
 class MatchConsumer(JsonConsumer):
     """``/ws/match/<id>/``: players and spectators of one match."""
 
@@ -88,21 +101,29 @@ class MatchConsumer(JsonConsumer):
         self.order = asyncio.Lock()  # held by whatever sends a state (see relay.py)
         self.closed = False
         self.later: set[asyncio.Task] = set()  # relayed messages waiting for ``order``
-        exists = database_sync_to_async(reads.match_exists)
-        if match_id is None or not await exists(match_id, self.user):
+        if match_id is None:
             return await self.close(code=NOT_FOUND)
         self.match_id = match_id
         async with self.order:  # the match's messages meanwhile wait for the first state
             self.relay = relay.relay_for(self.channel_layer)
-            await self.relay.watch(self.match_id, self)
+            await self.relay.watch(self.match_id, self)  # before the state is read
+            attached = await _attach(self.match_id, self.user, self.channel_name)
+            if attached is None:
+                self.closed = True
+                await self.relay.unwatch(self.match_id, self)
+                return await self.close(code=NOT_FOUND)
             await self.accept()
-            await self._attach()
+            await self._sent(*attached)
 
     async def _attach(self):
-        self.you = await database_sync_to_async(presence.connect)(
-            self.match_id, self.user, self.channel_name, timekeeper.PROCESS
-        )
-        await self.send_state()
+        attached = await _attach(self.match_id, self.user, self.channel_name)
+        if attached is not None:  # else withdrawn meanwhile: match_withdrawn closes it
+            await self._sent(*attached)
+
+    async def _sent(self, you: list[int], state: dict, ply: int) -> None:
+        self.you = you
+        await self.send_json(state)
+        self.sent_ply = ply
 
     async def disconnect(self, code):
         if not hasattr(self, "match_id"):

@@ -10,7 +10,7 @@ from channels.layers import get_channel_layer
 from play import notify, services
 from play.relay import Relay
 from tests.play_helpers import rule_set, start
-from tests.test_play_consumer import join, send, until
+from tests.test_play_consumer import join, open_socket, send, until
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
 
@@ -23,8 +23,11 @@ def ttt_match(creator, other_creator):
 
 
 def members(match) -> set[str]:
-    """The channels in the match's group (the in-memory layer of the embedded shape)."""
-    return set(get_channel_layer().groups.get(notify.match_group(match.pk), {}))
+    """This process's channels in the match's group (in-memory or Redis pub/sub layer)."""
+    layer, group = get_channel_layer(), notify.match_group(match.pk)
+    if hasattr(layer, "_get_group_channel_name"):  # RedisPubSubChannelLayer
+        group = layer._get_group_channel_name(group)
+    return set(layer.groups.get(group, ()))
 
 
 async def test_a_process_joins_a_match_group_once_and_leaves_it_with_its_last_socket(
@@ -110,3 +113,18 @@ async def test_the_players_sockets_are_served_before_the_spectators():
     assert log == ["x", "o", "s1", "s2"]
     await relay.deliver({"type": "match.changed", "match": 8, "events": [], "views": None})
     assert len(log) == 4  # another match's message reaches none of them
+
+
+async def test_a_socket_opens_while_the_database_thread_is_busy(ttt_match, creator):
+    """A socket's opening (existence, presence, first state) runs on threads of its own:
+    an arrival does not wait for a slow job on the process's shared database thread."""
+    import asyncio
+    import time
+
+    slow_job = asyncio.create_task(sync_to_async(time.sleep)(3))  # the shared thread
+    await asyncio.sleep(0.1)
+    comm = await open_socket(f"/ws/match/{ttt_match.pk}/", creator, timeout=1.5)
+    state = await comm.receive_json_from(timeout=1.5)
+    assert state["type"] == "state" and state["you"] == [0] and not slow_job.done()
+    await slow_job
+    await comm.disconnect()
