@@ -41,6 +41,7 @@ import live_play_load as base  # noqa: E402
 
 OPPONENT_BAR_MS = 50.0
 FANOUT_BAR_MS = 100.0
+BARRIER_SECONDS = 300.0  # for 500 spectators to connect, at the very most
 PLY = re.compile(rb'"ply": (\d+)')  # a state event's first "ply" is the event's own
 STATUS = re.compile(rb'"status": "(\w+)"')
 
@@ -216,14 +217,19 @@ def fanout_spectators(match_id: int, ports, count: int, barrier) -> dict:
     async def main():
         firsts = [asyncio.Event() for _ in range(count)]
         door = asyncio.Semaphore(20)
-        tasks = [
-            asyncio.create_task(_spectate(ports[i % 2], match_id, rec, firsts[i], door))
-            for i in range(count)
-        ]
+
+        async def one(i):
+            try:
+                await _spectate(ports[i % 2], match_id, rec, firsts[i], door)
+            except Exception as exc:  # counted as an error; the others go on
+                rec.errors.append(f"spectator failed: {exc!r}")
+            finally:
+                firsts[i].set()
+
+        tasks = [asyncio.create_task(one(i)) for i in range(count)]
         await asyncio.gather(*(f.wait() for f in firsts))
-        await asyncio.to_thread(barrier.wait)
-        results = await asyncio.gather(*tasks, return_exceptions=True)
-        rec.errors += [f"spectator failed: {r!r}" for r in results if isinstance(r, BaseException)]
+        await asyncio.to_thread(barrier.wait, BARRIER_SECONDS)
+        await asyncio.gather(*tasks)
 
     asyncio.run(main())
     return rec.result()
@@ -399,7 +405,7 @@ def part_b(args, pair, cookies, ports, pool) -> tuple[dict, str]:
             barrier = barrier_manager.Barrier(w + 1)
             shares = [args.fanout // w + (k < args.fanout % w) for k in range(w)]
             futures = [pool.submit(fanout_spectators, match_id, ports, s, barrier) for s in shares]
-            barrier.wait()
+            barrier.wait(BARRIER_SECONDS)  # a stuck spectator process breaks it: no hang
             if meter is None:
                 meter = Meter(process_ids(daphnes_seen, pool))
             else:
