@@ -256,22 +256,33 @@ def process_ids(daphnes, pool) -> dict[str, list[int]]:
     }
 
 
+_last_cpu: dict[int, float] = {}
+
+
 def cpu_now(pids: dict[str, list[int]]) -> dict[str, float]:
+    """CPU seconds so far per name. A process gone meanwhile (a PostgreSQL backend that
+    ended) counts what it had when last read; backends started meanwhile are not seen."""
+
     def one(pid):
         try:
-            return base.cpu_seconds(pid)
+            _last_cpu[pid] = base.cpu_seconds(pid)
         except (OSError, IndexError):
-            return 0.0  # gone meanwhile (a PostgreSQL backend that ended)
+            pass
+        return _last_cpu.get(pid, 0.0)
 
     return {name: sum(one(p) for p in ids) for name, ids in pids.items()}
+
+
+_last_system: dict[int, float] = {}
 
 
 def _system_seconds(pid: int) -> float:
     try:
         fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    except OSError:
-        return 0.0
-    return int(fields[12]) / os.sysconf("SC_CLK_TCK")
+        _last_system[pid] = int(fields[12]) / os.sysconf("SC_CLK_TCK")
+    except (OSError, IndexError):
+        pass
+    return _last_system.get(pid, 0.0)
 
 
 class Meter:
