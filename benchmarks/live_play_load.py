@@ -34,10 +34,17 @@ from urllib.parse import urlsplit, urlunsplit
 BASE_DIR = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(BASE_DIR))
 
-from tests.conftest import child_env, session_cookie, start_daphne, stop  # noqa: E402
-
 DEFAULT_DATABASE = "postgres://postgres@127.0.0.1:5432/vf_bench_play"
 DEFAULT_REDIS = "redis://127.0.0.1:6379/5"
+# tests.conftest reads the settings as it is imported: this process's settings must
+# already name the benchmark's database, Redis and the key its sessions are signed with.
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+os.environ.setdefault("DATABASE_URL", DEFAULT_DATABASE)
+os.environ.setdefault("REDIS_URL", DEFAULT_REDIS)
+os.environ.setdefault("SECRET_KEY", secrets.token_urlsafe(48))
+
+from tests.conftest import child_env, session_cookie, start_daphne, stop  # noqa: E402
+
 FORBIDDEN_DATABASES = {"variant_foundry", "test_variant_foundry"}
 GAME = "Connect4"
 SPECIAL = {"draw", "accept", "decline", "pass"}  # legal, but not what a load client plays
@@ -73,7 +80,7 @@ def environment() -> dict[str, str]:
         "REDIS_URL": redis,
         "DJANGO_SETTINGS_MODULE": "config.settings",
         "DEBUG": "0",
-        "SECRET_KEY": secrets.token_urlsafe(48),  # sessions made here must verify there
+        "SECRET_KEY": os.environ["SECRET_KEY"],  # sessions made here must verify there
         "ALLOWED_HOSTS": "127.0.0.1,localhost",
         "LOG_LEVEL": "WARNING",
         # The connection pool, as a deployment has it (DB_POOL_MAX_SIZE=0 and CONN_MAX_AGE

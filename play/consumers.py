@@ -2,13 +2,17 @@
 
 No rule lives here. A group message says "match N changed" (with public events and, after
 a move, every seat's view made by the process that played it); each connection sends only
-its own seat's view, so hidden pieces never reach a seat that may not see them.
+its own seat's view, so hidden pieces never reach a seat that may not see them. A match's
+messages reach its sockets through the process's relay (``relay.py``: one group member
+per process and match), which hands each socket the view made for it.
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
+from concurrent.futures import ThreadPoolExecutor
 
 from autobahn.exception import Disconnected
 from channels.consumer import get_handler_name
@@ -18,7 +22,7 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from variants import json_input
 from variants.ids import parse_id
 
-from . import create, moves, notify, presence, reads, series, timekeeper, timers, withdrawn
+from . import create, moves, notify, presence, reads, relay, series, timekeeper, timers, withdrawn
 from .errors import MatchError
 from .messages import parse_lobby_message, parse_match_message
 
@@ -72,6 +76,18 @@ class JsonConsumer(AsyncWebsocketConsumer):
             pass
 
 
+# A socket's opening (the match's existence, its presence, its first state: one trip) runs
+# on threads of its own: a burst of arrivals neither queues on the process's one database
+# thread (sessions, snapshots) nor delays the moves on the shared worker threads.
+_OPENING = ThreadPoolExecutor(max_workers=2, thread_name_prefix="socket-open")
+
+
+def _attach(match_id: int, user, channel_name: str):
+    return database_sync_to_async(presence.attach, thread_sensitive=False, executor=_OPENING)(
+        match_id, user, channel_name, timekeeper.PROCESS
+    )
+
+
 class MatchConsumer(JsonConsumer):
     """``/ws/match/<id>/``: players and spectators of one match."""
 
@@ -82,26 +98,68 @@ class MatchConsumer(JsonConsumer):
         self.user = self.scope.get("user")
         self.you: list[int] = []
         self.sent_ply = -1  # the ply of the last state sent
-        exists = database_sync_to_async(reads.match_exists)
-        if match_id is None or not await exists(match_id, self.user):
+        self.order = asyncio.Lock()  # held by whatever sends a state (see relay.py)
+        self.closed = False
+        self.later: set[asyncio.Task] = set()  # relayed messages waiting for ``order``
+        if match_id is None:
             return await self.close(code=NOT_FOUND)
         self.match_id = match_id
-        await self.channel_layer.group_add(notify.match_group(self.match_id), self.channel_name)
-        await self.accept()
-        await self._attach()
+        async with self.order:  # the match's messages meanwhile wait for the first state
+            self.relay = relay.relay_for(self.channel_layer)
+            await self.relay.watch(self.match_id, self)  # before the state is read
+            attached = await _attach(self.match_id, self.user, self.channel_name)
+            if attached is None:
+                self.closed = True
+                await self.relay.unwatch(self.match_id, self)
+                return await self.close(code=NOT_FOUND)
+            await self.accept()
+            await self._sent(*attached)
 
     async def _attach(self):
-        self.you = await database_sync_to_async(presence.connect)(
-            self.match_id, self.user, self.channel_name, timekeeper.PROCESS
-        )
-        await self.send_state()
+        attached = await _attach(self.match_id, self.user, self.channel_name)
+        if attached is not None:  # else withdrawn meanwhile: match_withdrawn closes it
+            await self._sent(*attached)
+
+    async def _sent(self, you: list[int], state: dict, ply: int) -> None:
+        self.you = you
+        await self.send_json(state)
+        self.sent_ply = ply
 
     async def disconnect(self, code):
         if not hasattr(self, "match_id"):
             return
-        await self.channel_layer.group_discard(notify.match_group(self.match_id), self.channel_name)
+        self.closed = True
+        await self.relay.unwatch(self.match_id, self)
         if self.you:
             await database_sync_to_async(presence.disconnect)(self.channel_name)
+
+    # -- the match's messages, handed over by the relay ---------------------------------
+
+    async def relayed(self, message: dict, events: list[str]) -> None:
+        """A ``match.changed`` message (``events``: its events, already JSON). The view
+        made for this socket is sent at once; anything needing the database (or waiting
+        behind a state being sent) goes on a task of its own, in order."""
+        views = message.get("views")
+        made = None if self.order.locked() else moves.made_state(views, self.you, self.sent_ply)
+        if made is None:
+            return self.in_order(self.match_changed, message)
+        async with self.order:  # free (checked above): taken without yielding
+            self.sent_ply = views["ply"]
+            if made == moves.SILENT:  # a move this connection may not know of: nothing
+                return
+            await self.send_text(made)
+            for text in events:
+                await self.send_text(text)
+
+    def in_order(self, handler, message: dict) -> None:
+        async def run():
+            async with self.order:
+                if not self.closed:
+                    await handler(message)
+
+        task = asyncio.create_task(run())
+        self.later.add(task)
+        task.add_done_callback(self.later.discard)
 
     async def send_state(self):
         state, ply = await database_sync_to_async(reads.snapshot_and_ply)(
@@ -133,7 +191,8 @@ class MatchConsumer(JsonConsumer):
         send nothing more and close (as for a match that does not exist)."""
         if await database_sync_to_async(reads.match_exists)(self.match_id, self.user):
             return
-        await self.channel_layer.group_discard(notify.match_group(self.match_id), self.channel_name)
+        self.closed = True
+        await self.relay.unwatch(self.match_id, self)
         await self.send_json(withdrawn.error_event())
         await self.close(code=NOT_FOUND)
 
@@ -159,7 +218,8 @@ class MatchConsumer(JsonConsumer):
         await self.on_move("accept" if accept else "decline", seat=seat)
 
     async def on_reconnect(self):
-        await self._attach()
+        async with self.order:
+            await self._attach()
 
     async def on_afk_ping(self):
         await database_sync_to_async(timers.afk_ping)(self.match_id, self.user)

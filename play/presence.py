@@ -13,7 +13,7 @@ from datetime import timedelta
 from django.db import transaction
 from django.utils import timezone
 
-from . import clock, notify, seating
+from . import clock, notify, reads, seating
 from .models import Match, Presence, Seat
 from .replay import current_state
 
@@ -45,6 +45,16 @@ def connect(match_id: int, user, channel_name: str, process: str) -> list[int]:
             match.save()
             notify.match_changed(match, events)
         return held
+
+
+def attach(match_id: int, user, channel_name: str, process: str):
+    """A socket opening or re-attaching: (the seats it holds, its ``state`` event, the
+    log's ply), or None when ``user`` may not see the match (one trip for all three)."""
+    if not reads.match_exists(match_id, user):
+        return None
+    you = connect(match_id, user, channel_name, process)
+    state, ply = reads.snapshot_and_ply(match_id, user, you)
+    return you, state, ply
 
 
 def disconnect(channel_name: str, now=None) -> None:

@@ -25,10 +25,10 @@ from tests.play_helpers import bot, later, rule_set, start
 pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
 
 
-async def open_socket(path: str, user) -> WebsocketCommunicator:
+async def open_socket(path: str, user, timeout: float = 5) -> WebsocketCommunicator:
     comm = WebsocketCommunicator(URLRouter(websocket_urlpatterns), path)
     comm.scope["user"] = user or AnonymousUser()
-    connected, _ = await comm.connect(timeout=5)
+    connected, _ = await comm.connect(timeout=timeout)
     assert connected
     return comm
 
