@@ -77,3 +77,13 @@ def test_summary_keeps_the_shape_of_starting_pieces():
     assert "pink circle at (1,1,1)" in summary
     # one shape in the game: no shape word, as the seed writes it
     assert "white at (10,10,1)" in rules.summary(rules.parse(doc("Connect6-19x19")))
+
+
+def test_several_boards_are_decided_one_by_one_as_the_engine_does():
+    # engine/general/finish.py: each open board by the stalemate rule, most boards won wins
+    end = words("3Blotto13")["Full board"]
+    assert "each board not yet decided is decided on its own" in end
+    assert "Whoever wins the most boards wins the game" in end
+    assert "a tied board is won by nobody" in end
+    # typed endings (BoS's "Less area than Chaos wins") count over all boards: unchanged
+    assert "decided on its own" not in words("BoS")["Full board"]

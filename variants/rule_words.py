@@ -173,6 +173,8 @@ def _wins(rd) -> str:
         how = f" ({how})" if how else ""
         sentences.append(f"the first to make {check.k}{mine} in a row{how} {result}")
     text = "; ".join(sentences)
+    if rd.boards > 1:  # a line wins its board, not the game (engine/general/finish.py)
+        text += " — that board only: whoever wins the most boards wins the game"
     if extra:
         text += f"; also after every move: {extra}"
     return text[0].upper() + text[1:] + "."
@@ -195,7 +197,15 @@ def _end(rd) -> str:
             frozenset({"loses"}): "the others win",
         }.get(frozenset(said), "a player none of these decides draws")
         end = f"{_lower(extra)} ({others}; if none applies to anyone, the game is a draw)"
-    text = f"When the board is full or nobody can move, {end}."
+    full = "the boards are" if rd.boards > 1 else "the board is"
+    text = f"When {full} full or nobody can move, {end}."
+    if rd.boards > 1 and not extra:  # the engine decides each open board on its own
+        # (engine/general/finish.py: most boards won wins, a tied board goes to nobody)
+        text = (
+            f"When {full} full or nobody can move, each board not yet decided is decided on "
+            f"its own ({end}). Whoever wins the most boards wins the game; a tied board is "
+            "won by nobody, and equal counts of boards are a draw."
+        )
     if rd.overachievers:
         text += (
             " Overachiever(s) disqualified: the first players found to win are disqualified "
