@@ -87,3 +87,12 @@ def test_several_boards_are_decided_one_by_one_as_the_engine_does():
     assert "a tied board is won by nobody" in end
     # typed endings (BoS's "Less area than Chaos wins") count over all boards: unchanged
     assert "decided on its own" not in words("BoS")["Full board"]
+
+
+def test_a_dealt_deck_is_on_the_card():
+    blind = words("4P-Blind-TTT")["Pieces"]
+    assert "a shuffled deck (1 black circle, 1 white circle, and 7 blanks)" in blind
+    assert "dealt onto 9 spaces; a blank leaves its space empty" in blind
+    poker = words("KPoker")["Pieces"]
+    assert "dealt onto 2 spaces: 1 to Player 1 and 1 to Player 2" in poker
+    assert "deck" not in words("Tic-Tac-Toe")["Pieces"]

@@ -144,7 +144,33 @@ def _pieces(rd) -> str:
             for p in rd.initial_pieces
         )
         text += f". On the board at the start: {start}"
+    if rd.dealt:
+        text += ". " + _dealt(rd)
     return text + "."
+
+
+def _dealt(rd) -> str:
+    """A deck dealt at the start (rules/decks.py; schema.Dealt: a seat's space takes the
+    next item in that seat's colour, a common one as it is; a blank leaves it empty)."""
+    from gamecore.rules.decks import label as deck_label
+    from gamecore.rules.vocabulary import COLORS, seat_colors
+
+    seat_color, _n = seat_colors(rd.players, rd.colors)
+    colours = tuple(COLORS[c] for c in seat_color) if rd.colors != "choose" else None
+    deck = deck_label(rd.deck, colours).removesuffix(" in deck")
+    seats = sorted({d.seat for d in rd.dealt if d.seat is not None})
+    who = [
+        f"{sum(1 for d in rd.dealt if d.seat == s)} to {rule_words_moves.seat_names([s], rd)}"
+        for s in seats
+    ]
+    common = sum(1 for d in rd.dealt if d.seat is None)
+    who += [f"{common} common"] if common and seats else []
+    text = f"At the start a shuffled deck ({deck}) is dealt onto {_count(len(rd.dealt), 'space')}"
+    if who:
+        text += f": {_and(who)} (a player's cards take their colour)"
+    if "blank" in deck:
+        text += "; a blank leaves its space empty"
+    return text
 
 
 def _and(parts: list[str]) -> str:
