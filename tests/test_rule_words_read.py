@@ -96,3 +96,9 @@ def test_a_dealt_deck_is_on_the_card():
     poker = words("KPoker")["Pieces"]
     assert "dealt onto 2 spaces: 1 to Player 1 and 1 to Player 2" in poker
     assert "deck" not in words("Tic-Tac-Toe")["Pieces"]
+
+
+def test_hidden_pieces_say_what_a_bump_does():
+    bump = "a move onto a hidden piece shows it to you and uses up your move"
+    assert bump in words("4P-Blind-TTT")["Moves"]
+    assert bump not in words("KPoker")["Moves"]  # obscured pieces are seen: no bump

@@ -129,6 +129,9 @@ def moves(rd) -> str:
     else:
         text = f"Players take turns; {_turn(rd)}"
     extras = []
+    if rd.cloaking == "hides" and any(ph.cloaked for ph in rd.phases):
+        # engine/general/fog.py: an attempt onto a hidden piece reveals it, ends the turn
+        extras.append("a move onto a hidden piece shows it to you and uses up your move")
     if rd.allow_pass:
         extras.append("you may pass instead")
     if rd.agree_draw:
