@@ -56,7 +56,6 @@ def test_ending_labels_inside_a_sentence_are_not_capitalised():
     end = words("NeedyDictator")["Full board"]
     assert "move, less pieces than Chaos loses; more pieces than Chaos wins" in end
     assert "Chaos wins if total circles" in words("Shopping9")["Full board"]  # a name stays
-    assert words("4P-Conformist")["How you win"] == "After every move: any piece loses."
 
 
 def test_a_row_of_squares_does_not_speak_of_down_or_diagonals():
@@ -102,3 +101,15 @@ def test_hidden_pieces_say_what_a_bump_does():
     bump = "a move onto a hidden piece shows it to you and uses up your move"
     assert bump in words("4P-Blind-TTT")["Moves"]
     assert bump not in words("KPoker")["Moves"]  # obscured pieces are seen: no bump
+
+
+def test_a_stalemate_ending_is_said_in_words():
+    win = words("3P-9X-HideSeek")["How you win"]
+    assert "Stalemate if" not in win
+    assert "if a goal is reached, the game stops at once and is scored as when nobody" in win
+
+
+def test_any_piece_says_whose():
+    assert words("4P-Conformist")["How you win"] == (
+        "After every move: whoever has a piece on the board loses."
+    )

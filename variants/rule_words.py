@@ -208,7 +208,17 @@ def _wins(rd) -> str:
 
 def _endings_text(rd, when: str) -> str:
     """The typed endings checked ``when`` (rules/endings.py), in the factory's words."""
-    return "; ".join(_lower(label(e)) for e in rd.endings if e.when == when)
+    return "; ".join(_ending_words(e) for e in rd.endings if e.when == when)
+
+
+def _ending_words(e) -> str:
+    text = _lower(label(e))
+    if text.startswith("stalemate if "):  # result "stalemate": the game stops, scored now
+        cond = text.removeprefix("stalemate if ").replace("goal is", "a goal is")
+        text = f"if {cond}, the game stops at once and is scored as when nobody can move"
+    elif text.startswith("any piece "):  # measure "pieces", comparison "any", 1 piece
+        text = "whoever has a piece on the board " + text.removeprefix("any piece ")
+    return text
 
 
 def _end(rd) -> str:
