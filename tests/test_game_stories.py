@@ -132,3 +132,16 @@ def test_a_too_long_how_to_play_is_a_form_error(client, db, django_user_model):
     assert response.status_code == 400
     html = response.content.decode()
     assert "keep it to 600" in html and "x" * 601 in html  # the text is kept to edit
+
+
+def test_blotto_story_names_three_battlefields_and_each_generals_stack():
+    """3Blotto13's three boards are the battlefields, a column on each is one general's
+    (exclusive); the engine decides each board, most boards won wins (issue 35)."""
+    import json
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parent.parent / "variants/catalogue/games/3Blotto13.json"
+    story = json.loads(path.read_text())["story"]
+    assert "three battlefields" in story["how_to_play"]
+    assert [s["label"] for s in story["spaces"]] == ["Black's soldiers", "White's soldiers"]
+    assert "both battlefields" not in json.dumps(story["outcomes"])

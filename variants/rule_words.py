@@ -5,7 +5,7 @@ page shows it above the read-only factory (which stays one click away)."""
 from __future__ import annotations
 
 from gamecore import rules
-from gamecore.rules.endings import label, words
+from gamecore.rules.endings import label, shape_word_for, words
 from gamecore.rules.vocabulary import PLAYER_SEATS, TEAM_SYMBOLS
 from variants import rule_words_moves
 
@@ -128,16 +128,19 @@ def _pieces(rd) -> str:
     parts = []
     for color, shapes in (rd.reserves or {}).items():
         total = sum(shapes.values())
-        if len(rd.shapes) > 1:
-            detail = ", ".join(f"{n} {shape}" for shape, n in shapes.items() if n)
-            parts.append(f"{color}: {detail or 'none'}")
+        if len(rd.shapes) > 1:  # "black 4 circles and 1 pentagon" (shape words: endings.py)
+            detail = _and([f"{n} {shape_word_for(s, n != 1)}" for s, n in shapes.items() if n])
+            parts.append(f"{color} {detail or 'none'}")
         else:
             parts.append(f"{total} {color}")
-    listed = ", ".join(parts[:-1]) + " and " + parts[-1] if len(parts) > 1 else "".join(parts)
-    text = f"{listed or 'No'} pieces to place"
+    if len(rd.shapes) > 1 and parts:
+        text = "Pieces to place: " + "; ".join(parts)
+    else:
+        text = f"{_and(parts) or 'No'} pieces to place"
     if rd.initial_pieces:
         start = ", ".join(
-            f"{p.color}{f' {p.shape}' if len(rd.shapes) > 1 else ''} at {_where(p.at, rd)}"
+            f"{p.color}{f' {shape_word_for(p.shape, False)}' if len(rd.shapes) > 1 else ''} "
+            f"at {_where(p.at, rd)}"
             for p in rd.initial_pieces
         )
         text += f". On the board at the start: {start}"
@@ -178,6 +181,15 @@ def _dealt(rd) -> str:
     return text + "."
 
 
+def _and(parts: list[str]) -> str:
+    return ", ".join(parts[:-1]) + " and " + parts[-1] if len(parts) > 1 else "".join(parts)
+
+
+def _lower(text: str) -> str:
+    """An ending's label ("Least area wins") inside a sentence; names keep their capital."""
+    return text if text.startswith(("Chaos", "Player")) else text[:1].lower() + text[1:]
+
+
 def _wins(rd) -> str:
     extra = _endings_text(rd, "turn")
     if not rd.turn_checks:
@@ -186,11 +198,17 @@ def _wins(rd) -> str:
         return "No line wins or loses: the game goes on until nobody can move."
     sentences = []
     for check in rd.turn_checks:
-        how = "across, down or diagonally" if check.diagonal else "across or down (not diagonally)"
+        how = "across, down or diagonally" if check.diagonal else "across or down, not diagonally"
+        x, y, z = rd.board.size
+        if rd.board.type != "hash" and y == 1 and z == 1:  # a row of squares: no other way
+            how = ""
         result = "wins" if check.result == "wins" else "loses"
         mine = "" if rd.colors in ("shared", "choose") else " of their colour"
-        sentences.append(f"the first to make {check.k}{mine} in a row ({how}) {result}")
+        how = f" ({how})" if how else ""
+        sentences.append(f"the first to make {check.k}{mine} in a row{how} {result}")
     text = "; ".join(sentences)
+    if rd.boards > 1:  # a line wins its board, not the game (engine/general/finish.py)
+        text += " — that board only: whoever wins the most boards wins the game"
     if extra:
         text += f"; also after every move: {extra}"
     return text[0].upper() + text[1:] + "."
@@ -198,7 +216,17 @@ def _wins(rd) -> str:
 
 def _endings_text(rd, when: str) -> str:
     """The typed endings checked ``when`` (rules/endings.py), in the factory's words."""
-    return "; ".join(label(e) for e in rd.endings if e.when == when)
+    return "; ".join(_ending_words(e) for e in rd.endings if e.when == when)
+
+
+def _ending_words(e) -> str:
+    text = _lower(label(e))
+    if text.startswith("stalemate if "):  # result "stalemate": the game stops, scored now
+        cond = text.removeprefix("stalemate if ").replace("goal is", "a goal is")
+        text = f"if {cond}, the game stops at once and is scored as when nobody can move"
+    elif text.startswith("any piece "):  # measure "pieces", comparison "any", 1 piece
+        text = "whoever has a piece on the board " + text.removeprefix("any piece ")
+    return text
 
 
 def _end(rd) -> str:
@@ -212,8 +240,16 @@ def _end(rd) -> str:
             frozenset({"wins"}): "the others lose",
             frozenset({"loses"}): "the others win",
         }.get(frozenset(said), "a player none of these decides draws")
-        end = f"{extra} ({others}; if none applies to anyone, the game is a draw)"
-    text = f"When the board is full or nobody can move, {end}."
+        end = f"{_lower(extra)} ({others}; if none applies to anyone, the game is a draw)"
+    full = "the boards are" if rd.boards > 1 else "the board is"
+    text = f"When {full} full or nobody can move, {end}."
+    if rd.boards > 1 and not extra:  # the engine decides each open board on its own
+        # (engine/general/finish.py: most boards won wins, a tied board goes to nobody)
+        text = (
+            f"When {full} full or nobody can move, each board not yet decided is decided on "
+            f"its own ({end}). Whoever wins the most boards wins the game; a tied board is "
+            "won by nobody, and equal counts of boards are a draw."
+        )
     if rd.overachievers:
         text += (
             " Overachiever(s) disqualified: the first players found to win are disqualified "
@@ -234,14 +270,53 @@ def _timer(seconds, timeout) -> str:
     return f"{seconds} seconds a turn; when they run out, {TIMEOUT.get(timeout, timeout)}."
 
 
+def _space_names(rd, spaces) -> str:
+    """Spaces in words: a whole column of a one-row stacks board as "column 3"."""
+    x_, y_, height = rd.board.size
+    by_stack: dict[tuple, set[int]] = {}
+    for s in spaces:
+        by_stack.setdefault((s.board, s.at[0], s.at[1]), set()).add(s.at[2])
+    out = []
+    for (board, x, y), zs in by_stack.items():
+        on = f" of board {board}" if rd.boards > 1 else ""
+        if rd.board.type == "stacks" and len(zs) == height:
+            out.append(f"column {x}{on}" if y_ == 1 else f"column ({x},{y}){on}")
+        else:
+            out += [f"{_where((x, y, z), rd)}{on}" for z in sorted(zs)]
+    return _and(out)
+
+
+def _own_spaces(rd) -> str | None:
+    """Spaces only some seats may use, and per-seat entry/exit locks (rules/schema.py:
+    an exclusive space is one only its seats may enter or leave); None when there are none."""
+    seats = rule_words_moves.seat_names
+    by_seats: dict[tuple, list] = {}
+    for e in rd.exclusive:
+        by_seats.setdefault(tuple(e.seats), []).append(e)
+    parts = [f"{seats(k, rd)} only: {_space_names(rd, items)}" for k, items in by_seats.items()]
+    by_lock: dict[tuple, list] = {}
+    for lock in rd.space_locks:
+        by_lock.setdefault((tuple(lock.seats), lock.entry, lock.exit), []).append(lock)
+    for (k, entry, exit_), items in by_lock.items():
+        what = "enter or leave" if entry and exit_ else "enter" if entry else "leave"
+        parts.append(f"{seats(k, rd)} may not {what} {_space_names(rd, items)}")
+    if not parts:
+        return None
+    intro = "Only the players named may use these spaces (place in them, move in or out)"
+    return f"{intro} — " + "; ".join(parts) + "."
+
+
 def _flat(rd) -> list[tuple[str, str]]:
     out = [
         ("Board", _board(rd)),
         ("Players", _players(rd)),
         ("Pieces", _pieces(rd)),
         *([("Dealt pieces", _dealt(rd))] if rd.deck or rd.dealt else []),
-        ("Moves", rule_words_moves.moves(rd)),
     ]
+    own = _own_spaces(rd)
+    if own:
+        out.append(("Whose spaces", own))
+    out.append(("Moves", rule_words_moves.moves(rd)))
     for topic, text in (
         ("Pieces that move", rule_words_moves.movement(rd)),
         ("Captures", rule_words_moves.captures(rd)),
@@ -301,6 +376,14 @@ def _nested(rd) -> list[tuple[str, str]]:
         extras.append("some cells are obstacles (nobody plays there)")
     if n.scouts:
         extras.append(f"{_count(n.scouts, 'scout')} a team")
+    if depth == 1:  # one board, no blocks: nothing routes the next player, no board is won
+        return [
+            ("Board", board + "."),
+            ("Players", players),
+            ("Where you may play", "Any empty cell."),
+            ("How you win", f"{length} of your marks in a line win the game."),
+            ("Timer", _timer(_turn(rd), rd.timeout)),
+        ]
     out = [
         ("Board", board + "."),
         ("Players", players),

@@ -4,6 +4,7 @@ pieces that move, and captures. Split from rule_words.py, which calls ``moves``,
 
 from __future__ import annotations
 
+from gamecore.rules.endings import shape_word_for
 from gamecore.rules.vocabulary import FOLD_LABELS, PLAYER_MODES
 
 ORDER_WORDS = {
@@ -58,6 +59,11 @@ RESULT_WORDS = {
 }
 
 
+def seat_names(seats, rd) -> str:
+    """ "Player 1 and Chaos" for 1-based seats (rule_words.py's spaces use it too)."""
+    return _seats(seats, rd)
+
+
 def _seats(seats, rd) -> str:
     chaos = PLAYER_MODES[rd.players][1]  # Chaos's seat index (0-based) or None
     names = [
@@ -66,8 +72,22 @@ def _seats(seats, rd) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
+def in_play(rd) -> set[str] | None:
+    """The shapes a game's pieces can have (reserves, starting pieces); None (every shape)
+    when a deck deals pieces. The card names no rule of a shape nobody ever holds."""
+    if rd.deck:
+        return None
+    shapes = {s for by_shape in (rd.reserves or {}).values() for s, n in by_shape.items() if n}
+    return shapes | {p.shape for p in rd.initial_pieces}
+
+
+def _rules(rd) -> list[tuple[str, object]]:
+    shapes = in_play(rd)
+    return [(s, r) for s, r in rd.shape_rules.items() if shapes is None or s in shapes]
+
+
 def movers(rd) -> list[str]:
-    return [s for s, r in rd.shape_rules.items() if r.move != "stationary"]
+    return [s for s, r in _rules(rd) if r.move != "stationary"]
 
 
 def _turn(rd) -> str:
@@ -109,6 +129,9 @@ def moves(rd) -> str:
     else:
         text = f"Players take turns; {_turn(rd)}"
     extras = []
+    if rd.cloaking == "hides" and any(ph.cloaked for ph in rd.phases):
+        # engine/general/fog.py: an attempt onto a hidden piece reveals it, ends the turn
+        extras.append("a move onto a hidden piece shows it to you and uses up your move")
     if rd.allow_pass:
         extras.append("you may pass instead")
     if rd.agree_draw:
@@ -123,7 +146,7 @@ def movement(rd) -> str | None:
     parts = []
     for shape in movers(rd):
         move = rd.shape_rules[shape].move
-        parts.append(f"{shape}s move {MOVEMENT_WORDS.get(move, move)}")
+        parts.append(f"{shape_word_for(shape, True)} move {MOVEMENT_WORDS.get(move, move)}")
     if not parts:
         return None
     text = "; ".join(parts)
@@ -133,7 +156,7 @@ def movement(rd) -> str | None:
 def captures(rd) -> str | None:
     """How pieces capture, per shape that has the power; None when nothing captures."""
     parts = []
-    for shape, r in rd.shape_rules.items():
+    for shape, r in _rules(rd):
         if r.power == "none":
             continue
         must = "must capture" if r.power == "must-capture" else "capture"
@@ -142,7 +165,8 @@ def captures(rd) -> str | None:
             how = how.replace("by moving onto", "by being placed onto").replace(
                 "by moving", "by being placed"
             )
-        parts.append(f"{shape}s {must} {how}: {RESULT_WORDS.get(r.result, r.result)}")
+        result = RESULT_WORDS.get(r.result, r.result)
+        parts.append(f"{shape_word_for(shape, True)} {must} {how}: {result}")
     if not parts:
         return None
     text = "; ".join(parts)

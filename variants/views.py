@@ -26,7 +26,7 @@ from variants.services import (
     visible_rule_sets,
 )
 
-GAMES_PER_PAGE = 60  # the whole catalogue (55) and more on one page
+GAMES_PER_PAGE = 72  # the whole catalogue (61) and more on one page
 
 # Quick filters over the Board and Players filters: (value, parameter, words).
 FAMILIES = (

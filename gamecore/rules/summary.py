@@ -90,8 +90,10 @@ def summary(doc: RuleDoc) -> str:
         parts.append(COLOR_LABELS[doc.colors])
     if doc.initial_pieces:
         where = ", ".join(
-            f"{p.color}{NOBODYS if p.nobody else ''} at ({','.join(map(str, p.at))})"
-            + (f" of board {p.board}" if doc.boards > 1 else "")
+            # the shape too ("black pentagon"), as the reserves say it (issue 35)
+            f"{p.color}{f' {shape_word_for(p.shape, False)}' if len(doc.shapes) > 1 else ''}"
+            f"{NOBODYS if p.nobody else ''}"
+            f" at ({','.join(map(str, p.at))})" + (f" of board {p.board}" if doc.boards > 1 else "")
             for p in doc.initial_pieces
         )
         parts.append(f"Starts with {where}")
