@@ -26,7 +26,8 @@ def series_allowed(match: Match, seats: list[Seat]) -> bool:
     the tic-tac-toe server's protocol, 003, which has none). A tournament's games are the
     tournament's to schedule; bots alone would never stop."""
     return (
-        crews.has_crews(match)  # the nested-board games
+        match.series_on  # one game when the start form said so (issue 38)
+        and crews.has_crews(match)  # the nested-board games
         and match.tournament_id is None
         and all(s.kind != Seat.Kind.OPEN for s in seats)
         and bool(seating.series_people(seats))
@@ -76,6 +77,8 @@ def _next_game(match: Match, seats: list[Seat]) -> Match:
         rated=match.rated,
         universe=match.universe,
         previous=match,
+        turn_timer=match.turn_timer,
+        series=True,
     )
     match.intermission_deadline, match.wake_at, match.series_end = None, None, "next"
     match.save(update_fields=["series_ready", "intermission_deadline", "wake_at", "series_end"])

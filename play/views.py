@@ -16,7 +16,7 @@ from django.views.decorators.http import require_POST
 from variants.ids import parse_id
 from variants.stories import story_of
 
-from . import create, reads, seating
+from . import clock, create, reads, seating
 from .crews import crew_order
 from .errors import MatchError
 from .forms import MAX_SEATS, StartForm, seats_needed
@@ -78,8 +78,17 @@ def _start(request, data) -> Match:
     if solo and all(c.kind == "open" for c in choices if c not in me):
         # "Me" against "Next available human": join a waiting match if there is one.
         return create.join_queue(data["game"], request.user, **timers)
+    # The usual ("") is gentle in a person's first games against a bot; a choice is kept.
+    gentle = create.gentle(choices, request.user)
+    chosen = {key: data.get(key) or ("off" if gentle else "on") for key in ("turn_timer", "series")}
     return create.create_match(
-        data["game"], choices, request.user, universe=data["universe"], **timers
+        data["game"],
+        choices,
+        request.user,
+        universe=data["universe"],
+        turn_timer=chosen["turn_timer"] == "on",
+        series=chosen["series"] == "on",
+        **timers,
     )
 
 
@@ -107,7 +116,15 @@ def match_page(request: HttpRequest, pk: int) -> HttpResponse:
         and request.user.is_authenticated
         and match.created_by_id == request.user.pk
     )
-    context = {"match": match, "boot": boot, "pending": pending, "can_cancel": can_cancel}
+    # The game has a time control that this match switched off (issue 38): say so.
+    untimed = not match.turn_timer and clock.turn_ms(match.rule_set.document) is not None
+    context = {
+        "match": match,
+        "boot": boot,
+        "pending": pending,
+        "can_cancel": can_cancel,
+        "untimed": untimed,
+    }
     return render(request, "play/match.html", context)
 
 

@@ -1,0 +1,63 @@
+"""Issue 38 in the browser, what remained: a gentle first game against a bot, related
+games in words, the matches list's endings, a menu on one line, stories."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.play_helpers import rule_set
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+SHOTS = Path("/tmp/shots/newcomer")
+SIZES = [(1366, 768), (390, 844)]
+
+
+def shoot(page, name: str, full: bool = True) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=full)
+
+
+def no_sideways_scroll(page) -> bool:
+    return page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
+
+
+def test_a_first_ultimate_game_against_a_bot_is_gentle(person):
+    """Play New Game with Ultimate and the default bot: no turn clock, and after the game
+    no "game 2 of the series" (no Ready); the page says there is no turn timer."""
+    ultimate = rule_set("Ultimate-Tic-Tac-Toe")
+    for width, height in SIZES:
+        page = person(f"newbie{width}", width=width, height=height)
+        page.goto("/play/")
+        page.select_option("[data-testid=start-game]", str(ultimate.pk))
+        page.get_by_test_id("play-new").click()
+        page.wait_for_url("**/matches/*/")
+        page.wait_for_selector("[data-testid=board] [data-testid=cell]")
+        page.get_by_test_id("match-untimed").wait_for()
+        page.wait_for_selector("[data-testid=turn]:has-text('Your')")
+        assert page.get_by_test_id("turn-timer").is_hidden()
+        assert no_sideways_scroll(page)
+        shoot(page, f"gentle-match-{width}", full=False)
+        page.get_by_test_id("resign").click()
+        page.get_by_test_id("resign-confirm").click()
+        page.get_by_test_id("game-over").wait_for()
+        page.wait_for_selector("#vf-resign-modal", state="hidden")
+        assert page.get_by_test_id("series").is_hidden()
+        assert page.get_by_test_id("series-ready").is_hidden()
+        shoot(page, f"gentle-over-{width}", full=False)
+        # Chosen, the clock and the series are kept, even in a first game.
+        page.goto("/play/")
+        page.select_option("[data-testid=start-game]", str(ultimate.pk))
+        page.locator("[data-testid=start-timers] summary").click()
+        page.select_option("[data-testid=start-turntimer]", "on")
+        page.select_option("[data-testid=start-series]", "on")
+        shoot(page, f"gentle-choice-{width}")
+        page.get_by_test_id("play-new").click()
+        page.wait_for_url("**/matches/*/")
+        page.wait_for_selector("[data-testid=turn-timer]:visible")
+        assert page.get_by_test_id("match-untimed").count() == 0
+        page.get_by_test_id("resign").click()
+        page.get_by_test_id("resign-confirm").click()
+        page.get_by_test_id("series-ready").wait_for()
