@@ -18,6 +18,7 @@ from variants.stories import story_of
 
 from . import clock, create, reads, seating
 from .crews import crew_order
+from .endings import ending_words
 from .errors import MatchError
 from .forms import MAX_SEATS, StartForm, seats_needed
 from .models import Match
@@ -224,6 +225,8 @@ def match_list(request: HttpRequest) -> HttpResponse:
     page = Paginator(mine.select_related("rule_set", "tournament").order_by("-id"), 20).get_page(
         request.GET.get("page")
     )
+    for match in page.object_list:  # the match page's words for its ending
+        match.ending = ending_words(match.outcome)
     context = {
         "live": live.order_by("-id")[:20],
         "page": page,

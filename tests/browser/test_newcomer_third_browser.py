@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from tests.play_helpers import rule_set
+from tests.play_helpers import start as start_match
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -61,3 +62,26 @@ def test_a_first_ultimate_game_against_a_bot_is_gentle(person):
         page.get_by_test_id("resign").click()
         page.get_by_test_id("resign-confirm").click()
         page.get_by_test_id("series-ready").wait_for()
+
+
+def test_the_matches_list_ends_a_match_in_the_match_page_s_words(person):
+    """A StagHunt played out: the list says "No moves left · …" as the game-over card
+    does, never "stalemate"."""
+    from tests.api_helpers import play_out
+    from tests.play_helpers import bot
+
+    stag = rule_set("StagHunt")
+    for width, height in SIZES:
+        page = person(f"lister{width}", width=width, height=height)
+        players = (bot(f"Ann{width}", "random"), bot(f"Bob{width}", "random"))
+        match = play_out(start_match(stag, page.user, *players))
+        page.goto("/matches/")
+        listed = page.get_by_test_id("match-ending").first.inner_text()
+        assert "stalemate" not in page.locator("main").inner_text().lower()
+        assert no_sideways_scroll(page)
+        shoot(page, f"matches-list-{width}", full=False)
+        page.goto(match.get_absolute_url())
+        page.get_by_test_id("game-over").wait_for()
+        reason = page.get_by_test_id("game-over-reason").inner_text()
+        detail = page.get_by_test_id("game-over-detail").inner_text()
+        assert listed == f"{reason} · {detail}" and reason == "No moves left"
