@@ -85,3 +85,46 @@ def test_the_matches_list_ends_a_match_in_the_match_page_s_words(person):
         reason = page.get_by_test_id("game-over-reason").inner_text()
         detail = page.get_by_test_id("game-over-detail").inner_text()
         assert listed == f"{reason} · {detail}" and reason == "No moves left"
+
+
+def menu_lines(page) -> int:
+    """How many lines the open top menu takes (1 when every entry shares the brand's)."""
+    return page.evaluate(
+        """() => {
+        const tops = new Set();
+        for (const el of document.querySelectorAll('.navbar-brand, #site-nav .nav-item')) {
+          const r = el.getBoundingClientRect();
+          if (r.width > 0) tops.add(Math.round(r.top + r.height / 2));
+        }
+        return tops.size;
+    }"""
+    )
+
+
+@pytest.mark.parametrize("role", ["trainer", "admin", "creator"])
+def test_the_top_menu_keeps_one_line_at_every_width(person, role):
+    """992-1250 px used to wrap a Trainer's menu onto two lines: it folds behind the
+    toggler below 1200 px for Trainers and Admins (992 for others) and fits above."""
+    for width in (1000, 1100, 1250, 1366):
+        name = f"{role}_with_a_long_name_{width}"  # shortened in the menu
+        page = person(name, role=role, width=width, height=768)
+        page.goto("/games/")
+        header = page.get_by_test_id("site-header")
+        toggler = page.locator(".navbar-toggler")
+        if toggler.is_visible():
+            assert role != "creator" and width < 1200
+            toggler.click()
+            page.wait_for_selector("#site-nav.show")
+        else:
+            assert menu_lines(page) == 1, f"{role} at {width}px: the menu wraps"
+            assert header.bounding_box()["height"] < 80
+        if role != "creator":
+            page.get_by_test_id("nav-my-bots").wait_for(state="visible")
+        account = page.get_by_test_id("nav-account")
+        assert name in account.get_attribute("title")
+        assert no_sideways_scroll(page)
+        shoot(page, f"menu-{role}-{width}", full=False)
+        account.click()
+        page.get_by_test_id("nav-logout").wait_for(state="visible")
+        if width == 1250:
+            shoot(page, f"menu-{role}-{width}-account", full=False)
