@@ -128,3 +128,25 @@ def test_the_top_menu_keeps_one_line_at_every_width(person, role):
         page.get_by_test_id("nav-logout").wait_for(state="visible")
         if width == 1250:
             shoot(page, f"menu-{role}-{width}-account", full=False)
+
+
+def test_related_games_say_the_difference_in_words(person):
+    """Tic-Tac-Toe's page: "Like Achi, but enough pieces to fill the board instead of 4
+    each …", not the raw diff ("Played on 3x3x1 hash; not: …")."""
+    from variants.analysis_jobs import run_analysis
+
+    ttt = rule_set("Tic-Tac-Toe")
+    assert run_analysis(ttt.pk, seconds=2)
+    for width, height in SIZES:
+        page = person(f"reader{width}", width=width, height=height)
+        page.goto(ttt.get_absolute_url())
+        related = page.get_by_test_id("analysis-related")
+        related.scroll_into_view_if_needed()
+        text = related.inner_text()
+        lines = text.splitlines()
+        assert len(lines) == 3 and all(line.startswith("Like ") for line in lines)
+        assert "Like Achi, but enough pieces to fill the board instead of 4 each" in text
+        assert "not:" not in text and "Played on" not in text and "3x3x1" not in text
+        assert no_sideways_scroll(page)
+        related.screenshot(path=str(SHOTS / f"related-{width}.png"))
+        shoot(page, f"related-page-{width}", full=False)
