@@ -150,3 +150,30 @@ def test_related_games_say_the_difference_in_words(person):
         assert no_sideways_scroll(page)
         related.screenshot(path=str(SHOTS / f"related-{width}.png"))
         shoot(page, f"related-page-{width}", full=False)
+
+
+def test_the_contract_and_public_goods_games_tell_their_story(person):
+    """ContractPD's page says what signing does and shows its outcome table; a
+    3P-PublicGoods match names the pot and the purses; Strategic-Map says how to play."""
+    from tests.play_helpers import bot
+
+    contract, goods = rule_set("ContractPD"), rule_set("3P-PublicGoods")
+    strategic = rule_set("Strategic-Map")
+    for width, height in SIZES:
+        page = person(f"storyreader{width}", width=width, height=height)
+        page.goto(contract.get_absolute_url())
+        story = page.get_by_test_id("game-story")
+        assert "contract" in story.inner_text() and "signs" in story.inner_text()
+        table = page.get_by_test_id("story-outcomes")
+        assert "White signs; both cooperate" in table.inner_text()
+        assert no_sideways_scroll(page)
+        shoot(page, f"story-contractpd-{width}")
+        page.goto(strategic.get_absolute_url())
+        assert "route map" in page.get_by_test_id("game-story").inner_text()
+        shoot(page, f"story-strategic-map-{width}", full=False)
+        match = start_match(goods, page.user, page.user, bot(f"W{width}"), bot(f"P{width}"))
+        page.goto(match.get_absolute_url())
+        page.wait_for_selector("[data-testid=board] [data-testid=cell]")
+        assert "pot" in page.get_by_test_id("match-story-how").inner_text()
+        assert no_sideways_scroll(page)
+        shoot(page, f"story-publicgoods-match-{width}", full=False)
