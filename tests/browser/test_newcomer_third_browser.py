@@ -166,6 +166,11 @@ def test_the_contract_and_public_goods_games_tell_their_story(person):
         assert "contract" in story.inner_text() and "signs" in story.inner_text()
         table = page.get_by_test_id("story-outcomes")
         assert "White signs; both cooperate" in table.inner_text()
+        # Related games show while the analysis still waits for a worker.
+        assert page.get_by_test_id("analysis-progress").count() == 1
+        assert page.get_by_test_id("analysis-related").inner_text().startswith("Like ")
+        card = page.get_by_test_id("analysis-card")
+        card.screenshot(path=str(SHOTS / f"related-while-analysing-{width}.png"))
         assert no_sideways_scroll(page)
         shoot(page, f"story-contractpd-{width}")
         page.goto(strategic.get_absolute_url())
