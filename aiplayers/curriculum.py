@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import logging
 
+from celery import current_app
 from django.db import transaction
 from django.db.models import Sum
 from django.utils import timezone
@@ -17,6 +18,7 @@ from .services import FactoryError, may_edit
 log = logging.getLogger(__name__)
 
 QUEUE = "learning"
+STUDY_TASK = "aiplayers.study"  # tasks.study's name
 MAX_GAMES = 1_000_000
 TYPES = ("Anomalies", "Masters", "Mediocrity", "Benchmarks", "Social history", "Other")
 
@@ -83,10 +85,11 @@ def request_study(ai: AIPlayer) -> None:
 
 
 def send(ai_id: int, countdown: float | None = None) -> None:
-    from . import tasks
-
+    # By the task's name: ``tasks`` imports this module's callers, not the reverse.
     try:
-        tasks.study.apply_async((ai_id,), queue=QUEUE, countdown=countdown)
+        current_app.signature(STUDY_TASK, args=(ai_id,)).apply_async(
+            queue=QUEUE, countdown=countdown
+        )
     except Exception:  # the broker is down: the page's Study button asks again
         log.exception("could not queue the study of AI %s", ai_id)
 

@@ -19,6 +19,7 @@ from django.utils import timezone
 
 from leaderboards.models import RatingHistory, Tournament
 from play.models import Match, Move, Seat
+from play.move_log import rows_of_many
 
 from . import learning
 from .curriculum import send
@@ -55,7 +56,8 @@ def run_study(ai_id: int, chunk: int | None = None) -> str:
         tournament = item.tournament
         if tournament is not None and tournament.status != Tournament.Status.DONE:
             if tournament.status != Tournament.Status.FAILED:  # its games are still coming
-                from leaderboards.tournaments import nudge
+                # (tournaments import aiplayers' curriculum, never this module)
+                from tournaments.finishing import nudge
 
                 nudge(tournament)  # a stalled tournament is sent on again (DESIGN §6)
                 _mark(mine, AIPlayer.Study.WAITING, f"Waiting for {tournament.name} to finish.")
@@ -184,11 +186,11 @@ class _Studier:
 
         matches = {m.pk: m for m in Match.objects.filter(pk__in=match_ids).select_related(
             "rule_set", "universe")}  # fmt: skip
-        logs, seats = defaultdict(list), defaultdict(list)
-        for match_id, seat, kind, notation in Move.objects.filter(
-            match_id__in=match_ids
-        ).values_list("match_id", "seat", "kind", "notation"):  # ordered by (match, ply)
-            logs[match_id].append((seat, kind, notation))
+        seats = defaultdict(list)
+        logs = {  # either representation of a log (play.move_log)
+            match_id: [(r.seat, r.kind, r.notation) for r in rows]
+            for match_id, rows in rows_of_many(match_ids).items()
+        }
         for match_id, index, kind, player_id in Seat.objects.filter(
             match_id__in=match_ids
         ).values_list("match_id", "index", "kind", "player_id"):
@@ -196,7 +198,7 @@ class _Studier:
         by_game: dict[str, list] = {}  # name -> [game, [X...], [y...], last day]
         for match_id in match_ids:
             match = matches.get(match_id)
-            moves = _moves(logs[match_id])
+            moves = _moves(logs.get(match_id, []))
             results = _results(match)
             if match is None or moves is None or results is None:
                 continue  # gone, or a log the learner cannot replay: nothing to study

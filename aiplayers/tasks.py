@@ -9,19 +9,20 @@ from celery import shared_task
 from celery.signals import worker_ready
 from django.db import OperationalError
 
+from aiplayers.curriculum import STUDY_TASK, resume_all
+from aiplayers.study import run_study
+
 log = logging.getLogger(__name__)
 
 
 @shared_task(
-    name="aiplayers.study",
+    name=STUDY_TASK,
     ignore_result=True,
     autoretry_for=(OperationalError,),
     max_retries=3,
     retry_backoff=True,
 )
 def study(ai_id: int) -> str:
-    from aiplayers.study import run_study
-
     return run_study(ai_id)
 
 
@@ -33,8 +34,6 @@ def resume_studies(sender=None, **kwargs) -> None:
     if queues and "learning" not in queues:
         return
     try:
-        from aiplayers.curriculum import resume_all
-
         resume_all()
     except Exception:  # a worker must start even if the database is not ready yet
         log.exception("could not resume the AI players' studies")

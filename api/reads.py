@@ -8,14 +8,15 @@ from __future__ import annotations
 
 from django.urls import reverse
 
-from leaderboards import reports
 from leaderboards.models import Tournament
 from leaderboards.services import board_of, universes_for
 from play import rounds, secrecy
 from play.events import seat_kind, seat_name
-from play.models import Match, Move, Seat
+from play.models import Match, Seat
+from play.move_log import rows_of
 from play.reads import visible_matches
 from play.replay import apply_record, current_state, game_of
+from tournaments import reports
 from variants.models import RuleSet
 from variants.services import visible_rule_sets
 
@@ -97,8 +98,8 @@ def match_detail(found: Match) -> dict:
     game = game_of(found)
     if not over and secrecy.cloaked(game):
         raise Refused("This game hides moves: its match log is served once the match is over.")
-    log = Move.objects.filter(match=found, ply__lte=found.ply).order_by("ply")  # as loaded
-    rows = list(log.values_list("ply", "seat", "kind", "notation"))
+    log = rows_of(found, upto=found.ply)  # as loaded
+    rows = [(r.ply, r.seat, r.kind, r.notation) for r in log]
     if not over:
         rows = rows[: _resolved_rows(game, found, rows)]
     seats = Seat.objects.filter(match=found).select_related("player__user").order_by("index")

@@ -34,6 +34,7 @@ CELERY = str(ROOT / ".venv" / "bin" / "celery")
 PG_URL = "postgres://postgres@127.0.0.1:5432/vf_bench_speed"
 REDIS_URL = "redis://127.0.0.1:6379/7"
 SCRATCH = Path("/tmp/vf_bench_speed")
+BAR = 0.8  # issue 36: a tournament's games/s against the plain loop's, every round
 
 
 def shape_env(shape: str) -> dict:
@@ -116,10 +117,10 @@ def child(shape: str, game_name: str, specs: list[str], rounds: int, games: int)
     call_command("migrate", verbosity=0)
     from accounts.models import Player
     from accounts.services import random_player
-    from leaderboards import tournaments
     from leaderboards.models import Tournament
     from leaderboards.services import default_universe
-    from leaderboards.tournaments import Plan, benchmark_plan
+    from tournaments import services as tournaments
+    from tournaments.services import Plan, benchmark_plan
     from variants.models import RuleSet
     from variants.services import load_catalogue
 
@@ -211,8 +212,8 @@ def plain_loop(t) -> float:
     """The tournament's games, same seats and seeds, played in a loop: games/s."""
     from accounts.models import Player
     from leaderboards import rating as math
-    from leaderboards.tournaments import agent_for, game_seed, play_timed, schedule
     from play.replay import game_of_rule_set
+    from tournaments.services import agent_for, game_seed, play_timed, schedule
 
     sets = {s.order: s for s in t.sets.all()}
     players = {p.pk: p for p in Player.objects.filter(pk__in={pk for s in sets.values()
@@ -249,7 +250,7 @@ def main() -> None:
     ap.add_argument("--game", default="Connect4")
     ap.add_argument("--bots", default="easy,medium", help="bot kinds; Random always plays")
     ap.add_argument("--games", type=int, default=100, help="games a pair")
-    ap.add_argument("--rounds", type=int, default=2)
+    ap.add_argument("--rounds", type=int, default=10, help="alternating rounds (the bar: 10)")
     ap.add_argument("--child", default="", help=argparse.SUPPRESS)
     args = ap.parse_args()
     specs = [s.strip() for s in args.bots.split(",") if s.strip()]
@@ -257,6 +258,7 @@ def main() -> None:
         return child(args.child, args.game, specs, args.rounds, args.games)
     print(f"before: {load()}")
     print(f"{args.game}: bots {', '.join(specs)} and Random, every pair {args.games} games")
+    verdicts = []
     for shape in [s.strip() for s in args.shapes.split(",") if s.strip()]:
         prepare(shape)
         proc = subprocess.run(
@@ -282,6 +284,7 @@ def main() -> None:
         line = next((x for x in proc.stdout.splitlines() if x.startswith("RESULT ")), None)
         if line is None:
             print(f"{shape}: failed\n{proc.stdout[-2000:]}\n{proc.stderr[-3000:]}")
+            verdicts.append(False)
             continue
         out = json.loads(line[7:])
         rows = zip(out["worker"], out["loop"], out["worker_cpu"], out["loop_cpu"],
@@ -294,7 +297,18 @@ def main() -> None:
                 f"servers {sc:5.2f} s",
                 flush=True,
             )
+        met = sum(w / p >= BAR for w, p in zip(out["worker"], out["loop"], strict=True))
+        cpu = sum(lc / max(wc, 1e-9) >= BAR for wc, lc in
+                  zip(out["worker_cpu"], out["loop_cpu"], strict=True))  # fmt: skip
+        n = len(out["worker"])
+        print(f"{shape:9} rounds at >= {BAR}x the plain loop: {met} of {n} (games/s), "
+              f"{cpu} of {n} (CPU seconds)")  # fmt: skip
+        verdicts.append(met == n >= 10)
     print(f"after: {load()}")
+    print(
+        f"BAR: >= {BAR}x the plain loop's games/s on both shapes in 10 of 10 rounds: "
+        f"{'MET' if verdicts and all(verdicts) else 'NOT MET'}"
+    )
 
 
 if __name__ == "__main__":

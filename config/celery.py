@@ -29,7 +29,7 @@ _inherited: list = []
 def forget_inherited_database_pool(**kwargs) -> None:
     """A prefork child starts with no database pool of its own.
 
-    The parent (which queries the database when a worker is ready: leaderboards.tasks)
+    The parent (which queries the database when a worker is ready: tournaments.tasks)
     may have opened psycopg's pool before forking this child; the child inherits its
     sockets but not its threads, so it would hand the parent's connections out again, or
     wait for connections no thread opens. Drop it without any network I/O; the child's

@@ -67,6 +67,7 @@ INSTALLED_APPS = [
     "variants",
     "play",
     "leaderboards",
+    "tournaments",
     "ownbots",
     "aiplayers",
     "api",
@@ -250,7 +251,7 @@ CELERY_RESULT_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 # One message per worker process at a time on Redis. On the file-system broker, whose
 # worker loop waits up to 2 s for the next message once its prefetch is full, take more
-# at once (a tournament's chains, leaderboards.tournament_chains.run_batches, and whatever
+# at once (a tournament's chains, tournaments.chains.run_batches, and whatever
 # else is queued).
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1 if REDIS_URL else 32
 CELERY_TIMEZONE = "UTC"

@@ -8,6 +8,6 @@ class LeaderboardsConfig(AppConfig):
     def ready(self) -> None:
         from play.signals import match_finished
 
-        from . import services, tasks  # noqa: F401  (tasks: Celery finds them here too)
+        from . import services
 
         match_finished.connect(services.on_match_finished, dispatch_uid="leaderboards.rate")

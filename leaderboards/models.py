@@ -1,7 +1,7 @@
 """Universes, ratings and their history, standard players, tournaments.
 
 Writes go through ``leaderboards.services`` (ratings, leaderboards) and
-``leaderboards.tournaments`` (tournaments and their Celery tasks).
+``tournaments.services`` (tournaments; their Celery tasks in ``tournaments.tasks``).
 """
 
 from __future__ import annotations
@@ -152,7 +152,7 @@ class Tournament(models.Model):
 
     Its progress lives here, not in the broker: each game is a ``play.Match`` with a
     unique (tournament, game number); batches that lost their worker are sent again by
-    ``leaderboards.tournament_finish.reconcile``; one finalising task applies the ratings in
+    ``tournaments.finishing.reconcile``; one finalising task applies the ratings in
     game order (``ratings_through`` is how far it got) and writes ``results``.
     """
 

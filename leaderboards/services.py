@@ -382,19 +382,15 @@ MACHINES = (Player.Kind.RANDOM, Player.Kind.BOT, Player.Kind.OWN_BOT, Player.Kin
 
 
 def row_action(player: Player, user, friends: set[int]) -> str:
-    """ "play" (Play New Game) for non-humans, friends and the user's own personas (and
-    the user's own row); "friend" (Add to Friends) for other people; "" for a friend's
-    persona, which only its owner can seat."""
+    """ "play" (Play New Game) for non-humans, friends, friends' personas (their owner
+    is invited, as a friend is) and the user's own personas (and the user's own row);
+    "friend" (Add to Friends) for other people."""
     me = getattr(user, "pk", None) if getattr(user, "is_authenticated", False) else None
     if player.kind in MACHINES:
         return "play"
     person = player.user_id if player.kind == Player.Kind.HUMAN else player.owner_id
-    if person is not None and (
-        person == me or (player.kind == Player.Kind.HUMAN and person in friends)
-    ):
+    if person is not None and (person == me or person in friends):
         return "play"
-    if person is not None and person in friends:
-        return ""
     return "friend"
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from django.db.models import Avg, Count, F, Max, Q
+from django.db.models import Count, F, Max, Q, Sum
 
 from accounts.models import Player
 from leaderboards import rating as math
@@ -103,12 +103,29 @@ def _add_think_times(player, rule_sets, rows, main) -> None:
             kind=Move.Kind.MOVE,
         )
         .values("match__rule_set_id", "match__universe_id")
-        .annotate(avg=Avg("think_ms"))
+        .annotate(n=Count("id"), ms=Sum("think_ms"))
     )
-    for m in moves:
-        row = rows.get((m["match__rule_set_id"], m["match__universe_id"] or main.pk))
-        if row is not None:
-            row.think_ms = m["avg"]
+    # Recorded games keep their log packed (play.move_log): their seats hold the sums.
+    packed = (
+        Seat.objects.filter(
+            player=player,
+            match__status=Match.Status.FINISHED,
+            match__rule_set__in=rule_sets,
+            moves_made__gt=0,
+        )
+        .values("match__rule_set_id", "match__universe_id")
+        .annotate(n=Sum("moves_made"), ms=Sum("think_total_ms"))
+    )
+    sums: dict[tuple, list[int]] = {}
+    for m in [*moves, *packed]:
+        key = (m["match__rule_set_id"], m["match__universe_id"] or main.pk)
+        total = sums.setdefault(key, [0, 0])
+        total[0] += m["n"]
+        total[1] += m["ms"] or 0
+    for key, (n, ms) in sums.items():
+        row = rows.get(key)
+        if row is not None and n:
+            row.think_ms = ms / n
 
 
 # --- the evolution chart ---------------------------------------------------------------------

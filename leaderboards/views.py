@@ -14,11 +14,16 @@ from django.urls import reverse
 from accounts.models import Player
 from accounts.roles import is_trainer_or_admin
 from aiplayers.views import study_choices
-from leaderboards import reports, services, stats, tournaments
-from leaderboards import tournament_plan_edits as edits
-from leaderboards.forms import PlanForm
+from leaderboards import services, stats
 from leaderboards.models import Tournament
-from leaderboards.tournament_plans import benchmark_missing, preselection
+
+# Views are on top: the one leaderboards module that imports tournaments (the Benchmark
+# checkboxes of a leaderboard, the tournament pages); the rest of leaderboards never does.
+from tournaments import plan_edits as edits
+from tournaments import reports
+from tournaments import services as tournaments
+from tournaments.forms import PlanForm
+from tournaments.plans import benchmark_missing, preselection
 from variants.ids import parse_id, parse_ids
 from variants.models import RuleSet
 from variants.services import visible_rule_sets

@@ -90,7 +90,9 @@ def create_match(
                 _add_crew(match, seat, choice, by, carried=previous is not None)
         seats = seating.load(match)
         invited = {
-            s.player.user_id for s in seats if s.invitation == Seat.Invitation.PENDING and s.player
+            s.player.user_id or s.player.owner_id  # a friend's persona: its owner
+            for s in seats
+            if s.invitation == Seat.Invitation.PENDING and s.player
         }
         for seat in seats:
             invited |= {
@@ -158,7 +160,13 @@ def _seat_fields(choice: SeatChoice, by, *, carried: bool = False) -> dict:
     if carried:
         return {"player": player, "invitation": Seat.Invitation.ACCEPTED}
     if player.kind == Player.Kind.PERSONA and player.owner_id != getattr(by, "pk", None):
-        raise MatchError("not-allowed", f"{player.display_name} is someone else's persona.")
+        from accounts.services import are_friends
+
+        # A friend's persona is invited: its owner accepts for it (seed 004: "initiate a
+        # game (if a friend ...)", the leaderboard's Play New Game; issue 35).
+        if player.owner is None or not are_friends(by, player.owner):
+            raise MatchError("not-allowed", f"{player.display_name} is someone else's persona.")
+        return {"player": player, "invitation": Seat.Invitation.PENDING}
     invited = player.kind == Player.Kind.HUMAN and player.user_id != getattr(by, "pk", None)
     return {
         "player": player,
@@ -206,7 +214,7 @@ def _start(match: Match, seats: list[Seat], now) -> None:
     match.invite_deadline = None
     state = current_state(match)
     if state.is_terminal():  # over before the first move (the set-up decided it)
-        from .moves import finish_at_start  # (moves -> series -> this module)
+        from .moves import finish_at_start  # (moves imports none of create)
 
         return finish_at_start(match, seats, state, now)
     clock.plan(match, seats, state, now, new_turn=True)

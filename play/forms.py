@@ -31,13 +31,19 @@ def seat_options(user) -> list[tuple[str, str]]:
     options += [(f"player:{p.pk}", f"{p.name} (AI)") for p in standard]
     options.append((f"player:{random_player().pk}", "Random (plays any legal move)"))
     options += [(OPEN, "Next available human"), (INVITE, "Invite a person…")]
-    friends = Player.objects.filter(
-        kind=Player.Kind.HUMAN, user_id__in=friend_user_ids(user)
-    ).select_related("user")
+    friend_ids = friend_user_ids(user)
+    friends = Player.objects.filter(kind=Player.Kind.HUMAN, user_id__in=friend_ids).select_related(
+        "user"
+    )
     friends = sorted(friends, key=lambda p: p.user.username.lower())
     options += [(f"player:{p.pk}", f"{p.user.username} (friend)") for p in friends]
     personas = Player.objects.filter(kind=Player.Kind.PERSONA, owner=user).order_by("name")
     options += [(f"player:{p.pk}", f"{p.name} (my persona)") for p in personas]
+    # Friends' personas: invited, their owners accept (the leaderboard's Play New Game).
+    theirs = Player.objects.filter(kind=Player.Kind.PERSONA, owner_id__in=friend_ids).order_by(
+        "name"
+    )
+    options += [(f"player:{p.pk}", f"{p.name} (a friend's persona)") for p in theirs]
     bots = (
         Player.objects.filter(kind=Player.Kind.BOT)
         .exclude(pk__in=[p.pk for p in standard])

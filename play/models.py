@@ -32,6 +32,9 @@ class Match(models.Model):
     started = models.DateTimeField(null=True, blank=True)
     finished = models.DateTimeField(null=True, blank=True)
     ply = models.PositiveIntegerField(default=0, help_text="Rows in the move log.")
+    # A game recorded away from the live path (a tournament's) keeps its whole log here,
+    # written once, instead of a Move row a ply (play.move_log says how to read either).
+    move_log = models.TextField(null=True, blank=True, editable=False)
     outcome = models.JSONField(null=True, blank=True, help_text="The game:over payload.")
     rated = models.BooleanField(default=True)
     # Leaderboards: the universe rated in (null: the public one) and, for a tournament's
@@ -131,6 +134,10 @@ class Seat(models.Model):
     disconnect_deadline = models.DateTimeField(null=True, blank=True)
     result = models.CharField(max_length=4, blank=True)  # win / draw / loss, once over
     rank = models.PositiveSmallIntegerField(null=True, blank=True)
+    # A packed log's think times (play.move_log): the seat's moves and their ms summed,
+    # so the stats average them without unpacking. Null: count the Move rows.
+    moves_made = models.PositiveIntegerField(null=True, blank=True)
+    think_total_ms = models.BigIntegerField(null=True, blank=True)
 
     class Meta:
         ordering = ["match", "index"]

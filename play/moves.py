@@ -17,7 +17,7 @@ from django.utils import timezone
 from gamecore.engine import IllegalMove
 from gamecore.engine.errors import InvalidMoveText
 
-from . import clock, crews, notify, rounds, seating, secrecy, series, withdrawn
+from . import clock, crews, intermission, notify, rounds, seating, secrecy, withdrawn
 from .errors import MatchError
 from .events import game_over_event, state_event
 from .models import Match, Move, Seat
@@ -237,8 +237,8 @@ def _finish(match, seats, state, now, events: list[dict]) -> None:
     match.finished = now
     match.outcome = game_over_event(outcome)
     clock.clear(match, seats)
-    if series.series_allowed(match, seats):
-        match.intermission_deadline = now + timedelta(seconds=series.INTERMISSION_SECONDS)
+    if intermission.series_allowed(match, seats):
+        match.intermission_deadline = now + timedelta(seconds=intermission.INTERMISSION_SECONDS)
         match.wake_at = match.intermission_deadline
     match.save()
     for seat in seats:

@@ -54,8 +54,11 @@ def pending_invitation(match: Match, user) -> bool:
 
 def invitations_for(user) -> list[Match]:
     pending = Seat.Invitation.PENDING
-    invited = Q(seats__invitation=pending, seats__player__user=user) | Q(
-        seats__crew__invitation=pending, seats__crew__player__user=user
+    invited = (
+        Q(seats__invitation=pending, seats__player__user=user)
+        | Q(seats__crew__invitation=pending, seats__crew__player__user=user)
+        # A friend seated the user's persona (seating.controls: its owner answers).
+        | Q(seats__invitation=pending, seats__player__owner=user, seats__player__kind="persona")
     )
     return list(
         visible_matches(user)

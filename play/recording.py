@@ -2,7 +2,9 @@
 
 A recorded game is a match like any other: a ``Match`` (status finished, the
 ``game:over`` outcome), its ``Seat``s with result and rank, and the move log, so the
-replay page, the stats and the ratings read it the same way. The tournament's unique
+replay page, the stats and the ratings read it the same way. The log is packed into the
+match's row (``play.move_log``), not a ``Move`` row a ply: written once, it is read
+whole. The tournament's unique
 (tournament, game number) makes a second write of one game fail: a retried batch
 cannot count a game twice.
 """
@@ -15,11 +17,11 @@ from datetime import datetime
 from typing import NamedTuple
 
 from django.db import IntegrityError, connection, transaction
-from django.utils import timezone
 
 from .bulk import insert_rows
 from .events import game_over_event
 from .models import Match, Move, Seat
+from .move_log import pack, think_totals
 
 
 class PlayedMove(NamedTuple):
@@ -69,25 +71,14 @@ def record_game(
                 started=game.started,
                 finished=game.finished,
                 ply=len(game.moves),
+                move_log=pack(game.moves),
                 outcome=game_over_event(game.outcome),
                 rated=rated,
                 universe=universe,
                 tournament=tournament,
                 game_number=game_number,
             )
-            Seat.objects.bulk_create(_seats(match, players, chaos, game.outcome))
-            Move.objects.bulk_create(
-                Move(
-                    match=match,
-                    ply=ply,
-                    seat=m.seat,
-                    kind=m.kind,
-                    notation=m.notation,
-                    auto=True,
-                    think_ms=m.think_ms,
-                )
-                for ply, m in enumerate(game.moves, 1)
-            )
+            Seat.objects.bulk_create(_seats(match, players, chaos, game))
     except IntegrityError:
         if tournament is None:
             raise
@@ -124,16 +115,9 @@ def record_games(
         seats = [
             row
             for match_id, (players, game, _) in zip(ids, games, strict=True)
-            for row in _seat_rows(match_id, players, chaos, game.outcome)
+            for row in _seat_rows(match_id, players, chaos, game)
         ]
         insert_rows(Seat._meta.db_table, _SEAT_COLUMNS, seats)
-        moves = _move_rows(games)
-        insert_rows(
-            Move._meta.db_table,
-            _MOVE_COLUMNS,
-            [(*row, match_id) for match_id, rows in zip(ids, moves, strict=True) for row in rows],
-            {"auto": True, "created": connection.ops.adapt_datetimefield_value(timezone.now())},
-        )
     return ids
 
 
@@ -145,10 +129,8 @@ class Prepared:
 
     tournament_id: int
     numbers: list[int]
-    matches: tuple[list[tuple], dict]  # _match_rows()
+    matches: tuple[list[tuple], dict]  # _match_rows(): the packed logs among them
     seats: list[list[tuple]]  # each game's seat rows, without the match id
-    moves: list[list[tuple]]  # each game's move rows, without the match id
-    created: str  # the moves' creation time, as the database takes it
 
 
 def prepare_games(rule_set, chaos, games, *, by, rated, universe, tournament) -> Prepared:
@@ -158,9 +140,7 @@ def prepare_games(rule_set, chaos, games, *, by, rated, universe, tournament) ->
         tournament.pk,
         [number for _, _, number in games],
         _match_rows(template, games),
-        [_seat_rows(None, players, chaos, game.outcome) for players, game, _ in games],
-        _move_rows(games),
-        connection.ops.adapt_datetimefield_value(timezone.now()),
+        [_seat_rows(None, players, chaos, game) for players, game, _ in games],
     )
 
 
@@ -179,13 +159,6 @@ def write_games(prepared: Prepared) -> list[int] | None:
                 for row in rows
             ]
             insert_rows(Seat._meta.db_table, _SEAT_COLUMNS, seats)
-            moves = [
-                (*row, match_id)
-                for match_id, rows in zip(ids, prepared.moves, strict=True)
-                for row in rows
-            ]
-            same = {"auto": True, "created": prepared.created}
-            insert_rows(Move._meta.db_table, _MOVE_COLUMNS, moves, same)
     except IntegrityError:
         return None
     return ids
@@ -202,20 +175,6 @@ def _template(rule_set, by, rated, universe, tournament) -> Match:
     )
 
 
-def _move_rows(games) -> list[list[tuple]]:
-    """Each game's rows of _MOVE_COLUMNS but the match id (last). Moves are PlayedMoves
-    or plain (seat, notation, think ms[, kind]) tuples, as a tournament's games hold them."""
-    kinds = {kind: str(kind) for kind in Move.Kind}
-    move = kinds[Move.Kind.MOVE]
-    return [
-        [
-            (ply, m[0], kinds.get(m[3], m[3]) if len(m) > 3 else move, m[1], m[2])
-            for ply, m in enumerate(game.moves, 1)
-        ]
-        for _, game, _ in games
-    ]
-
-
 def _match(template: Match, game: PlayedGame, number: int | None) -> Match:
     return Match(
         rule_set=template.rule_set,
@@ -225,6 +184,7 @@ def _match(template: Match, game: PlayedGame, number: int | None) -> Match:
         started=game.started,
         finished=game.finished,
         ply=len(game.moves),
+        move_log=pack(game.moves),
         outcome=game_over_event(game.outcome),
         rated=template.rated,
         universe=template.universe,
@@ -232,7 +192,8 @@ def _match(template: Match, game: PlayedGame, number: int | None) -> Match:
     )
 
 
-_MATCH_OWN = ("seed", "started", "finished", "ply", "outcome", "game_number")  # a game's own
+# a game's own columns (the others are the same for every game of an insert)
+_MATCH_OWN = ("seed", "started", "finished", "ply", "move_log", "outcome", "game_number")
 
 
 def _match_rows(template: Match, games: Sequence[tuple]) -> tuple[list[tuple], dict]:
@@ -253,6 +214,7 @@ def _match_rows(template: Match, games: Sequence[tuple]) -> tuple[list[tuple], d
             when(game.started),
             when(game.finished),
             len(game.moves),
+            pack(game.moves),
             outcome.get_db_prep_save(game_over_event(game.outcome), connection),
             number,
         )
@@ -281,33 +243,39 @@ def _insert_matches(prepared: Prepared) -> list[int]:
     return [found[number] for number in numbers]
 
 
-_SEAT_COLUMNS = ("match_id", "index", "kind", "player_id", "invitation", "result", "rank")
+_SEAT_COLUMNS = (
+    "match_id", "index", "kind", "player_id", "invitation", "result", "rank",
+    "moves_made", "think_total_ms",
+)  # fmt: skip
 
 
-# (and "auto", "created": one value for all the rows of an insert)
-_MOVE_COLUMNS = ("ply", "seat", "kind", "notation", "think_ms", "match_id")
-
-
-def _seat_rows(match_id: int, players: Sequence, chaos: int | None, outcome) -> list[tuple]:
+def _seat_rows(match_id: int, players: Sequence, chaos: int | None, game) -> list[tuple]:
     """``_seats`` as rows of ``_SEAT_COLUMNS`` (no model instances: they cost more than
     the games)."""
+    outcome = game.outcome
     picks = iter(players)
     accepted = Seat.Invitation.ACCEPTED.value
+    totals = think_totals(game.moves, len(outcome.results))
     rows = []
     for index, (result, rank) in enumerate(zip(outcome.results, outcome.ranks, strict=True)):
+        made, ms = totals[index]
         if index == chaos:
-            rows.append((match_id, index, Seat.Kind.CHAOS.value, None, accepted, result, rank))
+            kind, player = Seat.Kind.CHAOS.value, None
         else:
-            player = next(picks).pk
-            rows.append((match_id, index, Seat.Kind.PLAYER.value, player, accepted, result, rank))
+            kind, player = Seat.Kind.PLAYER.value, next(picks).pk
+        rows.append((match_id, index, kind, player, accepted, result, rank, made, ms))
     return rows
 
 
-def _seats(match: Match, players: Sequence, chaos: int | None, outcome) -> list[Seat]:
+def _seats(match: Match, players: Sequence, chaos: int | None, game) -> list[Seat]:
+    outcome = game.outcome
     picks = iter(players)
+    totals = think_totals(game.moves, len(outcome.results))
     seats = []
     for index, result in enumerate(outcome.results):
-        common = {"match": match, "index": index, "result": result, "rank": outcome.ranks[index]}
+        made, ms = totals[index]
+        common = {"match": match, "index": index, "result": result, "rank": outcome.ranks[index],
+                  "moves_made": made, "think_total_ms": ms}  # fmt: skip
         if index == chaos:
             seats.append(Seat(kind=Seat.Kind.CHAOS, **common))
         else:

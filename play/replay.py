@@ -18,6 +18,7 @@ from gamecore.engine.lru import LRU
 
 from . import rounds
 from .models import Match, Move
+from .move_log import unpack
 
 _CACHE_SIZE = 2048
 # id -> ((seed, rules), ply, state). The rules too: a test database hands the same
@@ -75,7 +76,12 @@ def current_state(match: Match):
     else:
         state, done = game.new_initial_state(seed=match.seed), 0
     if done < match.ply:
-        for row in log_rows(match.pk, done, match.ply):
+        if match.move_log is not None:  # a recorded game's packed log (play.move_log)
+            found = [(r.kind, r.seat, r.notation) for r in unpack(match.move_log)]
+            found = found[done : match.ply]
+        else:
+            found = log_rows(match.pk, done, match.ply)
+        for row in found:
             apply_record(game, state, *row)
             done += 1
     remember(match, done, state)
@@ -146,7 +152,13 @@ def frame_window(match: Match, you=(), start: int = 0, count: int | None = None)
                    "view": _frame_view(game, state, reveal)}  # fmt: skip
     n, last_kind = 1, None  # frames so far; the kind of the last one
     planned = []  # rows of the round in progress: (seat, notation)
-    rows = Move.objects.filter(match=match).order_by("ply")
+    if match.move_log is not None:  # a recorded game's packed log (play.move_log)
+        rows = unpack(match.move_log)
+        count, every = (lambda: len(rows)), rows
+    else:
+        query = Move.objects.filter(match=match).order_by("ply")
+        count = query.count
+        every = query.only("ply", "seat", "kind", "notation", "auto").iterator(chunk_size=2000)
     # Without rounds every row is a frame: the replay stops after the window, and the
     # total is counted, not replayed (a first page costs its own rows only).
     # Not for a cloaked match still hidden: a move silent for spectators makes no frame,
@@ -154,11 +166,11 @@ def frame_window(match: Match, you=(), start: int = 0, count: int | None = None)
     early = (
         stop is not None and (reveal or not secrecy.cloaked(game)) and _a_frame_a_row(game, state)
     )
-    for row in rows.only("ply", "seat", "kind", "notation", "auto").iterator(chunk_size=2000):
+    for row in every:
         if early and n >= stop:
             return {
                 "start": start,
-                "total": 1 + rows.count(),
+                "total": 1 + count(),
                 "frames": [kept[i] for i in sorted(kept)],
             }
         before = rounds.round_number(state)

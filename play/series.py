@@ -1,9 +1,10 @@
 """Series: the intermission between a finished game and the next one (seed 001).
 
-After a finished match of people of a nested-board game, up to ``INTERMISSION_SECONDS``
-run for everyone to say Ready; then the next game starts with the same players, one seat
-on. ``play.moves`` asks ``series_allowed`` when a match ends; the timekeeper calls
-``end_series`` when the intermission runs out.
+After a finished match of people of a nested-board game, up to
+``intermission.INTERMISSION_SECONDS`` run for everyone to say Ready; then the next game
+starts with the same players, one seat on. ``play.moves`` asks
+``intermission.series_allowed`` when a match ends; the timekeeper calls ``end_series``
+when the intermission runs out.
 """
 
 from __future__ import annotations
@@ -15,23 +16,6 @@ from .create import SeatChoice, create_match
 from .errors import MatchError
 from .models import Match, Seat
 from .replay import game_of
-
-INTERMISSION_SECONDS = 30  # "Intermissions last up to 30 seconds, ending early if all
-# players are ready." (seed 001)
-
-
-def series_allowed(match: Match, seats: list[Seat]) -> bool:
-    """Does a finished match go on to another game? A live match of people of a
-    nested-board game (Ultimate's seed, 001, has the intermissions; the classic games keep
-    the tic-tac-toe server's protocol, 003, which has none). A tournament's games are the
-    tournament's to schedule; bots alone would never stop."""
-    return (
-        match.series_on  # one game when the start form said so (issue 38)
-        and crews.has_crews(match)  # the nested-board games
-        and match.tournament_id is None
-        and all(s.kind != Seat.Kind.OPEN for s in seats)
-        and bool(seating.series_people(seats))
-    )
 
 
 def series_ready(match_id: int, user) -> Match:

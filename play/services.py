@@ -26,12 +26,13 @@ from .create import (
     matched_event,
 )
 from .errors import MatchError
+from .intermission import INTERMISSION_SECONDS, series_allowed
 from .moves import made_state, play, resign
 from .presence import connect, disconnect, sweep_presences, touch_presences
 from .reads import invitations_for, match_exists, pending_invitation, snapshot, visible_matches
 from .replay import game_of_rule_set
 from .seating import controls, held_seats, server_moves
-from .series import INTERMISSION_SECONDS, series_allowed, series_ready
+from .series import series_ready
 from .timers import afk_ping, due_matches, expire_timers, server_move
 
 __all__ = [

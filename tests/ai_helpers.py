@@ -40,10 +40,10 @@ def played_tournament(by, games=10, players=None, name="Lessons", sets=None, gam
     given),
     played here, in this process."""
     from accounts.services import random_player
-    from leaderboards import tournaments
     from leaderboards.models import Tournament, TournamentBatch
     from leaderboards.services import default_universe
     from tests.play_helpers import bot, rule_set
+    from tournaments import services as tournaments
 
     if players is None:
         players = [bot(f"{name}-easy", "easy").pk, random_player().pk]

@@ -370,7 +370,7 @@ def pytest_collection_modifyitems(config, items):
 def no_broker(monkeypatch):
     """Record what would be sent to the workers instead of sending it."""
     sent = []
-    from leaderboards import tasks
+    from tournaments import tasks
 
     for name in ("run_batch", "finalise", "reconcile"):
         monkeypatch.setattr(

@@ -7,6 +7,7 @@ from itertools import product
 from tests.dilemma_reference import (
     COLOURS,
     LOCKED,
+    D,
     Game,
     L,
     W,
@@ -385,9 +386,16 @@ def least_area_wins(boards, teams):
     return {t: (W if t in values and values[t] == least else L) for t in teams}
 
 
+def area_against_chaos(boards, players, chaos):
+    """BoS's "Least area wins" against Chaos (READINGS.md, BoS): a player with less
+    area than Chaos wins, with more loses, level with it draws."""
+    ref = area(boards, chaos)
+    return {t: (W if area(boards, t) < ref else L if area(boards, t) > ref else D) for t in players}
+
+
 def bos():
     """(black's board, white's board) -> {(black, white): p}; Chaos places its one
-    circle on its space of board 1 or 2 at random."""
+    circle on its space of board 1 or 2 at random; each player is measured against it."""
     spaces = {  # seat -> board -> its exclusive space
         0: {1: (1, 1), 2: (1, 1)},
         1: {1: (1, 2), 2: (1, 2)},
@@ -406,7 +414,7 @@ def bos():
                     if on == n:
                         cells[spaces[seat][n]] = seat
                 boards.append(cells)
-            res = least_area_wins(boards, (0, 1, 2))
+            res = area_against_chaos(boards, (0, 1), 2)
             out.append((Fraction(1, 2), (res[0], res[1])))
         table[(bb, wb)] = merge(out)
     return table

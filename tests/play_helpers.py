@@ -63,4 +63,17 @@ def near(moment, seconds: float):
 
 
 def log(match) -> list[tuple]:
-    return list(match.moves.order_by("ply").values_list("seat", "kind", "notation"))
+    from play.move_log import rows_of
+
+    match.refresh_from_db()
+    return [(r.seat, r.kind, r.notation) for r in rows_of(match)]
+
+
+def logged_moves(**where) -> int:
+    """The log rows of the matches ``where`` selects, in either representation (a
+    recorded game's log is packed: play.move_log)."""
+    from play.models import Match
+    from play.move_log import rows_of_many
+
+    ids = list(Match.objects.filter(**where).values_list("pk", flat=True))
+    return sum(len(rows) for rows in rows_of_many(ids).values())

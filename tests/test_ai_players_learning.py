@@ -12,9 +12,11 @@ import pytest
 
 from aiplayers import curriculum, predictions, study
 from aiplayers.models import AIPlayer, Prediction
-from play.models import Match, Move
+from play.models import Match
+from play.move_log import rows_of
 from tests.ai_helpers import fake_learn, make_ai, played_tournament  # noqa: F401
 from tests.fake_learn.model import Learner
+from tests.play_helpers import logged_moves
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fake_learn")]
 
@@ -33,7 +35,7 @@ def expected_counts(tournament) -> dict[str, int]:
     counts = dict.fromkeys(Learner.new("x", {}, {}, 0).counts, 0)
     for match in Match.objects.filter(tournament=tournament):
         results = {"win": "win", "loss": "lose", "draw": "draw"}
-        for seat in Move.objects.filter(match=match).values_list("seat", flat=True):
+        for seat in (r.seat for r in rows_of(match)):
             counts[results[match.outcome["results"][seat]]] += 1
     return counts
 
@@ -54,7 +56,7 @@ def test_a_curriculum_is_studied_in_chunks_once_with_each_moves_label(trainer, q
     newest = list(Match.objects.filter(tournament=t).order_by("game_number").values_list(
         "pk", flat=True))[1:]  # fmt: skip
     assert item.match_ids == newest and item.cursor == 7 and item.done
-    moves = Move.objects.filter(match_id__in=newest).count()
+    moves = logged_moves(pk__in=newest)
     assert ai.moves_studied == moves == item.moves_studied and ai.study == "idle"
     assert item.by_game == {"Tic-Tac-Toe": moves} and ai.settings_fixed
     Match.objects.filter(tournament=t, game_number=1).delete()  # not in the 7
@@ -103,7 +105,7 @@ def test_another_games_matches_are_passed_over_and_said(trainer, quiet):
     ai.refresh_from_db()
     assert item.done and item.cursor == 2 and item.moves_studied == 0
     assert "Connect4: game: this model learns 'Tic-Tac-Toe'" in ai.study_note
-    assert ai.moves_studied == Move.objects.filter(match__tournament=ttt).count()
+    assert ai.moves_studied == logged_moves(tournament=ttt)
 
 
 def test_a_learner_that_cannot_play_a_game_plays_at_random():
@@ -257,8 +259,8 @@ def test_study_buttons_on_a_tournament_and_a_players_stats(client, trainer, crea
 
 
 def test_an_ai_with_pending_curriculum_does_not_play_yet(client, trainer, quiet):
-    from leaderboards import tournaments
     from tests.play_helpers import rule_set
+    from tournaments import services as tournaments
 
     ai = make_ai(trainer)
     curriculum.add_tournament(ai, trainer, played_tournament(trainer, games=1))
@@ -285,7 +287,7 @@ def test_a_learning_ai_plays_a_tournament_and_every_move_stores_its_prediction(t
     ai_moves = []
     for match in Match.objects.filter(tournament=t):
         seat = match.seats.get(player=ai.player).index
-        for ply in match.moves.filter(seat=seat).values_list("ply", flat=True):
+        for ply in (r.ply for r in rows_of(match) if r.seat == seat):
             result = {"win": "win", "loss": "lose", "draw": "draw"}[match.outcome["results"][seat]]
             ai_moves.append((match.pk, ply, seat, result))
     assert len(ai_moves) > 0

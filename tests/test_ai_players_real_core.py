@@ -13,8 +13,8 @@ import pytest
 
 from aiplayers import curriculum, predictions, services, study
 from aiplayers.models import AIPlayer, Prediction
-from play.models import Move
 from tests.ai_helpers import make_ai, played_tournament
+from tests.play_helpers import logged_moves
 
 PACKAGE = os.environ.get("TEST_AI_LEARN_PACKAGE", "gamecore.learn")
 if PACKAGE == "tests.fake_learn":
@@ -48,7 +48,7 @@ def test_study_export_import_and_play_on_the_real_core(client, trainer):
     curriculum.add_tournament(ai, trainer, lessons)
     assert study.run_study(ai.pk) == "done"
     ai.refresh_from_db()
-    assert ai.moves_studied == Move.objects.filter(match__tournament=lessons).count() > 0
+    assert ai.moves_studied == logged_moves(tournament=lessons) > 0
     learner = importlib.import_module(f"{PACKAGE}.model").Learner.from_bytes(bytes(ai.model))
     assert learner.moves_studied == ai.moves_studied
 

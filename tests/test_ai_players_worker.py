@@ -14,7 +14,6 @@ import pytest
 
 from aiplayers import curriculum
 from aiplayers.models import AIPlayer
-from play.models import Move
 from tests.ai_helpers import FAKE, make_ai, played_tournament
 from tests.conftest import (
     BASE_DIR,
@@ -24,6 +23,7 @@ from tests.conftest import (
     wait_for_line,
 )
 from tests.fake_learn.model import Learner
+from tests.play_helpers import logged_moves
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -103,7 +103,7 @@ def test_a_killed_worker_loses_no_match_and_studies_none_twice(learning_workers,
     wait_until(lambda: AIPlayer.objects.get(pk=ai.pk).study == "idle", 60, "the rescued study")
     item.refresh_from_db()
     ai.refresh_from_db()
-    moves = Move.objects.filter(match__tournament=t).count()
+    moves = logged_moves(tournament=t)
     assert item.done and item.cursor == 24 and len(item.match_ids) == 24
     assert ai.moves_studied == item.moves_studied == moves
     model = Learner.from_bytes(bytes(ai.model))

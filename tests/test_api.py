@@ -9,7 +9,6 @@ import json
 import pytest
 
 from gamecore.engine import compile_game
-from leaderboards import tournaments
 from leaderboards.models import Tournament, TournamentBatch
 from leaderboards.services import default_universe
 from play import services
@@ -20,6 +19,7 @@ from tests.api_helpers import play_out
 from tests.leaderboard_helpers import finish
 from tests.play_helpers import bot, human, later, rule_set, start
 from tests.rule_set_helpers import game_doc
+from tournaments import services as tournaments
 from variants.services import create_rule_set, hide_rule_set, remove_rule_set
 
 pytestmark = pytest.mark.django_db

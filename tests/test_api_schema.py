@@ -45,9 +45,9 @@ def app():
 @pytest.fixture
 def world(creator, site_admin, trainer, no_broker):
     """Ids of every kind of object the API serves or refuses."""
-    from leaderboards import tournaments
     from leaderboards.models import TournamentBatch
     from leaderboards.services import default_universe
+    from tournaments import services as tournaments
 
     ttt = rule_set("Tic-Tac-Toe")
     a, b = bot("A", "random"), bot("B", "random")

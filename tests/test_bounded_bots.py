@@ -48,7 +48,7 @@ def test_a_bots_move_keeps_its_time_limit_inside_rollouts(spec):
 
 
 def test_a_tournament_game_over_its_time_ends_as_a_draw_with_a_reason(settings):
-    from leaderboards.tournament_games import TIME_LIMIT, play_timed
+    from tournaments.bot_games import TIME_LIMIT, play_timed
 
     settings.TOURNAMENT_GAME_SECONDS = 0.2
     beats = []
@@ -72,7 +72,7 @@ def test_the_analysis_difficulty_keeps_its_deadline_inside_a_move():
 
 
 def test_a_game_bound_given_is_the_one_said():
-    from leaderboards.tournament_games import play_timed
+    from tournaments.bot_games import play_timed
 
     agents = [make_agent("random", seed=1), make_agent("random", seed=3)]
     state, moves = play_timed(long_game(), agents, seed=3, seconds=0.1)

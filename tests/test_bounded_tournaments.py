@@ -6,13 +6,13 @@ import time
 
 import pytest
 
-from leaderboards import tournaments
 from leaderboards.models import TournamentBatch
 from leaderboards.services import default_universe
 from play.models import Match
 from tests.play_helpers import bot, rule_set
 from tests.test_bounded_bots import long_game
 from tests.test_endless_games import ENDLESS
+from tournaments import services as tournaments
 
 pytestmark = pytest.mark.django_db
 

@@ -74,7 +74,7 @@ def test_bots_play_every_cloaked_catalogue_game_to_the_end(name):
 
 
 def test_a_tournament_game_of_a_cloaked_game_gives_bots_their_seats_position(monkeypatch):
-    from leaderboards.tournaments import play_timed
+    from tournaments.services import play_timed
 
     given = []
     agent = make_agent("mcts:30", seed=1)

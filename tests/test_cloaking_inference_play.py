@@ -281,7 +281,7 @@ def test_a_tournament_own_bot_is_asked_with_the_ply_it_observed(monkeypatch):
     """A worker asks an own bot with the log's length: in a cloaked game, without the
     moves silent for the bot's seat (white is asked the same after 0 or 4 circles)."""
     from gamecore.engine import compile_game
-    from ownbots import remote
+    from tournaments import ownbot_games as remote
     from variants import catalogue
 
     asked = []

@@ -81,8 +81,8 @@ def test_no_deck_leaves_every_catalogue_fingerprint_unchanged():
     # changes nothing
     from variants.catalogue import documents  # noqa: PLC0415
 
-    docs = documents()
-    assert len(docs) > 20
+    docs = {n: d for n, d in documents().items() if not d.get("deck")}  # the release's
+    assert len(docs) > 20  # six games with decks (test_release_games.py) are left out
     for doc in docs.values():
         plain = fingerprint(doc)
         assert fingerprint({**doc, "deck": "", "dealt": []}) == plain

@@ -58,10 +58,10 @@ def test_one_vs_chaos_live_match_chaos_moves_on_the_server(creator):
 
 
 def test_one_vs_chaos_tournament_rates_each_bot_against_chaos(trainer, no_broker):
-    from leaderboards import tournaments
     from leaderboards.models import Rating, TournamentBatch
     from leaderboards.services import default_universe
     from tests.play_helpers import bot
+    from tournaments import services as tournaments
 
     board = {"type": "squares", "size": [3, 3, 1]}
     rules = rule_set("Solo-vs-Chaos", players="1-vs-chaos", board=board)

@@ -44,6 +44,8 @@ class FormReader(HTMLParser):
     def handle_starttag(self, tag, attrs):
         a = dict(attrs)
         if tag == "input" and a.get("name"):
+            if "disabled" in a:  # a browser does not submit a disabled field
+                return
             if a.get("type") in ("radio", "checkbox") and "checked" not in a:
                 return
             self.fields.append((a["name"], a.get("value", "")))

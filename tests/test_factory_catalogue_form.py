@@ -21,6 +21,22 @@ from variants.models import RuleSet
 GENERAL = general_games()
 
 
+def _deck_marks(names):
+    """The release's games with decks (issue 34) wait for the factory's deck and dealt
+    controls (helper "decks"); the 3P poker games also for stacks 26 high (the factory's
+    selects stop at 19: READINGS.md, "The release's games"). Strict: drop a mark when
+    its game passes."""
+    tall = {"3P-NeedyPoker", "3P-RichPoker"}
+    out = []
+    for name in names:
+        if catalogue.get(name).get("deck"):
+            why = "the factory keeps no deck yet" + (" nor 26-high stacks" if name in tall else "")
+            out.append(pytest.param(name, marks=pytest.mark.xfail(strict=True, reason=why)))
+        else:
+            out.append(name)
+    return out
+
+
 @pytest.fixture
 def creator(db, django_user_model, client, monkeypatch):
     # The quick estimate (random games on every redraw of the form) says nothing about the
@@ -41,7 +57,7 @@ def test_the_general_games_are_the_seeds_named_ones():
     assert not {"Connect4", "Tic-Tac-Toe", "Ultimate-Open"} & set(GENERAL)
 
 
-@pytest.mark.parametrize("name", GENERAL)
+@pytest.mark.parametrize("name", _deck_marks(GENERAL))
 def test_a_general_game_made_through_the_form_has_the_catalogues_fingerprint(name, creator, client):
     doc = rules.parse(catalogue.get(name))
     form = PostForm(client)

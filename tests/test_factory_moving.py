@@ -31,6 +31,22 @@ MOVING = sorted(
 )
 
 
+def _deck_marks(names):
+    """The release's games with decks (issue 34) wait for the factory's deck and dealt
+    controls (helper "decks"); the 3P poker games also for stacks 26 high (the factory's
+    selects stop at 19: READINGS.md, "The release's games"). Strict: drop a mark when
+    its game passes."""
+    tall = {"3P-NeedyPoker", "3P-RichPoker"}
+    out = []
+    for name in names:
+        if catalogue.get(name).get("deck"):
+            why = "the factory keeps no deck yet" + (" nor 26-high stacks" if name in tall else "")
+            out.append(pytest.param(name, marks=pytest.mark.xfail(strict=True, reason=why)))
+        else:
+            out.append(name)
+    return out
+
+
 @pytest.fixture
 def ann(db, django_user_model, client):
     u = django_user_model.objects.create_user("ann", password=None)
@@ -54,7 +70,7 @@ def test_the_moving_catalogue_games_are_some():
     assert {"Tapatan", "Achi", "9-Holes"} <= set(MOVING)
 
 
-@pytest.mark.parametrize("name", MOVING)
+@pytest.mark.parametrize("name", _deck_marks(MOVING))
 def test_every_moving_catalogue_game_round_trips_through_the_form(name):
     doc = rules.parse(catalogue.get(name))
     state = adjust(from_doc(doc))

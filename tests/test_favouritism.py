@@ -10,13 +10,14 @@ import pytest
 
 from accounts.services import random_player
 from leaderboards import favour_math as fm
-from leaderboards import rating, tournaments
+from leaderboards import rating
 from leaderboards.favouritism import favour_rows, favoured_by
 from leaderboards.models import RatingHistory, Tournament, TournamentBatch
 from leaderboards.services import default_universe
 from play.models import Match
 from tests.leaderboard_helpers import finish
 from tests.play_helpers import bot, rule_set, start
+from tournaments import services as tournaments
 
 A, B, DRAW, OTHER = fm.A, fm.B, fm.DRAW, fm.OTHER
 

@@ -15,11 +15,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from config.text_input import CONTROL
-from leaderboards import tournaments
 from leaderboards.services import default_universe
 from tests.conftest import FUZZ_SCALE
 from tests.play_helpers import bot, human, start
 from tests.rule_set_helpers import game_doc
+from tournaments import services as tournaments
 from variants.services import create_rule_set, hide_rule_set
 
 pytestmark = pytest.mark.django_db

@@ -12,10 +12,10 @@ from django.contrib.auth.models import AnonymousUser
 from django.utils import timezone
 
 from config.routing import websocket_urlpatterns
-from leaderboards import tournaments
 from leaderboards.models import Tournament, TournamentBatch
 from leaderboards.services import default_universe
 from tests.play_helpers import bot, rule_set
+from tournaments import services as tournaments
 from variants.bounded import OutOfBounds, bounded_int, whole_number
 from variants.services import hide_rule_set
 

@@ -25,6 +25,14 @@ def chance(value, seat) -> Fraction:
     return sum((Fraction(p) for o, p in value.items() if o[seat] == "win"), Fraction(0))
 
 
+def score(value, seat) -> Fraction:
+    """A player's expected points (win 1, draw 1/2, loss 0)."""
+    worth = {"win": Fraction(1), "draw": Fraction(1, 2), "loss": Fraction(0)}
+    if isinstance(value, tuple):
+        return worth[value[seat]]
+    return sum((Fraction(p) * worth[o[seat]] for o, p in value.items()), Fraction(0))
+
+
 def losers(value) -> Fraction:
     """Expected number of players who lose."""
     if isinstance(value, tuple):
@@ -168,22 +176,28 @@ def test_contributions_of_one_round_reach_the_pot_together():
 
 
 # -- what is still not the named game (issue 35: strict expected failures) ----------------
-@pytest.mark.xfail(
-    strict=True,
-    reason="BoS: miscoordination costs no more than giving way (1/2 each), so the "
-    "miscoordinated profiles are weak equilibria too (READINGS: BoS)",
-)
 def test_bos_is_a_battle_of_the_sexes():
     """Keys: (black's board, white's board). Each prefers meeting on its own board,
     both prefer meeting anywhere to missing each other: exactly the two meetings are
-    equilibria, and strict ones."""
+    equilibria, and strict ones. Each player's area is measured against Chaos's
+    (READINGS: BoS)."""
     table = played("BoS")
+    assert table == TABLES["BoS"]
     black = {k: chance(v, 0) for k, v in table.items()}
     white = {k: chance(v, 1) for k, v in table.items()}
     assert black[(1, 1)] > black[(2, 2)] and white[(2, 2)] > white[(1, 1)]
     for apart in ((1, 2), (2, 1)):
         assert black[apart] < black[(2, 2)] and white[apart] < white[(1, 1)]
     assert pure_equilibria(table, 2) == [(1, 1), (2, 2)]
+    for s, own in ((0, (1, 1)), (1, (2, 2))):  # strict: every deviation from a meeting costs
+        other = own[:s] + (3 - own[s],) + own[s + 1 :]
+        assert chance(table[other], s) < chance(table[own], s)
+    # Missing each other: nobody wins, and in points (a draw a half) it is worst too.
+    points = {k: {s: score(v, s) for s in (0, 1)} for k, v in table.items()}
+    for apart in ((1, 2), (2, 1)):
+        assert not chance(table[apart], 0) and not chance(table[apart], 1)
+        assert points[apart][0] < points[(2, 2)][0] < points[(1, 1)][0]
+        assert points[apart][1] < points[(1, 1)][1] < points[(2, 2)][1]
 
 
 @pytest.mark.parametrize("name", ["Centipede9", "NeedyCentipede4"])

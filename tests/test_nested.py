@@ -200,6 +200,36 @@ def test_a_line_of_ties_wins_nobody():
     assert s.bown[0] == OPEN and not s.is_terminal()
 
 
+def _both_lines_through_a_drawn_block(mover):
+    """A peak where X holds blocks 2 and 3 (the top row) and O blocks 4 and 7 (the left
+    column); block 1 is one cell from a draw, and ``mover`` fills it: the drawn block
+    completes X's row and O's column at once."""
+    g = nested(side=3, depth=2, draws_count_for_all=True)
+    s = g.new_initial_state()
+    for block, team in ((2, 0), (3, 0), (4, 1), (7, 1)):
+        for p in (1, 2, 3):  # a row of three: the block is the team's
+            s._mark(cell(g, (block, p)), team)
+    # Block 1:  X O X / X O O / O X .  (no line for anyone, cell 9 left)
+    for p, team in zip(range(1, 9), (0, 1, 0, 0, 1, 1, 1, 0), strict=True):
+        s._mark(cell(g, (1, p)), team)
+    geo = g.geometry
+    assert s.bown[geo.block_id((1,))] == 0 and s.bown[geo.block_id((3,))] == 1
+    assert s.bown[0] == OPEN
+    s.turn, s.area = mover, geo.block_id((0,))
+    s.apply(mover, g.parse_move("1/9"))
+    assert s.bown[geo.block_id((0,))] == TIE
+    return s
+
+
+@pytest.mark.parametrize("mover", [0, 1])
+def test_a_drawn_block_that_completes_lines_for_both_goes_to_the_mover(mover):
+    """Strategic ("a Draw counts for both X and O"): when the block the mover drew
+    completes a line for both teams at once, the mover's team takes it (READINGS.md,
+    "A drawn block that completes lines for both")."""
+    s = _both_lines_through_a_drawn_block(mover)
+    assert s.is_terminal() and s.outcome.winners == (mover,)
+
+
 def test_inverted_swaps_winner_and_loser():
     for s, movers in random_games(game("Ultimate-Inverted"), 20):
         if s.outcome.reason == "victory":

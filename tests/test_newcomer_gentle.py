@@ -73,8 +73,8 @@ def test_a_game_against_a_person_keeps_the_game_s_clock(client, creator, make_us
 def test_a_one_game_match_offers_no_next_game():
     from django.contrib.auth import get_user_model
 
+    from play.intermission import series_allowed
     from play.seating import load
-    from play.series import series_allowed
     from tests.play_helpers import rule_set, start
 
     users = get_user_model()

@@ -175,8 +175,8 @@ def test_benchmark_names_the_missing_player_and_the_board_prechecks_a_benchmark(
     from accounts.services import random_player
     from leaderboards import favouritism
     from leaderboards.services import default_universe
-    from leaderboards.tournament_plans import is_benchmark
     from tests.play_helpers import rule_set
+    from tournaments.plans import is_benchmark
 
     ttt, main = rule_set("Tic-Tac-Toe"), default_universe()
     bots = ladder_of_bots(ttt, 11)

@@ -96,8 +96,8 @@ def test_a_match_against_an_own_bot_starts_from_the_start_form(client, trainer, 
 
 
 def test_own_bots_are_in_the_start_form_and_the_benchmark_form(trainer, creator):
-    from leaderboards.forms import PlanForm
     from play.forms import seat_options
+    from tournaments.forms import PlanForm
 
     bot, _ = keys.register(trainer, "Learner")
     keys.set_open_to_challenges(trainer, bot, True)

@@ -298,7 +298,7 @@ def test_a_worker_turn_is_answered_once_and_checked(trainer, make_user):
 
 def test_tournament_turn_payload_is_the_seat_view_only(trainer):
     """What a worker sends is ``state.view(seat)`` and the legal moves, nothing else."""
-    from ownbots.remote import RemoteAgent
+    from tournaments.ownbot_games import RemoteAgent
 
     player, _ = own_bot(trainer)
     t = _tournament(trainer, player)
@@ -311,7 +311,7 @@ def test_tournament_turn_payload_is_the_seat_view_only(trainer):
         seen.update(view=view, legal=legal)
         return legal[0], "v1"
 
-    import ownbots.remote as remote
+    import tournaments.ownbot_games as remote
 
     original, remote.ask = remote.ask, fake_ask
     try:

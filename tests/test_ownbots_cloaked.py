@@ -19,13 +19,13 @@ from django.test import override_settings
 
 from accounts.services import random_player
 from gamecore.engine.general.view import view as full_view
-from ownbots import remote
 from ownbots.models import BotTurn
 from play import services
 from play.models import Match
 from play.replay import current_state
 from tests.ownbot_helpers import Inbox, bot_socket, own_bot, until
 from tests.play_helpers import rule_set, start
+from tournaments import ownbot_games as remote
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -20,7 +20,7 @@ def test_home_lists_every_catalogue_game(client, catalogue):
         assert rule_set.name in html
         assert escape(rule_set.summary) in html  # Shopping9's "> 9" is escaped
     assert set(games.names()) <= set(RuleSet.objects.values_list("name", flat=True))
-    assert len(games.names()) == 55  # 29 + 22 dilemma games (issue 19) + 4 cloaked (20)
+    assert len(games.names()) == 59  # 29 + 22 dilemmas (issue 19) + 4 cloaked (20) + 4 (34)
 
 
 def test_home_without_games(client):

@@ -198,4 +198,4 @@ def test_summary_reads_like_the_seed():
 
 def test_catalogue_fingerprints_are_distinct():
     prints = {fingerprint(parse(d)) for d in catalogue.documents().values()}
-    assert len(prints) == len(catalogue.names()) == 55  # 29 + 22 dilemmas + 4 cloaked
+    assert len(prints) == len(catalogue.names()) == 59  # 29 + 22 dilemmas + 4 + 4 decks

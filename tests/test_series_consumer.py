@@ -9,7 +9,7 @@ import asyncio
 import pytest
 from asgiref.sync import sync_to_async
 
-from play import series, services, timekeeper
+from play import intermission, services, timekeeper
 from play.models import Match
 from tests.play_helpers import later, rule_set, start
 from tests.test_play_consumer import join, send, until
@@ -97,7 +97,7 @@ async def test_the_timekeeper_ends_an_intermission_that_runs_out(
 ):
     """The real timekeeper, polling the deadline column (a 1 s intermission here)."""
     settings.PLAY_TIMEKEEPER = True
-    monkeypatch.setattr(series, "INTERMISSION_SECONDS", 1)
+    monkeypatch.setattr(intermission, "INTERMISSION_SECONDS", 1)
     x, _ = await join(ultimate_match, creator)
     o, _ = await join(ultimate_match, other_creator)
     timekeeper.ensure_started()

@@ -10,6 +10,7 @@ from leaderboards.batch_ratings import rate_matches
 from leaderboards.models import Rating, RatingHistory
 from leaderboards.services import default_universe, rate_match
 from play.models import Match, Move, Seat
+from play.move_log import LogRow, rows_of
 from play.recording import PlayedGame, PlayedMove, record_games
 from tests.leaderboard_helpers import finish, outcome
 from tests.play_helpers import bot, rule_set
@@ -72,16 +73,15 @@ def test_record_games_writes_a_batch_in_one_go_and_refuses_a_second_write():
     ids = record_games(ttt, None, games, tournament=t)
     assert [Match.objects.get(pk=pk).game_number for pk in ids] == [1, 2, 3]
     assert Seat.objects.filter(match__tournament=t).count() == 6
-    assert Move.objects.filter(match__tournament=t).count() == 6
-    first = Move.objects.filter(match_id=ids[0]).order_by("ply").first()
-    assert (first.ply, first.seat, first.notation, first.auto, first.think_ms) == (
-        1,
-        0,
-        "1,1,1",
-        True,
-        3,
-    )
-    assert first.kind == "move" and abs((first.created - now).total_seconds()) < 60
+    # the log is packed into the match's row, written once: no Move row a ply
+    assert not Move.objects.filter(match__tournament=t).exists()
+    first = rows_of(Match.objects.get(pk=ids[0]))
+    assert first == [
+        LogRow(ply=1, seat=0, kind="move", notation="1,1,1", auto=True, think_ms=3),
+        LogRow(ply=2, seat=1, kind="move", notation="2,2,1", auto=True, think_ms=4),
+    ]
+    totals = Seat.objects.filter(match_id=ids[0]).order_by("index")
+    assert [(s.moves_made, s.think_total_ms) for s in totals] == [(1, 3), (1, 4)]
     assert list(Match.objects.get(pk=ids[1]).seats.values_list("result", flat=True)) == [
         "draw",
         "draw",
@@ -121,7 +121,7 @@ def test_record_games_writes_the_same_seats_as_record_game(chaos):
             Seat.objects.filter(match__tournament=t)
             .order_by("match__game_number", "index")
             .values_list("index", "kind", "player_id", "invitation", "result", "rank",
-                         "disconnect_deadline")
+                         "disconnect_deadline", "moves_made", "think_total_ms")
         )  # fmt: skip
 
     assert seats(made[0]) == seats(made[1]) and len(seats(made[0])) == 6

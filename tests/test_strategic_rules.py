@@ -29,12 +29,13 @@ FINGERPRINTS = {
     "TacticToy-3D": "de32b466673194dd", "TacticToy-4D": "50ad96596166be33",
     "TacticToy-4Teams": "692485f036873360",
     # social-dilemma games (issue 19); 3P-TrolleyDilemma (its third phase) and the two
-    # Dictators (no circles for an X to remove) changed on purpose in issue 35
+    # Dictators (no circles for an X to remove) changed on purpose in issue 35, and BoS
+    # (each player's area measured against Chaos's: READINGS.md, BoS)
     "4P-TrendSetter": "7cc1b748846c6e1d", "4P-Conformist": "b71047da457fffa6",
     "3P-PublicGoods": "32e4234bbd7cbca3", "StagHunt": "dc6f9ecb2a7151e6",
     "PrisonerDilemma": "31c5f7db06ba0b91", "OptionalPD": "0238ef78f695276d",
     "ContractPD": "c834d70266e70696", "3P-Volunteer": "3b16eabadbcdd39e",
-    "BoS": "d956d0f28432ad21", "3P-BoS": "fd54f6f0e936eeea",
+    "BoS": "99aecad8c292872a", "3P-BoS": "fd54f6f0e936eeea",
     "ContractHunt": "60d3993670c9718d", "4P-TrolleyDilemma": "055f3aa0fb4a5b97",
     "3P-TrolleyDilemma": "74d8cd91e682087b",
     # converting covers on stacks (issue 19, lane "stackpots")
@@ -46,6 +47,9 @@ FINGERPRINTS = {
     # cloaked games (issue 20)
     "3Blotto13": "983902417fe8edaa", "KBeauty9": "dfff5796b9134920",
     "Shopping9": "ed71b6a9dba8cb29", "3P-9X-HideSeek": "04d844bf0cd06078",
+    # release 1.7's games with decks (issue 34)
+    "4P-Blind-TTT": "96327e00d0fe81e3", "3P-NeedyPoker": "b54cc0978ce6f972",
+    "3P-RichPoker": "ca07acef5efd59d8", "KPoker": "3432382edb12feef",
 }  # fmt: skip
 
 

@@ -8,11 +8,12 @@ from __future__ import annotations
 import pytest
 
 from accounts.services import random_player
-from leaderboards import tournament_chains, tournaments
 from leaderboards.models import RatingHistory, Tournament, TournamentBatch
 from leaderboards.services import default_universe
 from play.models import Match
 from tests.play_helpers import bot, rule_set
+from tournaments import chains as tournament_chains
+from tournaments import services as tournaments
 
 pytestmark = pytest.mark.django_db
 

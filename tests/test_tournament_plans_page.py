@@ -8,11 +8,11 @@ import pytest
 from django.urls import reverse
 
 from accounts.services import random_player
-from leaderboards import tournaments
 from leaderboards.models import Tournament, TournamentBatch
 from leaderboards.services import default_universe
 from tests.leaderboard_helpers import finish
 from tests.play_helpers import bot, rule_set
+from tournaments import services as tournaments
 
 pytestmark = pytest.mark.django_db
 
@@ -88,7 +88,7 @@ def test_add_the_sets_of_a_plan_remembers_the_choice(client, ttt, trainer):
 
 
 def test_add_is_bounded(client, ttt, trainer, monkeypatch):
-    from leaderboards import tournament_plan_edits as edits
+    from tournaments import plan_edits as edits
 
     monkeypatch.setattr(edits, "MAX_PLAN_SETS", 3)
     t = plan(ttt, trainer)

@@ -15,7 +15,6 @@ import pytest
 from django.conf import settings
 
 from accounts.services import random_player
-from leaderboards import tournaments
 from leaderboards.models import RatingHistory, Tournament, TournamentBatch
 from leaderboards.services import default_universe
 from play.models import Match, Seat
@@ -27,6 +26,7 @@ from tests.conftest import (
     wait_for_line,
 )
 from tests.play_helpers import bot, rule_set
+from tournaments import services as tournaments
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -19,7 +19,7 @@ def test_list_names_every_catalogue_game():
     out = run("list")
     for name in ("Tic-Tac-Toe", "Connect4", "Wild-TTT-6sq3143", "3on5sq"):
         assert name in out
-    assert len(out.strip().splitlines()) == 55  # 29 + 22 dilemmas + 4 cloaked
+    assert len(out.strip().splitlines()) == 59  # 29 + 22 dilemmas + 4 cloaked + 4 decks
 
 
 def test_show_json_has_document_fingerprint_summary():

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import logging
 
+from celery import current_app
 from django.db import transaction
 from django.utils import timezone
 
@@ -19,6 +20,7 @@ from variants.models import GameAnalysis, RuleSet
 log = logging.getLogger(__name__)
 
 QUEUE = "analysis"
+ANALYSE_TASK = "variants.analyse_game"  # tasks.analyse_game's name
 STALE_MINUTES = 10  # a "running" row not updated for this long was lost with its worker
 
 
@@ -39,10 +41,11 @@ def request_analysis(rule_set: RuleSet) -> GameAnalysis:
 
 
 def _send(rule_set_id: int) -> None:
-    from variants import tasks
-
+    # By the task's name: ``tasks`` imports this module, not the reverse.
     try:
-        tasks.analyse_game.apply_async((rule_set_id,), queue=QUEUE, expires=3600)
+        current_app.signature(ANALYSE_TASK, args=(rule_set_id,)).apply_async(
+            queue=QUEUE, expires=3600
+        )
     except Exception:  # the broker is down: the row stays queued and is asked for again
         log.exception("could not queue the analysis of game %s", rule_set_id)
 

@@ -5,9 +5,11 @@ from __future__ import annotations
 from celery import shared_task
 from django.db import OperationalError
 
+from variants.analysis_jobs import ANALYSE_TASK
+
 
 @shared_task(
-    name="variants.analyse_game",
+    name=ANALYSE_TASK,
     autoretry_for=(OperationalError,),
     max_retries=3,
     retry_backoff=True,

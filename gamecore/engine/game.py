@@ -169,7 +169,7 @@ class Game:
 
     def _checks(self, doc: RuleDoc) -> None:
         """(lines through each space, wins?, label) per turn check, in precedence order."""
-        from gamecore.rules.summary import check_label
+        from gamecore.rules.endings import check_label
 
         self.checks = []
         for c in doc.turn_checks:

@@ -4,6 +4,28 @@ WIN, DRAW, LOSS = "win", "draw", "loss"
 _ORDER = {WIN: 0, DRAW: 1, LOSS: 2}
 
 
+def board_results(results: list[str]) -> list[str]:
+    """One board of several, decided: a board every seat "won" (a tie for most pieces,
+    say) is won by nobody: a draw on that board (READINGS.md: 3Blotto13, "a tied board
+    goes to nobody"). Counting it for everyone changed no game's result (each seat's
+    count rose by one) but the board's label and the count said it was won."""
+    if len(results) > 1 and all(r == WIN for r in results):
+        return [DRAW] * len(results)
+    return results
+
+
+def boards_detail(decided) -> str:
+    """The end of a game of several boards in words: how many each seat won, and the
+    boards nobody won. ("Seat N" is the engine's name, pages put the seat's own.)"""
+    n = len(decided[0][0])
+    wins = [sum(d[0][s] == WIN for d in decided) for s in range(n)]
+    text = "Boards won: " + ", ".join(f"Seat {s + 1}: {w}" for s, w in enumerate(wins))
+    nobody = sum(all(r != WIN for r in d[0]) for d in decided)
+    if nobody:
+        text += f"; {nobody} won by nobody"
+    return text
+
+
 class Outcome(tuple):
     """Immutable (a tuple underneath). ``detail`` (one plain-English sentence) and
     ``lines`` (each a tuple of 1-based (board, x, y, z)) may be given as ``make``, a

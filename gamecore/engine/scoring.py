@@ -13,6 +13,11 @@ def team_pieces(state, board: int | None) -> dict[int, dict[int, set[int]]]:
     g = state.game
     owned_by_color = not (g.choose or g.doc.colors == "shared")
     color_team = {g.seat_color[s]: g.teams[s] for s in range(g.nseats)}
+    # A common dealt card (release 1.7) in a colour that is one seat's is still nobody's:
+    # it counts for no team (in a shared colour, nobody's pieces count by colour as ever).
+    communal = (
+        () if not getattr(g, "dealt", ()) else {c for c in color_team if g.seat_color.count(c) == 1}
+    )
     out: dict[int, dict[int, set[int]]] = {t: {} for t in set(g.teams)}
     lo, hi = (
         (0, g.geometry.n)
@@ -25,6 +30,8 @@ def team_pieces(state, board: int | None) -> dict[int, dict[int, set[int]]]:
         if code <= 0:
             continue
         owner, color, _shape = g.decode(code)
+        if owner is None and color in communal:
+            continue
         team = (
             color_team.get(color) if owned_by_color else (None if owner is None else g.teams[owner])
         )

@@ -23,7 +23,7 @@ from .moves import (
     PASS_MOVE,
 )
 from .outcome import DRAW as R_DRAW
-from .outcome import LOSS, WIN, Outcome
+from .outcome import LOSS, WIN, Outcome, board_results, boards_detail
 from .scoring import stalemate_results
 
 LOCKED = -1
@@ -360,7 +360,7 @@ class State:
 
     def _decide_board(self, board: int, results: list[str], line=None) -> bool:
         """Record a board's result and close it; True if that ended the game."""
-        self.decided[board] = (results, line)
+        self.decided[board] = (board_results(results), line)
         self.free &= ~self.game.board_targets[board]
         if all(d is not None for d in self.decided):
             self._finish_boards()
@@ -376,7 +376,7 @@ class State:
         else:
             results = [WIN if w == best else LOSS for w in wins]
         lines = tuple(d[1] for d in self.decided if d[1])
-        detail = "Most boards won: " + ", ".join(f"seat {s + 1}: {w}" for s, w in enumerate(wins))
+        detail = boards_detail(self.decided)
         self._finish(results, "boards", detail, lines)
 
     def _stalemate(self) -> None:
@@ -384,7 +384,7 @@ class State:
         if g.geometry.boards > 1:
             for b, d in enumerate(self.decided):
                 if d is None:
-                    self.decided[b] = (stalemate_results(self, b), None)
+                    self.decided[b] = (board_results(stalemate_results(self, b)), None)
             return self._finish_boards()
         results = stalemate_results(self, None)
         reason = "draw" if g.stalemate == "draw" else "stalemate"

@@ -27,12 +27,9 @@ import numpy as np
 
 from .algorithms import PROBABILITY, make_classifier, validate_settings
 from .labels import LABELS
+from .limits import LAST_DAY, MAX_POSITIONS, SORTED
 
-SORTED = tuple(sorted(LABELS))  # scikit-learn keeps classes_ sorted
 TO_LABELS = np.array([SORTED.index(label) for label in LABELS])  # column permutation
-MAX_POSITIONS = 50_000  # days remembered per model (about 12 bytes each when stored)
-MAX_FEATURES = 100_000
-LAST_DAY = 3_652_059  # 9999-12-31
 
 
 def today() -> int:

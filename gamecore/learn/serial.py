@@ -19,7 +19,7 @@ import numpy as np
 
 from .algorithms import validate_settings
 from .labels import LABELS
-from .model import LAST_DAY, MAX_FEATURES, MAX_POSITIONS, SORTED
+from .limits import LAST_DAY, MAX_FEATURES, MAX_POSITIONS, SORTED
 
 FORMAT = "variant-foundry-learner"
 VERSION = 1

@@ -174,6 +174,12 @@ def _condition(e: Ending) -> str:
     return text[0].lower() + text[1:]
 
 
+def check_label(c: TurnCheck) -> str:
+    """A turn check in words: "First 3-same-color-in-a-row wins (no diagonal)"."""
+    orth = " (no diagonal)" if not c.diagonal else ""
+    return f"First {c.k}-same-color-in-a-row {c.result}{orth}"
+
+
 def label(e: Ending) -> str:
     """A readable label in the seed's words: "More pieces than Chaos wins", "Chaos wins
     if total circles > 9" (the old values keep their labels)."""
@@ -182,8 +188,6 @@ def label(e: Ending) -> str:
         return STALEMATE_LABELS[value]
     check = as_check(e)
     if check is not None:
-        from .summary import check_label
-
         return check_label(check)
     if e.result in ("wins", "loses"):
         return f"{_subject(e)} {e.result}"
@@ -217,6 +221,9 @@ OFFERED: tuple[Ending, ...] = (
     # stalemate (the seed's stalemate dropdown and its "can extend" list)
     *WORDS.values(),
     _e(measure="area", comparison="least"),
+    # BoS: each player's area against Chaos's (READINGS.md, BoS; issue 35)
+    _e(measure="area", comparison="fewer-than-chaos"),
+    _e(measure="area", comparison="more-than-chaos", result="loses"),
     _e(measure="in-a-row", comparison="most", result="loses"),
     _e(measure="in-a-row", comparison="least", result="wins"),
     _e(measure="in-a-row", k=2, comparison="most"),

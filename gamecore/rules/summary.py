@@ -1,9 +1,9 @@
 """A plain-English line for a rule set, in the seed's own words:
 "Played on 15x1x1 squares, 8 black and 7 white start in reserve; Shared color; ..."."""
 
-from .endings import shape_word_for
+from .endings import check_label, shape_word_for
 from .phases import phase_parts, spaces_text
-from .schema import RuleDoc, TurnCheck
+from .schema import RuleDoc
 from .vocabulary import (
     COLOR_LABELS,
     COLORS,
@@ -17,11 +17,6 @@ from .vocabulary import (
     TIMEOUT_LABELS,
     seat_colors,
 )
-
-
-def check_label(c: TurnCheck) -> str:
-    orth = " (no diagonal)" if not c.diagonal else ""
-    return f"First {c.k}-same-color-in-a-row {c.result}{orth}"
 
 
 def _reserve_phrase(doc: RuleDoc) -> str:

@@ -19,7 +19,15 @@ from .phases import (
     whole_stack_errors,
 )
 from .schema import InitialPiece, RuleDoc, TurnCheck
-from .vocabulary import COLORS, MAX_DIMENSION, MAX_SPACES, PLAYER_MODES, SHAPES, seat_colors
+from .vocabulary import (
+    COLORS,
+    MAX_DIMENSION,
+    MAX_SPACES,
+    MAX_STACK_HEIGHT,
+    PLAYER_MODES,
+    SHAPES,
+    seat_colors,
+)
 
 NAME_FORBIDDEN = re.compile(r"[\s*()]")
 CONTROL = re.compile(r"[\x00-\x1f\x7f]")
@@ -132,6 +140,8 @@ def _check_board(doc: RuleDoc) -> list[tuple[str, str]]:
     size, kind = doc.board.size, doc.board.type
     for axis, value in enumerate(size):
         limit = dimension_limit(size, axis)
+        if kind == "stacks" and axis == 2:  # a document's stacks may be taller (vocabulary)
+            limit = max(limit, min(MAX_STACK_HEIGHT, MAX_SPACES // max(size[0] * size[1], 1)))
         if value < 1:
             errors.append((f"board.size[{axis}]", "at least 1"))
         elif value > limit:

@@ -187,6 +187,9 @@ RESULT_LABELS = {
 }
 
 MAX_DIMENSION = 19
+# A stack may be taller in a rule document than the factory's selects offer: release 1.7's
+# 3P poker games are "8x1x26 stacks" (a pot with room for every chip and card); READINGS.md.
+MAX_STACK_HEIGHT = 26
 MAX_SPACES = 512  # product of the three dimensions, per board
 
 

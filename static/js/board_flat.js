@@ -175,9 +175,11 @@ export function renderFlat(sheet) {
   return svg;
 }
 
+// A board of several, decided: who won it. A board every seat "won" (an old record of a
+// tie) is nobody's, as the engine now records it (READINGS.md: 3Blotto13).
 function boardResultText(board) {
   const winners = board.results.map((r, i) => (r === "win" ? i : -1)).filter((i) => i >= 0);
-  if (!winners.length) return "drawn";
+  if (!winners.length || winners.length === board.results.length) return "won by nobody";
   return `won by ${winners.map((i) => `Player ${i + 1}`).join(" & ")}`;
 }
 

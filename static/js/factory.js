@@ -124,7 +124,9 @@ document.addEventListener("change", (event) => {
   const move = m && document.getElementById(`id_move-${m[1]}`);
   if (!move || document.querySelector(".fc-readonly")) return;
   const selects = document.querySelectorAll(`select[name^="reserve-"][name$="-${m[1]}"]`);
-  const atMax = (s) => s.value === s.options[s.options.length - 1].value;
+  // data-max: the maximum, when options past it (a shape captures) are offered too.
+  const atMax = (s) =>
+    Number(s.value) >= Number(s.dataset.max || s.options[s.options.length - 1].value);
   const full = [...selects].every(atMax);
   let blank = move.querySelector('option[value=""]');
   let reason = document.getElementById(`${move.id}-reason`);

@@ -148,6 +148,45 @@ def test_one_cell_per_space(board, name, count):
     assert cells(page).count() == count
 
 
+def _blotto_state(black, white):
+    moves = []
+    fields = [[f for f, n in enumerate(a, 1) for _ in range(n)] for a in (black, white)]
+    for b, w in zip(*fields, strict=True):
+        moves += [f"b{b}:1,1", f"b{w}:2,1"]
+    state = bv.play("3Blotto13", moves)
+    assert state.is_terminal()
+    return state
+
+
+def _blotto_view(black, white):
+    return _blotto_state(black, white).view(None)
+
+
+def _boxes(page, selector):
+    found = page.locator(selector)
+    return [found.nth(i).bounding_box() for i in range(found.count())]
+
+
+def _apart(a, b):
+    return a["x"] + a["width"] <= b["x"] or b["x"] + b["width"] <= a["x"]
+
+
+@pytest.mark.parametrize("width", [720, 330])
+def test_blotto_fields_say_who_won_each_and_a_tie_is_nobodys(board, page, width):
+    """Issue 35: a tied field read "won by Player 1 & Player 2" (READINGS: nobody), and
+    the three narrow fields' results ran into each other."""
+    page.evaluate("w => { document.getElementById('board').style.width = w + 'px'; }", width)
+    board(_blotto_view((5, 4, 4), (4, 5, 4)), interactive=False)  # field 3 tied 4-4
+    results = page.locator("[data-testid=board-result]").all_text_contents()
+    assert results == ["won by Player 1", "won by Player 2", "won by nobody"]
+    boxes = _boxes(page, "[data-testid=board-result]")
+    labels = _boxes(page, ".vf-board-label")
+    for row in (boxes, labels):
+        for a, b in zip(row, row[1:], strict=False):
+            assert _apart(a, b), (a, b)
+    page.screenshot(path=f"/tmp/shots/named/blotto-fields-{width}.png")
+
+
 def test_several_boards_side_by_side(board):
     first_board = ["b1:1,1,1", "b1:1,2,1", "b1:2,1,1", "b1:2,2,1", "b1:3,1,1"]
     view = bv.view_after(bv.TWO_BOARDS, first_board)
@@ -638,6 +677,53 @@ def test_match_game_over_panel(match_page):
     assert not page.get_by_test_id("resign").is_visible()
     results = page.locator("[data-testid=seat-result]").all_text_contents()
     assert results == ["won", "lost"]
+
+
+def _over_event(state):
+    out = state.outcome
+    return {"type": "game:over", "reason": out.reason, "winner": (out.winners or [None])[0],
+            "winners": list(out.winners), "results": list(out.results), "winningLine": None,
+            "winningLines": [], "detail": out.detail}  # fmt: skip
+
+
+def test_match_game_over_card_says_a_tied_blotto_field_is_nobodys(match_page):
+    """Issue 35: the card and the fields agree: one field each, the third tied."""
+    page = match_page(bv.view_after("3Blotto13"))
+    final = _blotto_state((5, 4, 4), (4, 5, 4))
+    server(page, _over_event(final))
+    server(page, state_event(final.view(0), status="finished"))
+    assert page.get_by_test_id("game-over-reason").text_content() == "Most boards won"
+    assert page.get_by_test_id("game-over-winners").text_content() == "No winner"
+    detail = page.get_by_test_id("game-over-detail").text_content()
+    assert detail == "Boards won: alice: 1, bob: 1; 1 won by nobody"
+    results = page.locator("[data-testid=board-result]").all_text_contents()
+    assert results == ["won by Player 1", "won by Player 2", "won by nobody"]
+    for w, h in ((1366, 768), (390, 844)):
+        page.set_viewport_size({"width": w, "height": h})
+        boxes = _boxes(page, "[data-testid=board-result]")
+        assert all(_apart(a, b) for a, b in zip(boxes, boxes[1:], strict=False)), boxes
+        page.screenshot(path=f"/tmp/shots/named/blotto-over-{w}.png", full_page=True)
+
+
+def test_match_game_over_card_public_goods_every_player_wins_without_a_draw(match_page):
+    """Issue 35: "Winners: all three" stood above "Stalemate draws"."""
+    state = bv.play("3P-PublicGoods")
+    while not state.is_terminal():  # nobody gives, Chaos places nothing
+        seat = state.to_move()[0]
+        moves = state.legal_moves(seat)
+        state.apply(seat, next((m for m in moves if str(m) == "pass"), moves[0]))
+    seats = [*SEATS, {**SEATS[1], "index": 2, "name": "carol", "playerId": 13, "color": "pink",
+                      "team": 2}, {**SEATS[1], "index": 3, "name": "Chaos", "kind": "chaos",
+                      "playerId": None, "color": "yellow", "team": 3}]  # fmt: skip
+    page = match_page(bv.view_after("3P-PublicGoods"), seats=seats)
+    server(page, _over_event(state))
+    server(page, state_event(state.view(0), status="finished", seats=seats))
+    assert page.get_by_test_id("game-over-winners").text_content() == (
+        "Winners: alice & bob & carol"
+    )
+    detail = page.get_by_test_id("game-over-detail").text_content()
+    assert "draw" not in detail.lower() and "every player wins" in detail
+    page.screenshot(path="/tmp/shots/named/public-goods-over.png", full_page=True)
 
 
 def test_match_resignation_shown_in_words(match_page):

@@ -85,7 +85,7 @@ def test_move_power_condition_and_result_controls(person):
     # Moving by stack is offered on stacks only.
     assert "orthogonal-by-stack" not in enabled_options(page, "#id_move-1")
     # Every reserve of the shape at its maximum: the move is cleared and disabled.
-    top = page.eval_on_selector("#id_reserve-black-1", "s => s.options[s.options.length - 1].value")
+    top = page.eval_on_selector("#id_reserve-black-1", "s => s.dataset.max")  # past it: captures
     page.select_option("#id_reserve-black-1", top)
     if page.input_value("#id_reserve-white-1") != top:
         page.select_option("#id_reserve-white-1", top)
@@ -93,9 +93,12 @@ def test_move_power_condition_and_result_controls(person):
     assert "cannot move" in page.inner_text("#id_move-1-reason")
     choose(page, "id_power-1", "none")  # the server's render agrees
     assert disabled(page, "#id_move-1") and page.input_value("#id_move-1") == ""
-    # A shape that captures frees spaces: a colour may then start with one piece per
-    # space (rules.reserve_limit), so 8 is no longer the maximum and the shape may move.
+    # A shape that captures: the rules accept more (marked ⚔), but the maximum
+    # stays the board's share (issue 35), so the shape still cannot move until one drops.
     choose(page, "id_power-1", "can-capture")
+    assert disabled(page, "#id_move-1")
+    assert "⚔" in page.inner_text("#id_reserve-white-1")
+    page.select_option("#id_reserve-white-1", "3")
     assert not disabled(page, "#id_move-1")
     for name, (w, h) in SIZES.items():
         page.set_viewport_size({"width": w, "height": h})

@@ -55,3 +55,19 @@ def test_stag_hunt_page_shows_stag_hare_and_the_table(person, size):
     assert "Both hunt stag" in table.inner_text()
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / f"staghunt-game-{width}.png"), full_page=True)
+
+
+@pytest.mark.parametrize("size", [(1366, 768), (390, 844)])
+def test_bos_page_says_a_miss_wins_nobody(person, size):
+    """Issue 35: BoS measures each player against Chaos; its page says so, and that
+    missing each other wins nobody (READINGS.md, BoS)."""
+    width, height = size
+    page = person(f"bos{width}", width=width, height=height)
+    game = rule_set("BoS")
+    page.goto(f"/games/{game.pk}/")
+    table = page.get_by_test_id("story-outcomes").inner_text()
+    assert "Apart" in table and "Nobody wins" in table
+    page.get_by_test_id("summary-line").locator("summary").click()
+    assert "Less area than Chaos wins" in page.locator("#fc-summary").inner_text()
+    Path("/tmp/shots/named").mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=f"/tmp/shots/named/bos-game-{width}.png", full_page=True)

@@ -6,10 +6,10 @@ from __future__ import annotations
 import pytest
 
 from accounts.personas import create_persona
-from leaderboards import tournaments
 from leaderboards.services import default_universe
 from tests.leaderboard_helpers import finish
 from tests.play_helpers import bot, rule_set, start
+from tournaments import services as tournaments
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -17,7 +17,7 @@ PHONE = 360  # a small phone's CSS width
 
 
 def test_no_page_is_wider_than_a_phone(person, monkeypatch):
-    from leaderboards import tasks
+    from tournaments import tasks
 
     monkeypatch.setattr(tasks.run_batch, "delay", lambda *a: None)  # no worker needed here
     monkeypatch.setattr(tasks.watchdog, "apply_async", lambda *a, **k: None)

@@ -6,11 +6,11 @@ from __future__ import annotations
 import pytest
 
 from accounts.services import random_player
-from leaderboards import tournaments
 from leaderboards.models import Tournament
 from leaderboards.services import default_universe
 from tests.browser.conftest import screenshot
 from tests.play_helpers import bot, rule_set
+from tournaments import services as tournaments
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

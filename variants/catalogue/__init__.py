@@ -70,6 +70,11 @@ ORDER = (
     "KBeauty9",
     "Shopping9",
     "3P-9X-HideSeek",
+    # Release 1.7 "Batch Play" (issue 34): decks and dealt pieces; READINGS.md
+    "4P-Blind-TTT",
+    "3P-NeedyPoker",
+    "3P-RichPoker",
+    "KPoker",
 )
 
 

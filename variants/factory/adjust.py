@@ -98,7 +98,7 @@ def adjust(state: FactoryState) -> FactoryState:
         state.reserves = _completed_reserves(state)
     moving_state.adjust(state, state.seats)
     phase_state.adjust(state)
-    if state.seconds is None:
+    if state.seconds is None and state.turn_ms is None:
         state.timeout = "loss"  # no timer, nothing times out (keeps fingerprints equal)
     return state
 
@@ -127,8 +127,8 @@ def _distinct_shapes(shapes: list[str]) -> list[str]:
 def _completed_reserves(state: FactoryState) -> dict[str, dict[int, int]]:
     """The creator's reserves, with the seed's default for added selects: an added colour
     copies the highest-numbered existing colour, an added shape row the highest existing
-    row; every count within 0..the reserve limit."""
-    limit = state.reserve_limit()
+    row; every count within 0..what the rules accept."""
+    limit = state.capture_limit()  # past the selects' maximum only where a shape captures
     rows = range(1, len(state.shapes) + 1)
     out: dict[str, dict[int, int]] = {}
     last_color: dict[int, int] = {}

@@ -37,6 +37,7 @@ class Control:
     reason: str = ""  # why it is disabled, when another control rules it out
     note: str = ""  # why some of its options are disabled
     keep: bool = False  # disabled, but its value is still posted (a hidden input)
+    max: str = ""  # an integer select's maximum, when options past it are offered (data-max)
 
     def __post_init__(self):
         self.id = self.id or "id_" + self.name

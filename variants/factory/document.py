@@ -46,6 +46,7 @@ def from_doc(doc: rules.RuleDoc) -> FactoryState:
         allow_pass=doc.allow_pass,
         agree_draw=doc.agree_draw,
         seconds=doc.seconds_per_turn,
+        turn_ms=doc.turn_ms,
         timeout=doc.timeout,
         moving=moving_state.from_doc(doc),
     )
@@ -112,10 +113,12 @@ def to_document(state: FactoryState, reserves: bool = True) -> dict:
         "stalemate": phase_state.document_stalemate(state),
         "agree_draw": state.agree_draw,
         "seconds_per_turn": state.seconds,
-        "timeout": state.timeout if state.seconds is not None else "loss",
+        "timeout": state.timeout if state.seconds is not None or state.turn_ms else "loss",
         **moving_state.to_document(state, shape_of),
         **phase_state.to_document(state),
     }
+    if state.seconds is None and state.turn_ms is not None:
+        doc["turn_ms"] = state.turn_ms  # only when set: other documents keep their form
     if reserves:
         doc["reserves"] = {
             color: {shape_of(row): count for row, count in sorted(by_row.items())}

@@ -22,6 +22,7 @@ _SIMPLE = {
     "allow_pass": "allow_pass",
     "agree_draw": "agree_draw",
     "seconds_per_turn": "seconds",
+    "turn_ms": "turn_ms",
     "timeout": "timeout",
     "turn_checks": "check-0",
     "locked": "board",

@@ -162,6 +162,10 @@ def _range(state: FactoryState, axis: int, height: int) -> range:
     return range(1, (height if axis == 2 else state.size[axis]) + 1)
 
 
+_LOCK_SUFFIX = {"ex": "", "e": "in", "x": "out"}
+_LOCK_WORDS = {"ex": "locked to", "e": "entry locked to", "x": "exit locked to"}
+
+
 def _cell(state: FactoryState, b: int, coords: dict[int, int]) -> Cell:
     spot = (b, coords.get(0, 1), coords.get(1, 1), coords.get(2, 1))
     where = ",".join(map(str, spot[1:]))
@@ -174,10 +178,15 @@ def _cell(state: FactoryState, b: int, coords: dict[int, int]) -> Cell:
     if spot in m.exclusive:
         cell.exclusive = ",".join(map(str, sorted(m.exclusive[spot])))
         cell.label += f", exclusive to seat {cell.exclusive}"
-    locked_to = sorted({s for (at, _f), seats in m.seat_locks.items() if at == spot for s in seats})
+    # A seat's lock: "2" both ways, "2in" entry only, "2out" exit only (the legend says so).
+    locked_to = sorted(
+        (s, f) for (at, f), seats in m.seat_locks.items() if at == spot for s in seats
+    )
     if locked_to:
-        cell.seat_locked = ",".join(map(str, locked_to))
-        cell.label += f", locked to seat {cell.seat_locked}"
+        cell.seat_locked = ",".join(f"{s}{_LOCK_SUFFIX[f]}" for s, f in locked_to)
+        for flags, words in _LOCK_WORDS.items():  # one phrase per kind (the page's size)
+            seats = ",".join(str(s) for s, f in locked_to if f == flags)
+            cell.label += f", {words} seat {seats}" if seats else ""
     phase = state.phases[state.phase_shown]
     if spot in phase.locked:
         cell.phase_locked = True

@@ -90,6 +90,7 @@ class FactoryState:
     allow_pass: bool = False
     agree_draw: bool = False
     seconds: int | None = None
+    turn_ms: int | None = None  # seed 001's turn time, when the select says milliseconds
     timeout: str = "loss"
     marker: str = ""  # "lock", "exclusive", "sticky" or "piece-<colour>-<row>": the palette marker
     moving: MovingState = field(default_factory=MovingState)  # pieces that move, marked spaces
@@ -113,9 +114,22 @@ class FactoryState:
         return math.prod(self.size) * self.boards
 
     def reserve_limit(self) -> int:
-        """Most pieces one select may offer: asked of ``rules.reserve_limit`` itself (so
-        the factory follows the rules' formula, which may depend on the shapes' powers),
-        never more than the largest board the seed allows has spaces, whatever was posted."""
+        """The reserve selects' maximum: the seed's example, the board's spaces divided by
+        the colours (rounded up, as ``rules.reserve_limit`` deals them). It follows the
+        board and the colours only, never a shape's power: choosing a power is no reason
+        for every select's range to jump (issue 35: StagHunt's 0-4 became 0-12)."""
+        return self._rules_limit(with_powers=False)
+
+    def capture_limit(self) -> int:
+        """The most the rules accept (``rules.reserve_limit``): a whole board's spaces
+        when some shape captures (pieces leave the board), else the maximum above. The
+        selects offer the values past the maximum marked ⚔ (captures)."""
+        return max(self.reserve_limit(), self._rules_limit(with_powers=True))
+
+    def _rules_limit(self, with_powers: bool) -> int:
+        """Asked of ``rules.reserve_limit`` itself (the factory never drifts from the
+        rules' formula), never more than the largest board the seed allows, whatever was
+        posted."""
         boards = min(max(self.boards, 1), MAX_BOARDS)
         size = tuple(min(max(v or 1, 1), MAX_DIMENSION) for v in self.size)
         shapes = {
@@ -124,7 +138,7 @@ class FactoryState:
                 result=r.result or "remove",
             )
             for row, r in self.moving.rules.items()
-            if 1 <= row <= len(self.shapes)
+            if with_powers and 1 <= row <= len(self.shapes)
         }  # fmt: skip
         doc = rules.RuleDoc.model_construct(
             name="limit",

@@ -20,14 +20,22 @@ from gamecore.rules.vocabulary import (
     TIMEOUT_LABELS,
 )
 
-from . import nested_layout, phase_layout
+from . import nested_layout, phase_layout, turn_time
 from .controls import Control, coming, select
 from .errors import error_key, place_errors
 from .flat_board import AXES, BoardView, draw_boards
-from .moving_layout import seat_control, seat_names
+from .moving_layout import lock_flags_control, seat_control, seat_names
 from .moving_state import encode as encode_moving
 from .nested_layout import NestedLayout
-from .pieces import Marker, ReserveCell, ShapeRow, reserve_cells, shape_rows, space_markers
+from .pieces import (
+    Marker,
+    ReserveCell,
+    ShapeRow,
+    reserve_cells,
+    reserve_note,
+    shape_rows,
+    space_markers,
+)
 from .preview import starting_view
 from .state import (
     FAMILIES,
@@ -82,6 +90,9 @@ class Layout:
     note: str = ""
     phase_locks: list[str] = field(default_factory=list)  # who a phase_lock icon would lock
     marker_seat: Control | None = None  # whom the exclusive and lock markers mark for
+    lock_flags: Control | None = None  # entry and exit / entry only / exit only, for a seat
+    reserve_note: str = ""  # where captures need more than the selects' maximum
+    turn_ms: turn_time.MsField | None = None  # seed 001's turn time, under the seconds
     fold: Control | None = None  # the shown phase's fold
     overachievers: Control | None = None
     phase_lock_states: list = field(default_factory=list)  # phase_layout.PhaseLock per seat
@@ -253,8 +264,10 @@ def build(
         seconds=select(
             "seconds",
             "Seconds per turn",
-            [("", "No time limit")] + [(s, f"{s} seconds/turn") for s in SECONDS],
-            state.seconds,
+            [("", "No time limit")]
+            + [(s, f"{s} seconds/turn") for s in SECONDS]
+            + [(turn_time.MS, turn_time.OPTION)],
+            turn_time.chosen(state.seconds, state.turn_ms),
             refresh=True,
             errors=err("seconds"),
         ),
@@ -264,10 +277,10 @@ def build(
             list(TIMEOUT_LABELS.items()),
             state.timeout,
             # Without a timer nothing times out: the consequence is cleared and disabled.
-            disabled=state.seconds is None,
-            hide_when_saved=state.seconds is None,
+            disabled=state.seconds is None and state.turn_ms is None,
+            hide_when_saved=state.seconds is None and state.turn_ms is None,
             reason="Set Seconds per turn to a time limit to choose this."
-            if state.seconds is None
+            if state.seconds is None and state.turn_ms is None
             else "",
             errors=err("timeout"),
         ),
@@ -282,6 +295,9 @@ def build(
         phase_locks=seat_names(state),
     )
     layout.marker_seat = seat_control(state)
+    layout.lock_flags = lock_flags_control(state)
+    layout.reserve_note = reserve_note(state)
+    layout.turn_ms = turn_time.ms_field("turn_ms", state.seconds, state.turn_ms, err("turn_ms"))
     if state.family != "nested":
         check_choices = [(c.value, check_label(_turn_check(c))) for c in CHECK_CHOICES]
         phase_layout.apply(layout, state, err, check_choices)
@@ -329,6 +345,8 @@ def _all_controls(layout: Layout) -> list[Control]:
         controls.append(layout.family)
     if layout.marker_seat:
         controls.append(layout.marker_seat)
+    if layout.lock_flags:
+        controls.append(layout.lock_flags)
     controls += phase_layout.controls(layout)
     if layout.nested:
         controls += layout.nested.controls()

@@ -153,3 +153,20 @@ def seat_control(state: FactoryState) -> Control:
 def seat_names(state: FactoryState) -> list[str]:
     seats, chaos, _teams = PLAYER_MODES[state.players]
     return ["Chaos" if i == chaos else f"Player {i + 1}" for i in range(seats)]
+
+
+LOCK_FLAG_LABELS = {"ex": "Entry and exit", "e": "Entry only", "x": "Exit only"}
+
+
+def lock_flags_control(state: FactoryState) -> Control:
+    """What the lock marker locks for the chosen seat: the seed's spaces "locked for
+    entry and/or exit to specific players" (the rule document's SpaceLock flags)."""
+    return select(
+        "lock_flags",
+        "The lock marker locks, for a seat",
+        list(LOCK_FLAG_LABELS.items()),
+        state.moving.lock_flags,
+        id="id_lock_flags",
+        help="Entry only: that seat may not move or place a piece there. Exit only: it may "
+        "not move a piece away. A locked space for Everyone is locked both ways.",
+    )

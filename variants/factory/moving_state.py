@@ -69,6 +69,9 @@ class MovingState:
     # The seat the exclusive / lock markers apply to (0: everyone; THIS_PHASE: the lock
     # marker locks the space to everyone for the shown phase only, its pieces staying).
     marker_seat: int = 0
+    # What the lock marker locks for that seat (LOCK_FLAGS' key): the seed's locks "for
+    # entry and/or exit to specific players", chosen beside the seat.
+    lock_flags: str = "ex"
 
     def row(self, row: int) -> ShapeMoves:
         return self.rules.get(row) or ShapeMoves()
@@ -125,6 +128,8 @@ def from_post(data: Mapping, rows: int, seats: int, spot_of, problems: list) -> 
         if moves != ShapeMoves():
             state.rules[r] = moves
     state.marker_seat = bounded_int(data.get("marker_seat", 0), THIS_PHASE, seats) or 0
+    flags = str(data.get("lock_flags", "ex"))
+    state.lock_flags = flags if flags in LOCK_FLAGS else "ex"
 
     def spots(key: str) -> list[tuple[Spot, list[str]]]:
         out = []
@@ -253,16 +258,35 @@ def toggle(state: FactoryState, spot: Spot, marker: str) -> str:
         for s in spots:
             (m.sticky.discard if has else m.sticky.add)(s)
         return ""
-    table = m.exclusive if marker == "exclusive" else m.seat_locks
-    key_of = (lambda s: s) if marker == "exclusive" else (lambda s: (s, "ex"))
-    has = seat in table.get(key_of(spot), frozenset())
+    if marker == "lock":
+        return _toggle_lock(m, spots, spot, seat)
+    table = m.exclusive
+    has = seat in table.get(spot, frozenset())
     for s in spots:
-        seats = set(table.get(key_of(s), frozenset()))
+        seats = set(table.get(s, frozenset()))
         (seats.discard if has else seats.add)(seat)
         if seats:
-            table[key_of(s)] = frozenset(seats)
+            table[s] = frozenset(seats)
         else:
-            table.pop(key_of(s), None)
+            table.pop(s, None)
+    return ""
+
+
+def _toggle_lock(m: MovingState, spots: list[Spot], spot: Spot, seat: int) -> str:
+    """The lock marker for one seat with the chosen flags (entry and exit, entry only,
+    exit only): a space locked that way is unlocked for the seat; otherwise the seat's
+    lock there becomes the chosen one (never two locks of one seat on one space)."""
+    flags = m.lock_flags if m.lock_flags in LOCK_FLAGS else "ex"
+    has = seat in m.seat_locks.get((spot, flags), frozenset())
+    for s in spots:
+        for f in LOCK_FLAGS:
+            seats = set(m.seat_locks.get((s, f), frozenset())) - {seat}
+            if not has and f == flags:
+                seats.add(seat)
+            if seats:
+                m.seat_locks[(s, f)] = frozenset(seats)
+            else:
+                m.seat_locks.pop((s, f), None)
     return ""
 
 

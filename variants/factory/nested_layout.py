@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from gamecore.rules.vocabulary import TEAM_COLORS, TEAM_SYMBOLS
 
+from . import turn_time
 from .controls import Control, select
 from .nested_state import (
     MAX_SCATTER,
@@ -148,6 +149,7 @@ class NestedLayout:
     route_map: RouteMap
     grid_note: str  # "Ground grid 9×9 (81 cells) in blocks of 3×3, 2 levels"
     preview: dict | None = None  # the starting position's view (preview.starting_view)
+    turn_ms: turn_time.MsField | None = None  # seed 001's turn time, under the time control
     random_start: bool = False  # random obstacles or scouts: the preview is one example
 
     def controls(self) -> list[Control]:
@@ -194,7 +196,9 @@ def _choices(state: NestedState, name: str) -> tuple[list, object]:
     if name == "lower_routing":
         return lower_choices(state), value
     if name == "seconds":
-        return [("", "Disabled")] + [(s, _time_label(s)) for s in TIME_CONTROLS], value
+        times = [(s, _time_label(s)) for s in TIME_CONTROLS]
+        value = turn_time.chosen(state.seconds, state.turn_ms)
+        return [("", "Disabled")] + times + [(turn_time.MS, turn_time.OPTION)], value
     simple = {
         "turn_order": {"sequential": "Sequential", "simultaneous": "Simultaneous"},
         "crew_order": {"in-turn": "In turn", "flexible": "Flexible"},
@@ -256,7 +260,13 @@ def build(state: NestedState, take: Errors) -> NestedLayout:
         disabled="route_map" in off,
         reason=off.get("route_map", ""),
     )
-    return NestedLayout(groups=groups, route_map=route_map, grid_note=grid_note(state))
+    ms_errors = [f"{m[:1].upper()}{m[1:]}" for m in take("n_turn_ms")]
+    return NestedLayout(
+        groups=groups,
+        route_map=route_map,
+        grid_note=grid_note(state),
+        turn_ms=turn_time.ms_field("n_turn_ms", state.seconds, state.turn_ms, ms_errors),
+    )
 
 
 def grid_note(state: NestedState) -> str:

@@ -22,6 +22,8 @@ from gamecore.rules.nested import MAX_BORDER, MAX_VOLUME, route_map_length
 from gamecore.rules.schema import NestedSpec
 from variants.bounded import OutOfBounds, bounded_int, whole_number
 
+from . import turn_time
+
 MAX_SIDE = 16
 MAX_DEPTH = 4
 DIMENSIONS = (2, 3, 4)
@@ -125,7 +127,7 @@ class NestedState:
     seconds: int | None = None
     timeout: str = "loss"
     # Seed 001's turn time in ms when not whole seconds (the rule document's ``turn_ms``):
-    # kept through an edit; the form has no control for it (its select is whole seconds).
+    # the time-control select's "ms" option and its number field (turn_time.py).
     turn_ms: int | None = None
 
 
@@ -276,8 +278,11 @@ def from_post(data: Mapping) -> tuple[NestedState, list[dict[str, str]]]:
 
     for name in ("side", "depth", "dimensions", "random_obstacles", "scouts"):
         number(name)
-    for name in ("win_length", "seconds"):
-        number(name, blank_ok=True)
+    number("win_length", blank_ok=True)
+    if raw("seconds") == turn_time.MS:  # seed 001: any whole number of milliseconds
+        state.turn_ms = turn_time.read(data, "n_turn_ms", problems)
+    else:
+        number("seconds", blank_ok=True)
     choice("teams", TEAMS)
     choice("turn_order", TURN_ORDERS)
     choice("crew_order", CREW_ORDERS)
@@ -326,6 +331,7 @@ OPTIONAL = ("route_map", "lower_routing", "turn_ms")
 _PATHS = {
     "teams": "players",
     "seconds": "seconds_per_turn",
+    "turn_ms": "turn_ms",
     "timeout": "timeout",
     "lower_routing": "nested.level_routing",
 }

@@ -53,7 +53,10 @@ def space_markers() -> list[Marker]:
 
 
 def reserve_cells(state: FactoryState, err: Errors) -> list[tuple[str, list[ReserveCell]]]:
-    limit = state.reserve_limit()
+    limit, most = state.reserve_limit(), state.capture_limit()
+    # Past the maximum (the board's share of a colour) only where a shape captures: marked.
+    choices = [(n, str(n)) for n in range(0, limit + 1)]
+    choices += [(n, f"{n} ⚔") for n in range(limit + 1, most + 1)]
     reserves = []
     for color in state.color_names:
         cells = []
@@ -64,9 +67,10 @@ def reserve_cells(state: FactoryState, err: Errors) -> list[tuple[str, list[Rese
                     select(
                         f"reserve-{color}-{row}",
                         f"{color} {shape}s in reserve",
-                        [(n, str(n)) for n in range(0, limit + 1)],
+                        choices,
                         count,
                         integer=True,
+                        max=str(limit),
                         short="in reserve",  # visible; the full label is read aloud
                         # (At the maximum the shape's move is cleared: factory.js at once,
                         # the server on the next render; no round trip that could swap out
@@ -78,6 +82,19 @@ def reserve_cells(state: FactoryState, err: Errors) -> list[tuple[str, list[Rese
             )
         reserves.append((color, cells))
     return reserves
+
+
+def reserve_note(state: FactoryState) -> str:
+    """Where captures need more than the selects' maximum, the page says so."""
+    limit, most = state.reserve_limit(), state.capture_limit()
+    if most <= limit:
+        return ""
+    spaces, colours = state.spaces, len(state.color_names)
+    return (
+        f"The most a colour starts with is {limit} ({spaces} spaces ÷ {colours} colours). "
+        f"A shape captures, so pieces leave the board: the rules accept up to {most}, "
+        "marked ⚔ (captures)."
+    )
 
 
 def shape_rows(state: FactoryState, err: Errors) -> list[ShapeRow]:

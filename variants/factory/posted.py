@@ -16,7 +16,7 @@ from gamecore.rules.vocabulary import (
 )
 from variants.bounded import OutOfBounds, bounded_int, whole_number
 
-from . import moving_state, nested_state, phase_state
+from . import moving_state, nested_state, phase_state, turn_time
 from .document import default_state
 from .form import FLAT_BOARDS, MAX_BOARDS, MAX_CHECKS, Check, FactoryState
 from .spaces import Spot
@@ -96,7 +96,10 @@ def from_post(data: Mapping, getlist=None) -> tuple[FactoryState, list[dict[str,
         number(f"size_{axis}", default, f"board.size[{i}]", 1, MAX_DIMENSION)
         for i, (axis, default) in enumerate(zip("xyz", base.size, strict=True))
     )
-    state.seconds = number("seconds", None, "seconds_per_turn", 5, 86400, blank_ok=True)
+    if str(data.get("seconds", "")).strip() == turn_time.MS:  # seed 001: any ms value
+        state.turn_ms = turn_time.read(data, "turn_ms", problems)
+    else:
+        state.seconds = number("seconds", None, "seconds_per_turn", 5, 86400, blank_ok=True)
     state.moving = moving_state.from_post(data, len(state.shapes), state.seats, _spot, problems)
     phase_state.from_post(data, state, _spot, problems)
 

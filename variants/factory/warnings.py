@@ -55,6 +55,16 @@ def warnings_for(doc: dict) -> list[str]:
             f"No line of {k} fits on a {x}×{y}×{z} board, so no line can ever win or lose"
             + (f": {_stalemate_words(rd.stalemate)}." if undecided else ".")
         )
+    # Captures with nothing to decide the end: the seed's RockPaperScissors text alone
+    # (every match a draw); the catalogue adds "Most pieces wins" (issue 35).
+    no_line = not rd.turn_checks or all(c.k > longest for c in rd.turn_checks)
+    captures = any(r.power != "none" for r in rd.shape_rules.values())
+    if no_line and rd.stalemate == "draw" and not rd.endings and captures:
+        out.append(
+            "Captures alone decide nothing here: every ending can only be a draw. Choose "
+            "“Most pieces wins” as the stalemate rule so that the capturing side wins, as "
+            "the catalogue's RockPaperScissors does (the seed's text alone draws every match)."
+        )
     if wins and rd.colors == "assigned" and rd.players in _SEATS:
         k = min(c.k for c in wins)
         counts = _pieces_by_color(rd)

@@ -273,7 +273,10 @@ def stalemate_verdict(state, board: int | None = None) -> tuple[list[str], str]:
     if not ends.overachievers:
         got = decide(state, ends.stalemate, board)
         if got is None:
-            return _level_with_chaos(g, ends.stalemate) or [DRAW] * g.nseats, fallback
+            level = _level_with_chaos(g, ends.stalemate)
+            if level is not None:  # say what happened, not the unused stalemate value
+                return level, _nobody_lost(ends.stalemate)
+            return [DRAW] * g.nseats, fallback
         return got[1], got[2]
     excluded = _dq_teams(state)
     got = decide(state, ends.stalemate, board, excluded)
@@ -298,6 +301,12 @@ def _level_with_chaos(g, endings) -> list[str] | None:
     if any(e.comparison not in ("more-than-chaos", "fewer-than-chaos") for e in endings):
         return None
     return [WIN if s != g.chaos else LOSS for s in range(g.nseats)]
+
+
+def _nobody_lost(endings) -> str:
+    """ "Nobody has fewer pieces than Chaos: every player wins" (3P-PublicGoods)."""
+    said = "; ".join(dict.fromkeys(label(e) for e in endings))
+    return f"{said}: no player lost, so every player wins"
 
 
 def after_move(state, seat: int | None) -> bool:

@@ -3,7 +3,7 @@ state's code is long enough): a completed line, a decided board (multi-board gam
 most boards won wins), the stalemate rule, and the outcome written once."""
 
 from ..outcome import DRAW as R_DRAW
-from ..outcome import LOSS, WIN, Outcome
+from ..outcome import LOSS, WIN, Outcome, board_results, boards_detail
 from .endings import dq_note, overachieved, stalemate_results, stalemate_verdict
 
 
@@ -44,7 +44,7 @@ class Finish:
         """Record a board's result and lock it; True if that ended the game (most boards
         won wins, as in the flat family)."""
         g = self.game
-        self.decided[board] = (results, line)
+        self.decided[board] = (board_results(results), line)
         self.free &= ~g.board_targets[board]
         self.closed |= g.board_spaces[board]
         if all(d is not None for d in self.decided):
@@ -61,7 +61,7 @@ class Finish:
         else:
             results = [WIN if w == best else LOSS for w in wins]
         lines = tuple(d[1] for d in self.decided if d[1])
-        detail = "Most boards won: " + ", ".join(f"seat {s + 1}: {w}" for s, w in enumerate(wins))
+        detail = boards_detail(self.decided)
         self._finish(results, "boards", detail, lines)
 
     def _stalemate(self, why: str = "") -> None:
@@ -71,7 +71,7 @@ class Finish:
         if g.multi and not g.typed_stalemate:  # (typed endings: over all boards, below)
             for b, d in enumerate(self.decided):
                 if d is None:
-                    self.decided[b] = (stalemate_results(self, b), None)
+                    self.decided[b] = (board_results(stalemate_results(self, b)), None)
             return self._finish_boards()
         results, label = stalemate_verdict(self)
         reason = "draw" if all(r == R_DRAW for r in results) else "stalemate"

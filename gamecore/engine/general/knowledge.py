@@ -68,7 +68,13 @@ def seat_colors_mask(state, seat: int) -> int:
     g = state.game
     if g.choose:
         return 0
-    return state.cmask[g.seat_color[seat]]
+    mask = state.cmask[g.seat_color[seat]]
+    if g.dealt:  # a common dealt card in the seat's colour is nobody's: not seen for it
+        owned = 0
+        for own in state.own:
+            owned |= own
+        mask &= owned
+    return mask
 
 
 def plainly_seen(state, seat: int, cloaked: int | None = None) -> int:

@@ -196,7 +196,12 @@ def observe(state, mover, move, pre, round_move: bool = False) -> None:
         else:
             state.labels[i] = HIDDEN_MOVE
             _absorb(state, i, reserves0)
-            if one is not None:  # the rules say a piece was spent: count it (even a bump)
+            # the rules say a piece was spent: count it (even a bump), but never in the
+            # viewer's own colour, which it knows exactly (partners share one reserve)
+            g = state.game
+            own = i < g.nseats and not g.choose and one is not None
+            own = own and one // g.nshapes == g.seat_color[i]
+            if one is not None and not own:
                 corr, truth = state.corr[i], state.reserves[one]
                 corr[one] = max(truth + corr[one] - 1, 0) - truth
 

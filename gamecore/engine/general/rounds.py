@@ -23,7 +23,9 @@ Mixed into GeneralState. A round:
   otherwise every piece moved there is destroyed (a placement's piece leaves the
   reserve and never lands; a shared reserve's last piece, planned by two seats, once).
   Except on stacks, where plans moving only chips (pieces that cannot capture) to the
-  same stack pile up: each is played, in the order below (``_piles_up``).
+  same stack pile up: each is played, in the order below (``_piles_up``); and plans
+  moving capturing pieces by stack to the same stack (hands pushed to the pot at a
+  showdown: release 1.7's poker) meet: all land, then one showdown decides (``_meets``).
   The other moves are then played one by one, a move whose target is another plan's
   origin after that plan (pieces leave before others arrive),
   else in seat order; a move that an earlier one made impossible (its piece was taken,
@@ -160,8 +162,13 @@ class Rounds:
         pieces = {s: self._moving_piece(m) for s, m in moving}
         played = []
         held: dict = {}  # a pile's plans, as legal when the round began
+        meets: dict = {}  # seat -> the stack where its hand meets others' (one showdown)
         for target, group in groups.items():
-            if len(group) > 1 and self._piles_up(group):
+            if len(group) > 1 and self._meets(group, pieces):
+                held.update((s, (m, pieces[s])) for s, m in group)
+                meets.update((s, target) for s, _m in group)
+                played.extend(group)
+            elif len(group) > 1 and self._piles_up(group):
                 held.update((s, (m, pieces[s])) for s, m in group)
                 played.extend(group)
             elif len(group) == 1:
@@ -170,8 +177,13 @@ class Rounds:
                 winner = self._collide(target, group, pieces)
                 if winner is not None:
                     played.append(winner)
-        for seat, move in self._in_order(sorted(played)):
-            self._carry_out(seat, move, held.get(seat))
+        order = self._in_order(sorted(played))
+        for k, (seat, move) in enumerate(order):
+            if seat in meets:
+                last = not any(meets.get(s) == meets[seat] for s, _m in order[k + 1 :])
+                self._meet(seat, move, held[seat], last)
+            else:
+                self._carry_out(seat, move, held.get(seat))
             if self.outcome is not None:
                 return None
         if self._typed_endings(None):  # endings.py: after the whole round
@@ -226,6 +238,30 @@ class Rounds:
             if not all(g.chip[sh] for sh in shapes):
                 return False
         return True
+
+    def _meets(self, group: list, pieces: dict) -> bool:
+        """On stacks, plans moving capturing pieces by stack onto the same stack (poker
+        hands going to the pot at a showdown) do not duel piece by piece: the seed ranks a
+        by-stack move by the hand on the destination stack after the move, so they all
+        land and one showdown of every hand there decides (READINGS.md, release 1.7)."""
+        g = self.game
+        return g.stacks and all(
+            m.kind == STACK and m.capture and not g.chip[pieces[s][2]] for s, m in group
+        )
+
+    def _meet(self, seat: int, move, held: tuple, last: bool) -> None:
+        """One plan of a meeting (``_meets``): its stack lands with no showdown of its
+        own; after the group's last landing, one showdown on the stack."""
+        if self._pile_can_land(seat, move, held[1]):
+            self.quiet = 0
+            space, color = self._step(seat, move._replace(capture=False))
+            self.chain = -1
+        else:
+            space = color = None
+        if last and self.heights[move.target]:
+            self._showdown(move.target, held[1][2])
+        if space is not None:
+            self._after_move(seat, move, space, color)
 
     def _pile_can_land(self, seat: int, move, piece: tuple) -> bool:
         """A pile's plan, no longer in the legal list: its piece(s) still where they were

@@ -57,11 +57,22 @@ class Captures:
                 self.dmask[b] |= 1 << cp
                 if not opts.draws_count_for_all:
                     return
-                candidates = game.teams
+                candidates = self._tie_order()
             winner = self._winner(b, cp, candidates)
             if winner is None:
                 return
             return self._captured(b, winner)
+
+    def _tie_order(self) -> tuple[int, ...]:
+        """Who a drawn block counts for first when it completes lines for several teams at
+        once: the mover's team, then the others in seat order (READINGS.md, Strategic: the
+        line is the mover's doing, as every line a move completes counts for the mover).
+        Without a mover (set-up, simultaneous rounds) seat order decides."""
+        teams = self.game.teams
+        if not self.game.sequential or self.ply == 0:
+            return teams
+        mover = teams[self.turn]
+        return (mover, *(t for t in teams if t != mover))
 
     def _winner(self, b: int, cp: int, candidates) -> int | None:
         game = self.game

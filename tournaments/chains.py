@@ -2,7 +2,7 @@
 queued batches a group at a time, play their games and write them with their "done" in
 one transaction that also rates the games written without a gap so far
 (``chain_ratings``). Running batches say they are alive (``touch``) so that the
-reconciler (``leaderboards.tournament_finish``) can tell a dead worker's batch.
+reconciler (``tournaments.finishing``) can tell a dead worker's batch.
 """
 
 from __future__ import annotations
@@ -16,13 +16,14 @@ from accounts.models import Player
 from aiplayers.predictions import record_tournament as record_predictions
 from leaderboards import rating as math
 from leaderboards.chain_ratings import rate_written
-from leaderboards.chain_sql import Claimed, claim_next, commit_unflushed, touch
 from leaderboards.models import Tournament, TournamentBatch
-from leaderboards.tournament_finish import finalise, maybe_finalise
-from leaderboards.tournament_games import _play, _record, _rows
-from leaderboards.tournament_plans import _schedule
 from ownbots.versions import record_versions
 from play.models import Match
+from tournaments import sending
+from tournaments.chain_sql import Claimed, claim_next, commit_unflushed, touch
+from tournaments.finishing import finalise, maybe_finalise
+from tournaments.games import play_number, prepare_rows, record_rows
+from tournaments.plans import schedule_of
 
 TOUCH_SECONDS = 1.0  # a running batch says it is alive at most this often
 # A worker's chain (``run_batches``) claims queued batches a group at a time, as many as
@@ -111,8 +112,6 @@ def _finalising(tournament_id: int) -> bool:
 
 def _carry_on(tournament_id: int) -> None:
     """A chain out of time: one message for the tournament's next queued batch, if any."""
-    from leaderboards import tasks
-
     queued = TournamentBatch.objects.filter(
         tournament_id=tournament_id,
         state=TournamentBatch.State.QUEUED,
@@ -120,7 +119,7 @@ def _carry_on(tournament_id: int) -> None:
     )
     next_id = queued.order_by("number").values_list("id", flat=True).first()
     if next_id is not None:
-        tasks.run_batch.delay(next_id)
+        sending.run_batch(next_id)
 
 
 def _claimed(batch: TournamentBatch) -> Claimed:
@@ -158,7 +157,7 @@ def _run_claimed(tournament: Tournament, batches: list[Claimed], known: dict | N
             p.pk: p
             for p in Player.objects.filter(pk__in={pk for s in sets.values() for pk in s.players})
         }
-        order = _schedule(tuple(sets[k].games for k in sorted(sets)), tournament.batch_size)
+        order = schedule_of(tuple(sets[k].games for k in sorted(sets)), tournament.batch_size)
         if known is not None:
             own_bots = any(p.kind == Player.Kind.OWN_BOT for p in players.values())
             known.update(
@@ -180,15 +179,15 @@ def _run_claimed(tournament: Tournament, batches: list[Claimed], known: dict | N
             continue
         set_order, index = order[number - 1]
         seated = [players[pk] for pk in math.seat_rotation(sets[set_order].players, index)]
-        played.append((seated, _play(tournament, number, seated, alive), number))
+        played.append((seated, play_number(tournament, number, seated, alive), number))
         alive()  # (see reconcile)
     # The games and "done" in one transaction: a worker killed between the two left a
     # written batch "running" in a finished tournament. Rows built before it: on SQLite
     # a write transaction holds the one write lock, and the other chain waits.
-    rows = _rows(tournament, played)
+    rows = prepare_rows(tournament, played)
     with transaction.atomic():
         commit_unflushed()
-        written = _record(tournament, played, rows)
+        written = record_rows(tournament, played, rows)
         record_versions(tournament, played)
         record_predictions(played, written)
         touch(ids, TournamentBatch.State.DONE)

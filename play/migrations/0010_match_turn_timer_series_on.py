@@ -5,7 +5,7 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-    dependencies = [("play", "0008_match_afk_optional")]
+    dependencies = [("play", "0009_packed_move_logs")]
 
     operations = [
         migrations.AddField(

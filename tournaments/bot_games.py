@@ -1,16 +1,15 @@
-"""Playing and recording a tournament's games: each game is seeded from the tournament's
-seed and its number (``game_seed``), played by bot agents (``play_timed``) or over an
-own bot's socket, and written a batch at a time (``_rows``, ``_record``).
+"""Playing a tournament's game with bots: each game is seeded from the tournament's seed
+and its number (``game_seed``) and played by bot agents (``play_timed``), within a
+wall-clock bound (``out_of_time``). ``games`` plays a game number and writes batches;
+``ownbot_games`` plays a game with own bots over their sockets.
 """
 
 from __future__ import annotations
 
 import random
 import time
-from dataclasses import replace
 
 from django.conf import settings
-from django.utils import timezone
 
 from accounts.models import Player
 from leaderboards.models import Tournament
@@ -27,72 +26,13 @@ def position_seed(seed: int) -> int:
     return random.Random(seed).randrange(2**32)
 
 
-def _play(tournament: Tournament, number: int, seated: list[Player], heartbeat=None):
-    """Play game ``number`` (a PlayedGame, not written yet)."""
-    from play.recording import PlayedGame
-    from play.replay import game_of_rule_set
-
-    if any(p.kind == Player.Kind.OWN_BOT for p in seated):  # asked over their sockets
-        from ownbots.remote import play_tournament_game
-
-        return play_tournament_game(tournament, number, seated, heartbeat)
-
-    game = game_of_rule_set(tournament.rule_set)
-    seed = game_seed(tournament, number)
-    started = timezone.now()
-    agents = [agent_for(p, seed + i) for i, p in enumerate(seated)]
-    state, moves = play_timed(game, agents, seed, heartbeat=heartbeat)
-    return PlayedGame(
-        seed=position_seed(seed),
-        moves=moves,  # (seat, notation, think ms) tuples, as record_games takes them
-        outcome=state.outcome,
-        started=started,
-        finished=timezone.now(),
-        predictions=_predictions(agents, game.chaos),
-    )
-
-
-def _predictions(agents: list, chaos: int | None) -> tuple:
+def predictions_of(agents: list, chaos: int | None) -> tuple:
     """The learning AIs' predictions, by seat (Chaos, if any, takes its seat index)."""
     out = []
     for i, agent in enumerate(agents):
         seat = i + (chaos is not None and i >= chaos)
         out += [(seat, ply, made) for ply, made in getattr(agent, "made", ())]
     return tuple(out)
-
-
-def _common(tournament: Tournament) -> dict:
-    return {"by": tournament.created_by, "rated": tournament.rated,
-            "universe": tournament.universe, "tournament": tournament}  # fmt: skip
-
-
-def _rows(tournament: Tournament, played: list):
-    from play.recording import prepare_games
-    from play.replay import game_of_rule_set
-
-    chaos = game_of_rule_set(tournament.rule_set).chaos
-    return prepare_games(tournament.rule_set, chaos, played, **_common(tournament))
-
-
-def _record(tournament: Tournament, played: list, rows) -> dict[int, int]:
-    """Write a batch's games (``rows``: ``_rows``): one insert per table; if one of them
-    was written meanwhile (a batch sent twice), one by one, skipping those. The match ids
-    of the games written, by game number."""
-    from play.recording import PlayedMove, record_game, write_games
-    from play.replay import game_of_rule_set
-
-    matches = write_games(rows)
-    if matches is not None:
-        return {number: pk for (_, _, number), pk in zip(played, matches, strict=True)}
-    chaos, written = game_of_rule_set(tournament.rule_set).chaos, {}
-    for seated, game, number in played:
-        game = replace(game, moves=[PlayedMove(*m) for m in game.moves])
-        match = record_game(
-            tournament.rule_set, seated, chaos, game, game_number=number, **_common(tournament)
-        )
-        if match is not None:
-            written[number] = match.pk
-    return written
 
 
 def agent_for(player: Player, seed: int):
@@ -159,13 +99,13 @@ def play_timed(game, agents: list, seed: int, heartbeat=None, seconds: float | N
             move = checked(state, seat, move)
             state.apply(seat, move)
             moves.append((seat, str(move), think))
-            _keep_prediction(seats[seat], len(moves))
+            keep_prediction(seats[seat], len(moves))
             if heartbeat is not None:
                 heartbeat()
     return state, moves
 
 
-def _keep_prediction(agent, ply: int) -> None:
+def keep_prediction(agent, ply: int) -> None:
     made = getattr(agent, "made", None)
     if made is not None:
         from aiplayers.predictions import taken

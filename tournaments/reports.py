@@ -1,4 +1,5 @@
-"""What the tournament pages read: progress, results, the sets, the Tournaments tab."""
+"""What the tournament pages read: progress, results, the sets, the Tournaments tab (and
+the finisher: ``results``, ``games_written``)."""
 
 from __future__ import annotations
 
@@ -6,8 +7,12 @@ from django.db.models import Avg, Count, Max, Min, Q
 
 from accounts.models import Player
 from leaderboards.models import Tournament
-from leaderboards.tournaments import games_written, schedule
 from play.models import Match, Seat
+from tournaments.plans import schedule
+
+
+def games_written(tournament_id: int) -> int:
+    return Match.objects.filter(tournament_id=tournament_id).count()
 
 
 def results(t: Tournament) -> dict:

@@ -2,7 +2,7 @@
 
 A plan (``Plan``) lists sets of games between bots; ``create_from_plan`` writes the
 tournament with its sets and batches and, on commit, ``start`` sends one task per chain
-(``leaderboards.tournament_chains``) and starts the watchdog. ``schedule`` says which set
+(``tournaments.chains``) and starts the watchdog. ``schedule`` says which set
 and seat rotation each game number plays.
 """
 
@@ -25,6 +25,7 @@ from accounts.models import Player
 from accounts.roles import is_trainer_or_admin
 from leaderboards import rating as math
 from leaderboards.models import Tournament, TournamentBatch, TournamentSet
+from tournaments import sending
 
 log = logging.getLogger(__name__)
 
@@ -57,7 +58,7 @@ def seats_per_game(rule_set) -> int:
     return game.nseats - (game.chaos is not None)
 
 
-def _players(ids: Sequence[int]) -> dict[int, Player]:
+def checked_players(ids: Sequence[int]) -> dict[int, Player]:
     found = {p.pk: p for p in Player.objects.filter(pk__in=list(ids))}
     missing = [pk for pk in ids if pk not in found]
     if missing:
@@ -110,7 +111,7 @@ def combination_sets(rule_set, player_ids: Sequence[int]) -> list[tuple[list[int
     k = seats_per_game(rule_set)
     if len(player_ids) < k:
         raise TournamentError(f"Check at least {k} bots (or Random): {rule_set.name} seats {k}.")
-    _players(player_ids)
+    checked_players(player_ids)
     combos = list(itertools.combinations(player_ids, k))
     if len(combos) > MAX_SETS:
         raise TournamentError(f"That makes {len(combos)} sets of games; check fewer bots.")
@@ -201,7 +202,7 @@ def create_from_plan(plan: Plan, by, run: bool = True) -> Tournament:
     if not is_trainer_or_admin(by):
         raise TournamentError("Only Trainers and Admins run tournaments.")
     sets = checked_sets(plan.rule_set, plan.sets)
-    found = _players([pk for players, _ in sets for pk in players])
+    found = checked_players([pk for players, _ in sets for pk in players])
     own_bots = all(
         p.kind in (Player.Kind.BOT, Player.Kind.OWN_BOT, Player.Kind.AI) and p.owner_id == by.pk
         for p in found.values()
@@ -225,7 +226,7 @@ def create_from_plan(plan: Plan, by, run: bool = True) -> Tournament:
             for i, (p, g) in enumerate(sets)
         )
         if run:
-            TournamentBatch.objects.bulk_create(_batches(tournament, [g for _, g in sets]))
+            TournamentBatch.objects.bulk_create(batches_for(tournament, [g for _, g in sets]))
             transaction.on_commit(lambda: start(tournament.pk))
     return tournament
 
@@ -242,7 +243,7 @@ def checked_sets(rule_set, sets) -> list[tuple[list[int], int]]:
     return sets
 
 
-def _batches(tournament: Tournament, sizes: list[int]) -> list[TournamentBatch]:
+def batches_for(tournament: Tournament, sizes: list[int]) -> list[TournamentBatch]:
     order = math.interleaved_schedule(sizes, tournament.batch_size)
     now = timezone.now()
     batches, first = [], 1
@@ -277,23 +278,19 @@ def start(tournament_id: int) -> None:
     """Send the first batches, one message per chain (``run_batches``: each chain takes
     the next queued batches itself), and start the watchdog (after the tournament's rows
     commit)."""
-    from leaderboards import tasks
-
     try:
         batches = TournamentBatch.objects.filter(tournament_id=tournament_id).order_by("number")
         for batch_id in batches.values_list("id", flat=True)[: settings.TOURNAMENT_CHAINS]:
-            tasks.run_batch.delay(batch_id)
+            sending.run_batch(batch_id)
         start_watchdog(tournament_id)
     except Exception:  # the broker is down: the rows are saved, the reconciler resends
         log.exception("could not send tournament %s to the workers", tournament_id)
 
 
 def start_watchdog(tournament_id: int) -> None:
-    from leaderboards import tasks
-
     Tournament.objects.filter(pk=tournament_id).update(watchdog=F("watchdog") + 1)
     number = Tournament.objects.values_list("watchdog", flat=True).get(pk=tournament_id)
-    tasks.watchdog.apply_async((tournament_id, number), countdown=watch_seconds())
+    sending.watchdog(tournament_id, number, countdown=watch_seconds())
 
 
 def stale_seconds() -> float:
@@ -308,7 +305,9 @@ def watch_seconds() -> float:
 
 
 @lru_cache(maxsize=64)
-def _schedule(sizes: tuple[int, ...], chunk: int) -> tuple[tuple[int, int], ...]:
+def schedule_of(sizes: tuple[int, ...], chunk: int) -> tuple[tuple[int, int], ...]:
+    """The game order of sets of these sizes (``schedule``), cached: a chain reads it for
+    every group it runs."""
     return tuple(math.interleaved_schedule(sizes, chunk))
 
 
@@ -316,4 +315,4 @@ def schedule(t: Tournament) -> tuple[tuple[int, int], ...]:
     """Game number n (1-based) is ``schedule(t)[n - 1]`` = (set order, game index in the
     set). Computed from the sets (cached by their sizes and the batch size)."""
     sizes = tuple(t.sets.order_by("order").values_list("games", flat=True))
-    return _schedule(sizes, t.batch_size)
+    return schedule_of(sizes, t.batch_size)

@@ -49,7 +49,7 @@ class PlanForm(forms.Form):
         ]
 
     def clean(self):
-        from leaderboards.tournaments import seats_per_game
+        from tournaments.plans import seats_per_game
 
         data = super().clean()
         rule_set = data.get("game")
@@ -75,7 +75,7 @@ class PlanForm(forms.Form):
         return data
 
     def plan(self):
-        from leaderboards.tournaments import Plan
+        from tournaments.plans import Plan
 
         data = self.cleaned_data
         return Plan(data["game"], self.universes[data["universe"]], data["name"], data["sets"])

@@ -14,13 +14,15 @@ A watchdog task (one live chain per tournament, restarted when a worker starts) 
 ``reconcile`` while the tournament runs; the progress page nudges it too.
 """
 
-# The entry point: the names other code uses, from the modules that hold them (making:
-# tournament_plans; chains of batches: tournament_chains; a game: tournament_games;
-# reconciling and finalising: tournament_finish). A test that patches a name patches it
-# where it is called, in the module that holds it, not here.
+# The entry point: the names other apps use, from the modules that hold them (making:
+# plans; a game: bot_games; reconciling and finalising: finishing, reports; chains of
+# batches: chains). Only ``tasks`` and the web layer import it: the layers below import
+# the module that holds a name. A test that patches a name patches it where it is
+# called, in the module that holds it, not here.
 
-from leaderboards.chain_sql import claim_next
-from leaderboards.tournament_chains import (
+from tournaments.bot_games import agent_for, game_seed, play_timed
+from tournaments.chain_sql import claim_next
+from tournaments.chains import (
     CHAIN_SECONDS,
     GROUP_SECONDS,
     MAX_GROUP,
@@ -28,17 +30,15 @@ from leaderboards.tournament_chains import (
     run_batch,
     run_batches,
 )
-from leaderboards.tournament_finish import (
+from tournaments.finishing import (
     FINALISE_CHUNK,
     MAX_SENDS,
     finalise,
-    games_written,
     maybe_finalise,
     nudge,
     reconcile,
 )
-from leaderboards.tournament_games import agent_for, game_seed, play_timed
-from leaderboards.tournament_plans import (
+from tournaments.plans import (
     BATCH_SIZE,
     GAMES_PER_SET,
     MAX_SETS,
@@ -55,6 +55,7 @@ from leaderboards.tournament_plans import (
     start_watchdog,
     watch_seconds,
 )
+from tournaments.reports import games_written
 
 __all__ = [
     "BATCH_SIZE",

@@ -13,9 +13,17 @@ import time
 from django.utils import timezone
 
 from accounts.models import Player
+from ownbots.turns import NoAnswer, ask
 from play.models import Move
-
-from .turns import NoAnswer, ask
+from tournaments.bot_games import (
+    agent_for,
+    game_deadline,
+    game_seed,
+    keep_prediction,
+    out_of_time,
+    position_seed,
+    predictions_of,
+)
 
 SPECIAL = ("draw", "accept", "decline", "pass")
 
@@ -49,18 +57,11 @@ class RemoteAgent:
         return move
 
 
-def _keep_prediction(agent, ply: int) -> None:
-    from leaderboards.tournament_games import _keep_prediction as keep
-
-    keep(agent, ply)
-
-
 def play_game(game, agents: list, seed: int, timeout_rule: str = "loss"):
-    """``tournament_games.play_timed`` with own bots among ``agents``: the final state, the
+    """``bot_games.play_timed`` with own bots among ``agents``: the final state, the
     log as (seat, notation, think ms, log kind), and each own bot seat's version."""
     from gamecore.bots import RandomAgent
     from gamecore.bots.common import checked, for_seat
-    from leaderboards.tournament_games import game_deadline, out_of_time
 
     rng = random.Random(seed)
     state = game.new_initial_state(seed=rng.randrange(2**32))
@@ -83,7 +84,7 @@ def play_game(game, agents: list, seed: int, timeout_rule: str = "loss"):
                 move = checked(state, seat, agent.choose(for_seat(state, seat), seat))
                 state.apply(seat, move)
                 moves.append((seat, str(move), _ms(clock), Move.Kind.MOVE))
-                _keep_prediction(agent, len(moves))  # a learning AI's (aiplayers)
+                keep_prediction(agent, len(moves))  # a learning AI's (aiplayers)
                 continue
             try:
                 text = agent.ask(state, seat, len(moves))
@@ -121,8 +122,6 @@ def _ms(clock: float) -> int:
 
 def play_tournament_game(tournament, number: int, seated: list[Player], heartbeat=None):
     """Game ``number`` of ``tournament`` (a PlayedGame, not written yet)."""
-    from leaderboards.tournament_games import _predictions, position_seed
-    from leaderboards.tournaments import agent_for, game_seed
     from play.recording import PlayedGame, PlayedMove
     from play.services import game_of_rule_set
 
@@ -144,5 +143,5 @@ def play_tournament_game(tournament, number: int, seated: list[Player], heartbea
         started=started,
         finished=timezone.now(),
         versions=versions,
-        predictions=_predictions(agents, game.chaos),
+        predictions=predictions_of(agents, game.chaos),
     )

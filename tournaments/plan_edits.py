@@ -1,7 +1,7 @@
 """Unrun plans (``Tournament.Status.PLANNED``): edit, copy, start, delete; and Social plans.
 
 A plan saved without starting has its sets but no batches; ``start_plan`` writes the
-batches and starts it as ``tournament_plans.create_from_plan`` does. Editing a plan by
+batches and starts it as ``plans.create_from_plan`` does. Editing a plan by
 hand (deleting a set, adding the sets of another plan) makes it Other and says why.
 A plan holds one rule set: ``Tournament.rule_set`` is what every game, rating and
 result reads, so the sets added from another plan must be of the same game.
@@ -17,11 +17,11 @@ from django.utils import timezone
 from accounts.models import Player
 from accounts.roles import is_admin, is_trainer_or_admin
 from leaderboards.models import Tournament, TournamentBatch, TournamentSet
-from leaderboards.tournament_plans import (
+from tournaments.plans import (
     Plan,
     TournamentError,
-    _batches,
-    _players,
+    batches_for,
+    checked_players,
     checked_sets,
     combination_sets,
     create_from_plan,
@@ -114,7 +114,7 @@ def start_plan(pk: int, user) -> Tournament:
         t = _planned(pk, user)
         sets = list(t.sets.order_by("order"))
         checked_sets(t.rule_set, [(s.players, s.games) for s in sets])
-        _players([pk for s in sets for pk in s.players])  # still bots, none studying
+        checked_players([pk for s in sets for pk in s.players])  # still bots, none studying
         # Renumber: deleted sets leave gaps, and the schedule indexes sets by position.
         for i, s in enumerate(sets):
             if s.order != i:
@@ -126,7 +126,7 @@ def start_plan(pk: int, user) -> Tournament:
         t.total_games = sum(s.games for s in sets)
         t.created = timezone.now()  # "Ran": from when it started, not when it was planned
         t.save(update_fields=["status", "total_games", "created"])
-        TournamentBatch.objects.bulk_create(_batches(t, [s.games for s in sets]))
+        TournamentBatch.objects.bulk_create(batches_for(t, [s.games for s in sets]))
         transaction.on_commit(lambda: start(t.pk))
     return t
 

@@ -1,6 +1,9 @@
 """Celery tasks of the tournaments. They take ids, never instances; each is safe to run
 twice (the database decides what is left to do); retries are bounded.
 
+The top layer: the tasks import the layers below; those send the tasks by name
+(``sending``), never importing this module. The names are still ``leaderboards.*``.
+
 A worker that starts restarts the watchdog of every unfinished tournament: the chain
 that a killed worker held dies with it.
 """
@@ -13,6 +16,10 @@ from celery import shared_task
 from celery.signals import worker_ready
 from django.db import OperationalError
 
+from leaderboards.models import Tournament
+from tournaments import sending
+from tournaments import services as tournaments
+
 log = logging.getLogger(__name__)
 
 RETRIES = 3
@@ -21,45 +28,36 @@ RETRIES = 3
 # Their return values are for the worker's log only: not stored in the result backend
 # (on the embedded shape, SQLite: a write per task, more than a batch of games costs).
 @shared_task(
-    name="leaderboards.run_batch",
+    name=sending.RUN_BATCH,
     ignore_result=True,
     autoretry_for=(OperationalError,),
     max_retries=RETRIES,
     retry_backoff=True,
 )
 def run_batch(batch_id: int) -> int:
-    from leaderboards import tournaments
-
     return tournaments.run_batches(batch_id)
 
 
 @shared_task(
-    name="leaderboards.finalise",
+    name=sending.FINALISE,
     ignore_result=True,
     autoretry_for=(OperationalError,),
     max_retries=RETRIES,
     retry_backoff=True,
 )
 def finalise(tournament_id: int) -> bool:
-    from leaderboards import tournaments
-
     return tournaments.finalise(tournament_id)
 
 
-@shared_task(name="leaderboards.reconcile", ignore_result=True)
+@shared_task(name=sending.RECONCILE, ignore_result=True)
 def reconcile(tournament_id: int) -> list[int]:
-    from leaderboards import tournaments
-
     return tournaments.reconcile(tournament_id)
 
 
-@shared_task(name="leaderboards.watchdog", ignore_result=True)
+@shared_task(name=sending.WATCHDOG, ignore_result=True)
 def watchdog(tournament_id: int, number: int) -> None:
     """Reconcile every half stale-period while the tournament runs; a chain whose number
     is no longer the tournament's (a newer one was started) stops."""
-    from leaderboards import tournaments
-    from leaderboards.models import Tournament
-
     live = Tournament.objects.filter(
         pk=tournament_id,
         watchdog=number,
@@ -75,9 +73,6 @@ def watchdog(tournament_id: int, number: int) -> None:
 
 @worker_ready.connect(dispatch_uid="leaderboards.resume_tournaments")
 def resume_tournaments(**kwargs) -> None:
-    from leaderboards import tournaments
-    from leaderboards.models import Tournament
-
     try:
         unfinished = Tournament.objects.filter(
             status__in=[Tournament.Status.RUNNING, Tournament.Status.FINALISING]

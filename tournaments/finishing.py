@@ -14,8 +14,10 @@ from django.db.models import F, Q
 from django.utils import timezone
 
 from leaderboards.models import Tournament, TournamentBatch
-from leaderboards.tournament_plans import stale_seconds
 from play.models import Match
+from tournaments import sending
+from tournaments.plans import stale_seconds
+from tournaments.reports import games_written, results
 
 log = logging.getLogger(__name__)
 
@@ -23,16 +25,10 @@ MAX_SENDS = 5  # a batch sent this often without finishing fails the tournament
 FINALISE_CHUNK = 500  # games rated per transaction by the finaliser
 
 
-def games_written(tournament_id: int) -> int:
-    return Match.objects.filter(tournament_id=tournament_id).count()
-
-
 def maybe_finalise(tournament_id: int, send: bool = True) -> bool:
     """Once every game is written, claim the tournament for the finaliser (one claim:
     a conditional update) and, with ``send``, send it (else the caller finalises). True
     if this call claimed it."""
-    from leaderboards import tasks
-
     total = Tournament.objects.filter(pk=tournament_id).values_list("total_games", flat=True)
     if not total or games_written(tournament_id) < total[0]:
         return False
@@ -45,7 +41,7 @@ def maybe_finalise(tournament_id: int, send: bool = True) -> bool:
             state=TournamentBatch.State.DONE
         ).update(state=TournamentBatch.State.DONE, touched=timezone.now())
         if send:
-            transaction.on_commit(lambda: tasks.finalise.delay(tournament_id))
+            transaction.on_commit(lambda: sending.finalise(tournament_id))
     return bool(claimed)
 
 
@@ -53,8 +49,6 @@ def reconcile(tournament_id: int) -> list[int]:
     """Send again what was lost: batches whose worker died (``touched`` stale while
     running, or queued while the whole tournament made no progress), or the finaliser.
     Returns the batch ids sent."""
-    from leaderboards import tasks
-
     tournament = Tournament.objects.filter(pk=tournament_id).first()
     if tournament is None:
         return []
@@ -65,7 +59,7 @@ def reconcile(tournament_id: int) -> list[int]:
             pk=tournament_id, status=Tournament.Status.FINALISING, touched__lt=cutoff
         ).update(touched=now)
         if again:
-            tasks.finalise.delay(tournament_id)
+            sending.finalise(tournament_id)
         return []
     if tournament.status != Tournament.Status.RUNNING:
         return []
@@ -90,7 +84,7 @@ def reconcile(tournament_id: int) -> list[int]:
         TournamentBatch.objects.filter(pk=batch.pk).update(
             state=TournamentBatch.State.QUEUED, touched=now, sends=F("sends") + 1
         )
-        tasks.run_batch.delay(batch.pk)
+        sending.run_batch(batch.pk)
         sent.append(batch.pk)
     return sent
 
@@ -114,8 +108,6 @@ def nudge(tournament: Tournament) -> None:
     """The progress page's poll: if the tournament looks stuck, ask a worker to reconcile
     it (or to finalise it again). At most once a stale period, however many pages poll:
     the request is claimed by a conditional update of ``touched``."""
-    from leaderboards import tasks
-
     now = timezone.now()
     cutoff = now - timedelta(seconds=stale_seconds())
     mine = Tournament.objects.filter(pk=tournament.pk)
@@ -124,10 +116,10 @@ def nudge(tournament: Tournament) -> None:
             return
         stale = Q(touched__isnull=True) | Q(touched__lt=cutoff)
         if mine.filter(stale, status=Tournament.Status.RUNNING).update(touched=now):
-            tasks.reconcile.delay(tournament.pk)
+            sending.reconcile(tournament.pk)
     elif tournament.status == Tournament.Status.FINALISING:
         if mine.filter(status=tournament.status, touched__lt=cutoff).update(touched=now):
-            tasks.finalise.delay(tournament.pk)
+            sending.finalise(tournament.pk)
 
 
 def finalise(tournament_id: int) -> bool:
@@ -136,7 +128,6 @@ def finalise(tournament_id: int) -> bool:
     sent again after a crash, continues from there), then write the results. True when
     the tournament is done."""
     from leaderboards.batch_ratings import rate_matches
-    from leaderboards.reports import results
 
     while True:
         with transaction.atomic():
