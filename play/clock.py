@@ -34,6 +34,8 @@ def turn_ms(document: dict) -> int | None:
 
 
 def turn_seconds(match: Match) -> float | None:
+    if not match.turn_timer:  # the start form switched the game's timer off (issue 38)
+        return None
     ms = turn_ms(match.rule_set.document)
     if ms is None:
         return None

@@ -45,12 +45,15 @@ def create_match(
     rated: bool = True,
     universe=None,
     previous: Match | None = None,
+    turn_timer: bool = True,
+    series: bool = True,
 ) -> Match:
     """A match of ``rule_set`` with one choice per non-Chaos seat, in seat order. Humans
     other than ``by`` are invited; open seats wait for matchmaking; once every seat has
     accepted the match starts. It is rated in ``universe`` (None: the public one).
     With ``previous`` it is that match's series' next game: its players, who all said
-    Ready, are seated at once (no invitations)."""
+    Ready, are seated at once (no invitations). ``turn_timer`` False: the game's turn
+    timer does not run; ``series`` False: one game, no "Ready for the next" (issue 38)."""
     game = game_of_rule_set(rule_set)
     needed = game.nseats - (game.chaos is not None)
     if len(choices) != needed:
@@ -73,6 +76,8 @@ def create_match(
             universe=universe,
             previous=previous,
             series_game=1 if previous is None else previous.series_game + 1,
+            turn_timer=bool(turn_timer),
+            series_on=bool(series),
         )
         picks = iter(choices)
         for index in range(game.nseats):
@@ -104,6 +109,31 @@ def create_match(
             clock.plan(match, seats, None, now)
             match.save()
     return match
+
+
+FIRST_GAMES = 3  # a person's first games against a bot are gentle (issue 38)
+BOT_KINDS = (Player.Kind.BOT, Player.Kind.RANDOM, Player.Kind.AI, Player.Kind.OWN_BOT)
+
+
+def gentle(choices: list[SeatChoice], by) -> bool:
+    """Is this one of ``by``'s first games against a bot? Then, unless they chose, the
+    start form plays it without the game's turn timer and as one game, not a series: a
+    newcomer's first Ultimate game should not be a 15-second clock, then "game 2"."""
+    me = getattr(by, "pk", None)
+    if me is None:
+        return False
+    players = [c.player for c in choices if c.player is not None]
+    others = [p for p in players if p.user_id != me]
+    if len(others) != len(choices) - 1 or not others or any(c.crew for c in choices):
+        return False  # an open seat or a crew: not the newcomer alone against bots
+    if any(p.kind not in BOT_KINDS for p in others):
+        return False
+    played = (
+        Match.objects.filter(seats__player__user_id=me, seats__player__kind=Player.Kind.HUMAN)
+        .filter(pk__in=Seat.objects.filter(player__kind__in=BOT_KINDS).values("match_id"))
+        .distinct()
+    )
+    return played[:FIRST_GAMES].count() < FIRST_GAMES
 
 
 def afk_default(rule_set) -> bool:

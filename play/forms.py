@@ -123,6 +123,26 @@ class StartForm(forms.Form):
         label="AFK timeout (s)", min_value=10, max_value=3600, initial=60
     )
     afk_warning = forms.IntegerField(label="Warning (s)", min_value=1, max_value=3599, initial=20)
+    # Blank: the usual, which is gentle in a person's first games against a bot (issue 38).
+    turn_timer = forms.ChoiceField(
+        label="Turn timer",
+        required=False,
+        choices=[
+            ("", "Usual: the game's, but none in your first games against a bot"),
+            ("on", "On: the game's time a turn"),
+            ("off", "Off: take as long as you like"),
+        ],
+    )
+    series = forms.ChoiceField(
+        label="After the game",
+        required=False,
+        choices=[
+            ("", "Usual: a series with people, one game in your first games against a bot"),
+            ("on", "A series: another game once all say Ready"),
+            ("off", "One game"),
+        ],
+        help_text="Series are for the nested-board games (Ultimate and its kin).",
+    )
 
     def __init__(self, *args, user, **kwargs):
         super().__init__(*args, **kwargs)

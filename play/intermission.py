@@ -17,7 +17,8 @@ def series_allowed(match: Match, seats: list[Seat]) -> bool:
     the tic-tac-toe server's protocol, 003, which has none). A tournament's games are the
     tournament's to schedule; bots alone would never stop."""
     return (
-        crews.has_crews(match)  # the nested-board games
+        match.series_on  # one game when the start form said so (issue 38)
+        and crews.has_crews(match)  # the nested-board games
         and match.tournament_id is None
         and all(s.kind != Seat.Kind.OPEN for s in seats)
         and bool(seating.series_people(seats))

@@ -83,6 +83,12 @@ class Match(models.Model):
     intermission_deadline = models.DateTimeField(null=True, blank=True)
     series_ready = models.JSONField(default=list, blank=True, help_text="Ready player ids.")
     series_end = models.CharField(max_length=8, blank=True)  # "next" or "expired", once over
+    # A gentle match (issue 38): the start form may switch the game's turn timer off and
+    # play one game rather than a series; a person's first games against a bot do both
+    # unless they chose otherwise (``create.gentle``). Database defaults: rows written
+    # without them (tournaments, bulk copies) keep the game's timer and series.
+    turn_timer = models.BooleanField(default=True, db_default=True)
+    series_on = models.BooleanField(default=True, db_default=True)
 
     class Meta:
         ordering = ["-id"]

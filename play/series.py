@@ -61,6 +61,8 @@ def _next_game(match: Match, seats: list[Seat]) -> Match:
         rated=match.rated,
         universe=match.universe,
         previous=match,
+        turn_timer=match.turn_timer,
+        series=True,
     )
     match.intermission_deadline, match.wake_at, match.series_end = None, None, "next"
     match.save(update_fields=["series_ready", "intermission_deadline", "wake_at", "series_end"])

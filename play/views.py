@@ -16,8 +16,9 @@ from django.views.decorators.http import require_POST
 from variants.ids import parse_id
 from variants.stories import story_of
 
-from . import create, reads, seating
+from . import clock, create, reads, seating
 from .crews import crew_order
+from .endings import ending_words
 from .errors import MatchError
 from .forms import MAX_SEATS, StartForm, seats_needed
 from .models import Match
@@ -78,8 +79,17 @@ def _start(request, data) -> Match:
     if solo and all(c.kind == "open" for c in choices if c not in me):
         # "Me" against "Next available human": join a waiting match if there is one.
         return create.join_queue(data["game"], request.user, **timers)
+    # The usual ("") is gentle in a person's first games against a bot; a choice is kept.
+    gentle = create.gentle(choices, request.user)
+    chosen = {key: data.get(key) or ("off" if gentle else "on") for key in ("turn_timer", "series")}
     return create.create_match(
-        data["game"], choices, request.user, universe=data["universe"], **timers
+        data["game"],
+        choices,
+        request.user,
+        universe=data["universe"],
+        turn_timer=chosen["turn_timer"] == "on",
+        series=chosen["series"] == "on",
+        **timers,
     )
 
 
@@ -107,7 +117,15 @@ def match_page(request: HttpRequest, pk: int) -> HttpResponse:
         and request.user.is_authenticated
         and match.created_by_id == request.user.pk
     )
-    context = {"match": match, "boot": boot, "pending": pending, "can_cancel": can_cancel}
+    # The game has a time control that this match switched off (issue 38): say so.
+    untimed = not match.turn_timer and clock.turn_ms(match.rule_set.document) is not None
+    context = {
+        "match": match,
+        "boot": boot,
+        "pending": pending,
+        "can_cancel": can_cancel,
+        "untimed": untimed,
+    }
     return render(request, "play/match.html", context)
 
 
@@ -207,6 +225,8 @@ def match_list(request: HttpRequest) -> HttpResponse:
     page = Paginator(mine.select_related("rule_set", "tournament").order_by("-id"), 20).get_page(
         request.GET.get("page")
     )
+    for match in page.object_list:  # the match page's words for its ending
+        match.ending = ending_words(match.outcome)
     context = {
         "live": live.order_by("-id")[:20],
         "page": page,

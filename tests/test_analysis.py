@@ -97,8 +97,8 @@ def test_analyse_keeps_to_its_budget():
 
 
 def test_related_games_say_the_difference_in_words():
-    base = {"board": {"type": "stacks", "size": [7, 6, 1]}}
-    close = {"board": {"type": "stacks", "size": [7, 6, 1]}, "pieces_per_turn": 2}
+    base = {"board": {"type": "stacks", "size": [7, 1, 6]}}
+    close = {"board": {"type": "stacks", "size": [7, 1, 6]}, "pieces_per_turn": 2}
     far = {"board": {"type": "squares", "size": [9, 9, 1]}, "players": "3"}
     near = related.nearest(
         close,
@@ -106,7 +106,9 @@ def test_related_games_say_the_difference_in_words():
         [(1, "Connect4", base, "Played on 7x6 stacks; First 4-in-a-row wins"),
          (2, "Far", far, "Played on 9x9 squares; 3 Player; First 4-in-a-row wins")],
     )  # fmt: skip
-    assert near[0]["name"] == "Connect4" and near[0]["words"] == "Like Connect4, but 2 pieces/turn"
+    assert near[0]["name"] == "Connect4" and near[0]["words"] == (
+        "Like Connect4, but 2 pieces a turn instead of 1"
+    )
 
 
 # --- on the site ------------------------------------------------------------------------------

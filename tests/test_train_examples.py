@@ -1,4 +1,4 @@
-"""The README's "Train anywhere" examples run as written (gamecore/train/examples.py)."""
+"""docs/learning.md's "Train anywhere" examples run as written (gamecore/train/examples.py)."""
 
 import contextlib
 import io

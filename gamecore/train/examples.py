@@ -1,4 +1,4 @@
-"""The README's "Train anywhere" examples, as text (tests/test_train_examples.py runs them
+"""docs/learning.md's "Train anywhere" examples, as text (tests/test_train_examples.py runs them
 in a folder holding the rule documents they open, exactly as written here)."""
 
 PETTINGZOO = """\

@@ -1,10 +1,10 @@
 """Related games: the nearest saved games by rule-document distance, with the difference
-said in words ("Like Connect4, but 2 pieces a turn").
+said in words ("Like Connect4, but 2 pieces a turn instead of 1").
 
 The distance counts the leaves (field paths) of two canonical documents that differ: a
 canonical document leaves out every default, so two games differ exactly where their
-rules do. The words are the clauses of this game's plain-English summary that the other
-game's summary lacks.
+rules do. The words compare the two documents topic by topic (``variants.related_words``);
+they used to be the summary's clauses the other lacked, a raw rule diff (issue 38).
 """
 
 from __future__ import annotations
@@ -29,43 +29,17 @@ def distance(a: dict, b: dict) -> int:
     return sum(1 for key in la.keys() | lb.keys() if la.get(key) != lb.get(key))
 
 
-def _clauses(summary: str) -> list[str]:
-    """A summary's clauses, finest first: "Played on 3x3x1 hash, 5 black … in reserve;
-    Stalemate draws" -> ["Played on 3x3x1 hash", "5 black … in reserve", "Stalemate draws"]."""
-    return [c.strip() for part in summary.split(";") for c in part.split(", ") if c.strip()]
-
-
-def difference(summary: str, other_summary: str) -> str:
-    """What ``summary`` says that ``other_summary`` does not, then what only the other
-    says ("…; not: circles move adjacent")."""
-    mine, theirs = _clauses(summary), _clauses(other_summary)
-    extra = [c for c in mine if c not in theirs]
-    missing = [c for c in theirs if c not in mine]
-    words = "; ".join(extra)
-    if missing:
-        words += (
-            ("; " if words else "") + "not: " + "; ".join(m[:1].lower() + m[1:] for m in missing)
-        )
-    return words
-
-
 def nearest(canonical: dict, summary: str, others: list[tuple], count: int = 3) -> list[dict]:
-    """``others``: (id, name, canonical document, summary) of other games."""
-    ranked = sorted(
-        (distance(canonical, doc), name, pk, other_summary)
-        for pk, name, doc, other_summary in others
-    )
+    """``others``: (id, name, canonical document, summary) of other games. The words say
+    what this game does differently, as a person would (``variants.related_words``)."""
+    from variants.related_words import sentence
+
+    ranked = sorted((distance(canonical, doc), name, pk, doc) for pk, name, doc, _summary in others)
     out = []
-    for d, name, pk, other_summary in ranked[:count]:
-        words = difference(summary, other_summary)
+    for d, name, pk, doc in ranked[:count]:
+        words = sentence(name, canonical, doc)
+        # "after": the words after "Like <name>", so the page links the name only.
         out.append(
-            {
-                "id": pk,
-                "name": name,
-                "distance": d,
-                "words": f"Like {name}, but {words[:1].lower() + words[1:]}"
-                if words
-                else f"Like {name}, with a difference the summary does not show",
-            }
+            {"id": pk, "name": name, "distance": d, "words": words, "after": words[5 + len(name) :]}
         )
     return out
