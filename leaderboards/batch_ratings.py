@@ -125,8 +125,9 @@ def rate_entries(todo: list[tuple]) -> int:
     history = []
     adapt = connection.ops.adapt_datetimefield_value
     for match_id, rule_set_id, universe, when, results in todo:
+        universe_id = universe.pk  # (a model's pk is a property: read once a game)
         mine = {
-            r.key: ratings[(rule_set_id, universe.pk, r.key)] for r in results if r.key is not None
+            r.key: ratings[(rule_set_id, universe_id, r.key)] for r in results if r.key is not None
         }
         skills = {k: math.Skill(r.mu, r.sigma) for k, r in mine.items()}
         at = adapt(when)

@@ -11,6 +11,7 @@ cannot count a game twice.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -136,12 +137,34 @@ class Prepared:
 def prepare_games(rule_set, chaos, games, *, by, rated, universe, tournament) -> Prepared:
     """``record_games``' rows of a tournament's games, not written yet."""
     template = _template(rule_set, by, rated, universe, tournament)
+    outcomes: dict = {}  # the games' few distinct outcomes, each prepared once
     return Prepared(
         tournament.pk,
         [number for _, _, number in games],
-        _match_rows(template, games),
-        [_seat_rows(None, players, chaos, game) for players, game, _ in games],
+        _match_rows(template, games, outcomes),
+        [
+            _seat_rows(None, players, chaos, game, _outcome_of(game.outcome, outcomes)[1])
+            for players, game, _ in games
+        ],
     )
+
+
+def _outcome_of(outcome, cache: dict) -> tuple:
+    """(the ``outcome`` column's value, the ranks) of a game's outcome, from ``cache`` if
+    an equal outcome was seen (a tournament's games end in few ways: the JSON and the
+    ranks cost more than the rest of a match's row). The value is the JSON text on every
+    backend: PostgreSQL's COPY reads a jsonb from its text (``insert_rows``), and the
+    text lets the whole copy be built as text, not row by row by psycopg."""
+    try:
+        found = cache.get(outcome)
+    except TypeError:  # an unhashable outcome (never from the engine): prepared each time
+        found, cache = None, {}
+    if found is None:
+        event = game_over_event(outcome)
+        field = Match._meta.get_field("outcome")
+        found = (json.dumps(event, cls=field.encoder), tuple(event["ranks"]))
+        cache[outcome] = found
+    return found
 
 
 def write_games(prepared: Prepared) -> list[int] | None:
@@ -196,7 +219,9 @@ def _match(template: Match, game: PlayedGame, number: int | None) -> Match:
 _MATCH_OWN = ("seed", "started", "finished", "ply", "move_log", "outcome", "game_number")
 
 
-def _match_rows(template: Match, games: Sequence[tuple]) -> tuple[list[tuple], dict]:
+def _match_rows(
+    template: Match, games: Sequence[tuple], outcomes: dict
+) -> tuple[list[tuple], dict]:
     """The games' match rows: each game's own values (``_MATCH_OWN``), and {column:
     value} of the fields every game shares, prepared once from ``template`` (no model
     instance a game: the ORM's bulk insert prepares every field of every row, which cost
@@ -207,7 +232,6 @@ def _match_rows(template: Match, games: Sequence[tuple]) -> tuple[list[tuple], d
         if f.attname not in _MATCH_OWN
     }
     when = connection.ops.adapt_datetimefield_value
-    outcome = Match._meta.get_field("outcome")
     rows = [
         (
             game.seed,
@@ -215,7 +239,7 @@ def _match_rows(template: Match, games: Sequence[tuple]) -> tuple[list[tuple], d
             when(game.finished),
             len(game.moves),
             pack(game.moves),
-            outcome.get_db_prep_save(game_over_event(game.outcome), connection),
+            _outcome_of(game.outcome, outcomes)[0],
             number,
         )
         for _, game, number in games
@@ -249,15 +273,18 @@ _SEAT_COLUMNS = (
 )  # fmt: skip
 
 
-def _seat_rows(match_id: int, players: Sequence, chaos: int | None, game) -> list[tuple]:
+def _seat_rows(
+    match_id: int, players: Sequence, chaos: int | None, game, ranks: Sequence | None = None
+) -> list[tuple]:
     """``_seats`` as rows of ``_SEAT_COLUMNS`` (no model instances: they cost more than
-    the games)."""
+    the games); ``ranks``: the outcome's, if known."""
     outcome = game.outcome
     picks = iter(players)
     accepted = Seat.Invitation.ACCEPTED.value
     totals = think_totals(game.moves, len(outcome.results))
     rows = []
-    for index, (result, rank) in enumerate(zip(outcome.results, outcome.ranks, strict=True)):
+    ranks = outcome.ranks if ranks is None else ranks
+    for index, (result, rank) in enumerate(zip(outcome.results, ranks, strict=True)):
         made, ms = totals[index]
         if index == chaos:
             kind, player = Seat.Kind.CHAOS.value, None

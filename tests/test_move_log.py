@@ -132,3 +132,15 @@ def test_the_migration_packs_tournament_rows_and_unpacks_them_again(catalogue):
     assert list(seats) == totals
     assert Match.objects.get(pk=live.pk).move_log is None  # left as it was
     assert Move.objects.filter(match=live).count() == live.ply
+
+
+def test_bot_moves_pack_and_total_as_the_general_path_does():
+    """``pack``/``think_totals`` take a fast path for a bot game's (seat, notation, ms)
+    tuples: the same text and totals as the general path (PlayedMoves) gives."""
+    from play.move_log import pack, think_totals
+    from play.recording import PlayedMove
+
+    moves = [(0, "d1", 3), (1, "c1", 0), (0, 'e\\"1', 7), (5, "x", 2)]
+    general = [PlayedMove(*m) for m in moves]
+    assert pack(moves) == pack(general) == '[[0,"d1",3],[1,"c1",0],[0,"e\\\\\\"1",7],[5,"x",2]]'
+    assert think_totals(moves, 2) == think_totals(general, 2) == [(2, 10), (1, 0)]

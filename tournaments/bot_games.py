@@ -6,12 +6,16 @@ wall-clock bound (``out_of_time``). ``games`` plays a game number and writes bat
 
 from __future__ import annotations
 
+import copy
 import random
 import time
 
 from django.conf import settings
 
 from accounts.models import Player
+from gamecore.bots import RandomAgent
+from gamecore.bots.common import checked, for_seat
+from gamecore.bots.specs import agent_maker
 from leaderboards.models import Tournament
 
 
@@ -36,8 +40,6 @@ def predictions_of(agents: list, chaos: int | None) -> tuple:
 
 
 def agent_for(player: Player, seed: int):
-    from gamecore.bots import RandomAgent, make_agent
-
     if player.kind == Player.Kind.RANDOM:
         return RandomAgent(seed=seed)
     if player.kind == Player.Kind.AI:  # a learning AI (aiplayers): it keeps what it predicted
@@ -46,7 +48,13 @@ def agent_for(player: Player, seed: int):
         agent = agent_for_ai(player, seed=seed, time_limit=settings.TOURNAMENT_BOT_SECONDS)
         agent.made = []  # (ply, prediction), filled by play_timed
         return agent
-    return make_agent(player.bot_spec, seed=seed, time_limit=settings.TOURNAMENT_BOT_SECONDS)
+    # The spec checked once per player object and spec (a tournament's chain keeps its
+    # players: two agents a game, and the check cost more than making the agent).
+    known = getattr(player, "_agent_maker", None)
+    if known is None or known[0] != player.bot_spec:
+        known = (copy.deepcopy(player.bot_spec), agent_maker(player.bot_spec))
+        player._agent_maker = known
+    return known[1](seed, settings.TOURNAMENT_BOT_SECONDS)
 
 
 def game_deadline(seconds: float | None = None) -> tuple[float, float]:
@@ -79,9 +87,6 @@ def play_timed(game, agents: list, seed: int, heartbeat=None, seconds: float | N
     as (seat, notation, think ms). The position is seeded from ``seed``. The game lasts
     at most ``seconds`` (``TOURNAMENT_GAME_SECONDS``; then ``out_of_time``: a draw);
     ``heartbeat()`` is called after every move (the batch's runner is alive)."""
-    from gamecore.bots import RandomAgent
-    from gamecore.bots.common import checked, for_seat
-
     rng = random.Random(seed)
     state = game.new_initial_state(seed=rng.randrange(2**32))
     seats = list(agents)

@@ -12,15 +12,14 @@ from django.utils import timezone
 
 from accounts.models import Player
 from leaderboards.models import Tournament
+from play.recording import PlayedGame
+from play.replay import game_of_rule_set
 from tournaments.bot_games import agent_for, game_seed, play_timed, position_seed, predictions_of
 from tournaments.ownbot_games import play_tournament_game
 
 
 def play_number(tournament: Tournament, number: int, seated: list[Player], heartbeat=None):
     """Play game ``number`` (a PlayedGame, not written yet)."""
-    from play.recording import PlayedGame
-    from play.replay import game_of_rule_set
-
     if any(p.kind == Player.Kind.OWN_BOT for p in seated):  # asked over their sockets
         return play_tournament_game(tournament, number, seated, heartbeat)
 

@@ -65,9 +65,19 @@ def spec_text(spec: dict) -> str:
 
 def make_agent(spec: str | dict, seed: int | None = None, time_limit: float | None = None):
     """A ready bot for a spec. ``time_limit`` (seconds a move) caps every bot's thinking."""
+    return agent_maker(spec)(seed, time_limit)
+
+
+def agent_maker(spec: str | dict):
+    """``make_agent`` with its spec checked once: ``maker(seed, time_limit)`` makes the
+    bot (a tournament makes two a game, of a few specs)."""
     spec = parse_spec(spec)
     factory = REGISTRY[spec["kind"]][0]
     options = {k: v for k, v in spec.items() if k != "kind"}
-    agent = factory(seed=seed, time_limit=time_limit, **options)
-    agent.spec = spec
-    return agent
+
+    def maker(seed: int | None = None, time_limit: float | None = None):
+        agent = factory(seed=seed, time_limit=time_limit, **options)
+        agent.spec = dict(spec)  # its own copy, as make_agent gave it
+        return agent
+
+    return maker
