@@ -262,3 +262,18 @@ def test_without_chromium_the_last_line_says_how_many_were_skipped_and_how_to_fi
     assert last.startswith("SKIPPED ") and " BROWSER TESTS: Chromium is not installed." in last
     assert last.endswith("Install it with: sudo apt-get install -y chromium")
     assert int(last.split()[1]) >= 8
+
+
+def test_a_board_of_four_dimensions_is_drawn_as_its_slices():
+    """TacticToy-4D's picture was one 3×3 grid: a 4-D board is a 3×3 grid of 3×3 slices
+    (3-D: a row of three), as such boards are drawn on paper."""
+    from variants import catalogue
+    from variants.pictures import board_picture
+
+    four = board_picture(catalogue.get("TacticToy-4D"), "TacticToy-4D")
+    assert four.count("<rect") == 9 and "drawn as 9 slices of 3×3" in four
+    three = {"name": "t", "board": {"type": "nested"},
+             "nested": {"side": 3, "depth": 1, "dimensions": 3}}  # fmt: skip
+    assert board_picture(three).count("<rect") == 3
+    flat = board_picture({"name": "u", "board": {"type": "nested"}})
+    assert flat.count("<rect") == 1  # two dimensions: one board, as before

@@ -141,6 +141,8 @@ def _stacks(board, xs, y, zs, locked, pieces) -> tuple[str, int, int]:
 def _nested(rd) -> tuple[str, int, int, str]:
     nested = rd.nested
     side, depth, dims = nested.side, nested.depth, nested.dimensions
+    if depth == 1 and dims in (3, 4):
+        return _slices(side, dims)
     edge = side**depth
     cell = max(2.0, min(CELL, 90 / edge))
     w = edge * cell
@@ -157,4 +159,28 @@ def _nested(rd) -> tuple[str, int, int, str]:
     words = f"boards inside boards, {edge}×{edge} cells" if depth > 1 else f"{edge} a side"
     if dims > 2:
         words += f" in {dims} dimensions (one slice shown)"
+    return "".join(out), round(w), round(h), words
+
+
+def _slices(side: int, dims: int) -> tuple[str, int, int, str]:
+    """A one-level board of 3 or 4 dimensions as its 2-D slices, the way such boards are
+    drawn on paper: a row of ``side`` slices (3-D), or a ``side``×``side`` grid of them (4-D)."""
+    across, down = side, (1 if dims == 3 else side)
+    gap = 4.0
+    cell = max(2.0, min(CELL, (90 - gap * (across - 1)) / (side * across)))
+    board = side * cell
+    out = []
+    for j in range(down):
+        for i in range(across):
+            x, y = i * (board + gap), j * (board + gap)
+            out.append(
+                f'<rect x="{x}" y="{y}" width="{board}" height="{board}" fill="#fff" '
+                'stroke="#343a40" stroke-width="1.2"/>'
+            )
+            path = "".join(f"M{x + k * cell} {y}V{y + board}" for k in range(1, side))
+            path += "".join(f"M{x} {y + k * cell}H{x + board}" for k in range(1, side))
+            out.append(f'<path d="{path}" stroke="#ced4da" stroke-width="0.75"/>')
+    w, h = across * board + gap * (across - 1), down * board + gap * (down - 1)
+    slices = across * down
+    words = f"{side} a side in {dims} dimensions, drawn as {slices} slices of {side}×{side}"
     return "".join(out), round(w), round(h), words
