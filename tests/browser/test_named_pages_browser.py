@@ -23,7 +23,7 @@ def test_hideseek_page_says_the_ring_is_nobodys(person, size):
     pieces = page.get_by_test_id("rules-in-words").inner_text()
     assert "The pink circles set up belong to nobody" in pieces
     page.get_by_test_id("summary-line").locator("summary").click()
-    assert "pink (nobody's) at (1,1,1)" in page.locator("#fc-summary").inner_text()
+    assert "pink circle (nobody's) at (1,1,1)" in page.locator("#fc-summary").inner_text()
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
     page.screenshot(path=str(SHOTS / f"hideseek-game-{width}.png"), full_page=True)
 
