@@ -26,17 +26,14 @@ PART_STACKS = {"3P-NeedyPoker", "3P-RichPoker", "BeerQuiche60"}
 
 def _marks(names, part_stacks=False):
     """Strict xfail marks for the catalogue games the form cannot make yet (drop one when
-    its game passes): 3P-9X-HideSeek needs a control marking set-up pieces nobody's
-    (issue 35); the decks and 26-high stacks are made (issue 34, lane "decks"), but the
+    its game passes): nobody's set-up pieces (3P-9X-HideSeek) and the decks and 26-high
+    stacks are made (issue 34, lane "decks"), but the
     3P poker games and BeerQuiche60 cloak part of a stack; the cloak marker marks a
     whole one."""
     out = []
     for name in names:
-        doc = catalogue.get(name)
         why = ""
-        if any(p.get("nobody") for p in doc.get("initial_pieces", ())):
-            why = "the factory offers no nobody's set-up pieces yet (READINGS: issue 35)"
-        elif part_stacks and name in PART_STACKS:
+        if part_stacks and name in PART_STACKS:
             why = "a phase's cloak marker marks a whole stack; these cloak part of one"
         out.append(
             pytest.param(name, marks=pytest.mark.xfail(strict=True, reason=why)) if why else name

@@ -224,3 +224,56 @@ def _posted(state) -> dict:
     from tests.test_factory import _render_body
 
     return post_data(form_fields(_render_body(page.build(state))), name="RPS-seed")
+
+
+# --- 5. set-up pieces of nobody's (scenery) ---------------------------------------------------
+
+
+def test_a_piece_marker_places_a_piece_of_nobodys_while_the_owner_says_so():
+    state = _state(players="2-vs-chaos", board_type="squares", size=(3, 3, 1))
+    state.marker, state.piece_owner = "piece-pink-1", "nobody"
+    apply_action(state, "toggle", "1,2,2,1")
+    assert state.pieces == {(1, 2, 2, 1): ("pink", 1)} and state.nobody == {(1, 2, 2, 1)}
+    doc = to_document(state)
+    assert doc["initial_pieces"] == [
+        {"board": 1, "at": [2, 2, 1], "color": "pink", "shape": "circle", "nobody": True}
+    ]
+    assert rules.parse(doc | {"name": "Scenery"}).initial_pieces[0].nobody
+    assert from_doc(rules.parse(doc | {"name": "Scenery"})).nobody == {(1, 2, 2, 1)}
+    # The seat's marker on the same space makes it an owned piece; again removes it.
+    state.piece_owner = "seat"
+    apply_action(state, "toggle", "1,2,2,1")
+    assert state.pieces == {(1, 2, 2, 1): ("pink", 1)} and not state.nobody
+    apply_action(state, "toggle", "1,2,2,1")
+    assert not state.pieces and not state.nobody
+
+
+def test_nobodys_pieces_fall_with_their_stack():
+    state = _state(players="2-vs-chaos", board_type="stacks", size=(2, 1, 3))
+    state.marker = "piece-pink-1"
+    state.piece_owner = "nobody"
+    apply_action(state, "toggle", "1,1,1,1")
+    state.piece_owner = "seat"
+    apply_action(state, "toggle", "1,1,1,2")  # on top of it
+    state.piece_owner = "nobody"
+    apply_action(state, "toggle", "1,1,1,1")  # the bottom one out: the owned one falls
+    assert state.pieces == {(1, 1, 1, 1): ("pink", 1)} and not state.nobody
+
+
+def test_the_page_keeps_nobodys_pieces_and_names_bad_ones(ann, client):
+    fields = form_fields(client.get("/games/new/").content.decode())
+    assert "piece_owner" in fields, "no control for pieces of nobody's"
+    data = post_data(
+        fields, players="2-vs-chaos", marker="piece-pink-1", piece_owner="nobody",
+        action="toggle", toggle="1,3,3,1",
+    )  # fmt: skip
+    html = client.post(REFRESH, data).content.decode()
+    again = form_fields(html)
+    assert again["pieces"] == ["1,3,3,1,pink,1,n"] and again["piece_owner"] == ["nobody"]
+    assert "pink circle (nobody&#x27;s)" in html and "fc-nobody" in html
+    # A junk owner falls back to the seat's; a junk flag on a piece is named, never a 500.
+    html = client.post(REFRESH, post_data(again, piece_owner="zz")).content.decode()
+    assert form_fields(html)["piece_owner"] == ["seat"]
+    response = client.post("/games/new/", post_data(again, name="Junk", pieces="1,3,3,1,pink,1,q"))
+    assert response.status_code == 400  # refused on save, naming the piece
+    assert "1,3,3,1,pink,1,q&#x27; is no piece" in response.content.decode()

@@ -165,10 +165,18 @@ def _spaces(form, doc, rows: dict[str, int]) -> None:
     form.pick("id_marker_seat", "0")
     # Locked blanks and pieces, bottom up in each stack (z order) so that they fall in place.
     items = [(s.board, *s.at, "lock") for s in doc.locked]
-    items += [(p.board, *p.at, f"piece-{p.color}-{rows[p.shape]}") for p in doc.initial_pieces]
+    items += [
+        (p.board, *p.at, f"piece-{p.color}-{rows[p.shape]}" + ("/nobody" if p.nobody else ""))
+        for p in doc.initial_pieces
+    ]
     # Dealt spaces (release 1.7): the common marker or the seat's, placed like any marker.
     items += [(d.board, *d.at, f"dealt-{d.seat or 'common'}") for d in doc.dealt]
+    owner = "seat"
     for b, x, y, z, marker in sorted(items, key=lambda t: (t[0], t[1], t[2], t[3])):
+        marker, _, whose = marker.partition("/")  # a piece of nobody's: the owner select
+        if marker.startswith("piece-") and (whose or "seat") != owner:
+            owner = whose or "seat"
+            form.pick("id_piece_owner", owner)
         form.marker(marker)
         form.space((b, x, y, z))
     if doc.deck:

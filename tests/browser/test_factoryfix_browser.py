@@ -6,11 +6,13 @@ a phone's size, go to /tmp/shots/factoryfix/ (or $FACTORYFIX_SHOTS)."""
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 
 import pytest
 
 from tests.browser.test_factory_browser import FACTORY, choose, click_space, refreshing
+from variants.models import RuleSet
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -166,3 +168,35 @@ def test_the_seeds_rock_paper_scissors_is_warned_before_save(person):
     assert "RockPaperScissors" not in (
         page.inner_text("#fc-warnings") if page.locator("#fc-warnings").count() else ""
     )
+
+
+def test_a_set_up_piece_of_nobodys_through_the_page(person):
+    """Issue 35: the owner select makes a piece marker place scenery (HideSeek's ring):
+    drawn faded and dashed, named on the space and in the legend, saved as ``nobody``
+    and summarised so on the game's page; back to the seat's, a piece is owned again."""
+    page = person("sceneryman", width=1366, height=768)
+    page.goto(FACTORY)
+    page.fill("#id_name", "Scenery")
+    choose(page, "id_players", "2-vs-chaos")
+    page.click("label[for=mk-piece-pink-1]")
+    page.select_option("#id_piece_owner", "nobody")
+    click_space(page, "1-2-2-1")
+    assert "pink circle (nobody's)" in page.get_attribute("#sp-1-2-2-1", "aria-label")
+    assert page.locator("#sp-1-2-2-1 .fc-nobody").count() == 1
+    assert "nobody's (scenery)" in page.inner_text(".fc-flag-legend")
+    page.select_option("#id_piece_owner", "seat")
+    click_space(page, "1-1-1-1")  # an owned pink circle beside it
+    label = page.get_attribute("#sp-1-1-1-1", "aria-label")
+    assert label.endswith("pink circle"), label
+    assert page.input_value("#id_piece_owner") == "seat"  # kept through the redraw
+    for name, (w, h) in SIZES.items():
+        page.set_viewport_size({"width": w, "height": h})
+        page.locator("#id_piece_owner").scroll_into_view_if_needed()
+        shot(page, f"nobody-{name}")
+    page.set_viewport_size({"width": 1366, "height": 768})
+    page.click("#fc-save")
+    page.wait_for_url(re.compile(r"/games/\d+/$"))
+    doc = RuleSet.objects.get(name="Scenery").document
+    pieces = {tuple(p["at"]): p.get("nobody", False) for p in doc["initial_pieces"]}
+    assert pieces == {(2, 2, 1): True, (1, 1, 1): False}
+    assert "pink (nobody's) at (2,2,1)" in page.text_content("#fc-summary")

@@ -87,6 +87,7 @@ def adjust(state: FactoryState) -> FactoryState:
         for s, (c, r) in state.pieces.items()
         if state.on_board(s) and c in state.color_names and 1 <= r <= rows and s not in state.locked
     }
+    state.nobody = {s for s in state.nobody if s in state.pieces}
     deck_state.adjust(state)
     if state.board_type == "stacks":
         filled = state.locked | set(state.pieces) | set(state.dealt)

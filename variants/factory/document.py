@@ -43,6 +43,7 @@ def from_doc(doc: rules.RuleDoc) -> FactoryState:
         },
         locked={(s.board, *s.at) for s in doc.locked},
         pieces={(p.board, *p.at): (p.color, row[p.shape]) for p in doc.initial_pieces},
+        nobody={(p.board, *p.at) for p in doc.initial_pieces if p.nobody},
         allow_pass=doc.allow_pass,
         agree_draw=doc.agree_draw,
         seconds=doc.seconds_per_turn,
@@ -103,6 +104,7 @@ def to_document(state: FactoryState, reserves: bool = True) -> dict:
         "board": {"type": state.board_type, "size": list(state.size)},
         "initial_pieces": [
             {"board": b, "at": [x, y, z], "color": color, "shape": shape_of(row)}
+            | ({"nobody": True} if (b, x, y, z) in state.nobody else {})
             for (b, x, y, z), (color, row) in sorted(state.pieces.items())
         ],
         "locked": [{"board": b, "at": [x, y, z]} for b, x, y, z in sorted(state.locked)],

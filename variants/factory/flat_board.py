@@ -20,6 +20,7 @@ class Cell:
     label: str  # aria-label: "space 3,1,1" (+ what is on it)
     locked: bool = False
     piece: tuple[str, str] | None = None  # (colour, shape name)
+    nobody: bool = False  # the set-up piece belongs to nobody (scenery)
     sticky: bool = False
     exclusive: str = ""  # the seats it is exclusive to, "1,3"
     seat_locked: str = ""  # the seats it is locked to, "2"
@@ -63,6 +64,7 @@ class BoardView:
             "phase-lock": any(c.phase_locked for c in cells),
             "cloak": any(c.cloaked for c in cells),
             "sticky": any(c.sticky for c in cells),
+            "nobody": any(c.nobody for c in cells),
         }
         return [k for k, on in kinds.items() if on]
 
@@ -213,5 +215,6 @@ def _cell(state: FactoryState, b: int, coords: dict[int, int]) -> Cell:
         color, row = state.pieces[spot]
         shape = state.shapes[row - 1] if row <= len(state.shapes) else "circle"
         cell.piece = (color, shape)
-        cell.label += f", {color} {shape}"
+        cell.nobody = spot in state.nobody
+        cell.label += f", {color} {shape}" + (" (nobody's)" if cell.nobody else "")
     return cell

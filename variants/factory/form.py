@@ -88,6 +88,10 @@ class FactoryState:
     reserves_auto: bool = True
     locked: set[Spot] = field(default_factory=set)
     pieces: dict[Spot, tuple[str, int]] = field(default_factory=dict)  # -> (colour, shape row)
+    # The set-up pieces that belong to nobody (scenery, issue 35: HideSeek's ring): their
+    # spots, a subset of ``pieces``. ``piece_owner`` is what a piece marker places now.
+    nobody: set[Spot] = field(default_factory=set)
+    piece_owner: str = "seat"  # "seat" (its colour's player) or "nobody"
     allow_pass: bool = False
     agree_draw: bool = False
     seconds: int | None = None

@@ -31,6 +31,7 @@ from .pieces import (
     Marker,
     ReserveCell,
     ShapeRow,
+    piece_owner_control,
     reserve_cells,
     reserve_note,
     shape_rows,
@@ -91,6 +92,7 @@ class Layout:
     phase_locks: list[str] = field(default_factory=list)  # who a phase_lock icon would lock
     marker_seat: Control | None = None  # whom the exclusive and lock markers mark for
     lock_flags: Control | None = None  # entry and exit / entry only / exit only, for a seat
+    piece_owner: Control | None = None  # a piece marker's set-up piece: its seat's or nobody's
     reserve_note: str = ""  # where captures need more than the selects' maximum
     turn_ms: turn_time.MsField | None = None  # seed 001's turn time, under the seconds
     fold: Control | None = None  # the shown phase's fold
@@ -297,6 +299,7 @@ def build(
     )
     layout.marker_seat = seat_control(state)
     layout.lock_flags = lock_flags_control(state)
+    layout.piece_owner = piece_owner_control(state)
     layout.reserve_note = reserve_note(state)
     layout.turn_ms = turn_time.ms_field("turn_ms", state.seconds, state.turn_ms, err("turn_ms"))
     if state.family != "nested":
@@ -349,6 +352,8 @@ def _all_controls(layout: Layout) -> list[Control]:
         controls.append(layout.marker_seat)
     if layout.lock_flags:
         controls.append(layout.lock_flags)
+    if layout.piece_owner:
+        controls.append(layout.piece_owner)
     controls += phase_layout.controls(layout)
     if layout.nested:
         controls += layout.nested.controls()

@@ -52,6 +52,21 @@ def space_markers() -> list[Marker]:
     ]
 
 
+def piece_owner_control(state: FactoryState) -> Control:
+    """Whom a piece marker's set-up piece belongs to: its colour's player, or nobody
+    (scenery that moves for no one and counts for no team, but can be taken: HideSeek's
+    ring, issue 35)."""
+    return select(
+        "piece_owner",
+        "Set-up pieces placed belong to",
+        [("seat", "Their colour's player"), ("nobody", "Nobody (scenery)")],
+        state.piece_owner,
+        id="id_piece_owner",
+        help="Nobody: the piece is scenery. It never moves and counts for no one, but a "
+        "capturing piece can take it. Its colour is only how it looks.",
+    )
+
+
 def reserve_cells(state: FactoryState, err: Errors) -> list[tuple[str, list[ReserveCell]]]:
     limit, most = state.reserve_limit(), state.capture_limit()
     # Past the maximum (the board's share of a colour) only where a shape captures: marked.

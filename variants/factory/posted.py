@@ -22,6 +22,8 @@ from .document import default_state
 from .form import FLAT_BOARDS, MAX_BOARDS, MAX_CHECKS, Check, FactoryState
 from .spaces import Spot
 
+PIECE_OWNERS = ("seat", "nobody")  # the piece_owner select's values
+
 # --- from the posted form ----------------------------------------------------------------
 
 
@@ -130,13 +132,18 @@ def from_post(data: Mapping, getlist=None) -> tuple[FactoryState, list[dict[str,
     state.locked = {spot for spot in locked if spot and state.on_board(spot)}
     if len(posted) > most or len(state.locked) < len(locked):
         problems.append({"path": "locked", "message": "some locked spaces are not on the board"})
+    owner = str(data.get("piece_owner", "seat"))
+    state.piece_owner = owner if owner in PIECE_OWNERS else "seat"
     posted = str(data.get("pieces", "")).split()
     for item in posted[:most]:
-        parts = item.split(",")  # b,x,y,z,colour,shape-row
-        spot = _spot(",".join(parts[:4])) if len(parts) == 6 else None
+        parts = item.split(",")  # b,x,y,z,colour,shape-row[,n]: n for nobody's
+        nobody = len(parts) == 7 and parts[6] == "n"
+        spot = _spot(",".join(parts[:4])) if len(parts) == 6 or nobody else None
         row = bounded_int(parts[5], 1, len(SHAPES)) if spot else None
         if spot and state.on_board(spot) and parts[4] in COLORS and row:
             state.pieces[spot] = (parts[4], row)
+            if nobody:
+                state.nobody.add(spot)
         else:
             problems.append({"path": "initial_pieces", "message": f"{item[:40]!r} is no piece"})
             break
@@ -173,6 +180,6 @@ def encode_locked(state: FactoryState) -> str:
 
 def encode_pieces(state: FactoryState) -> str:
     return " ".join(
-        ",".join(map(str, (*spot, color, row)))
+        ",".join(map(str, (*spot, color, row))) + (",n" if spot in state.nobody else "")
         for spot, (color, row) in sorted(state.pieces.items())
     )

@@ -14,6 +14,7 @@ if TYPE_CHECKING:
     from .state import FactoryState
 
 Spot = tuple[int, int, int, int]  # board, x, y, z
+NOBODY = "nobody"  # a piece item's third part: the set-up piece belongs to nobody
 
 
 def marker_piece(marker: str) -> tuple[str, int] | None:
@@ -29,7 +30,7 @@ def toggle_space(state: FactoryState, spot: Spot, marker: str) -> None:
     """The seed's marker rule: a space with the selected property loses it, a space without
     gains it (replacing whatever else was there: a space is locked, holds one piece or is
     dealt)."""
-    item = _item(marker)
+    item = _item(state, marker)
     if item is None:
         return
     if state.board_type == "stacks":
@@ -38,19 +39,24 @@ def toggle_space(state: FactoryState, spot: Spot, marker: str) -> None:
     has = _at(state, spot) == item
     state.locked.discard(spot)
     state.pieces.pop(spot, None)
+    state.nobody.discard(spot)
     state.dealt.pop(spot, None)
     if not has:
         _put(state, spot, item)
 
 
-def _item(marker: str):
-    """What a marker puts on a space: "lock", (colour, row), or ("dealt", seat)."""
+def _item(state: FactoryState, marker: str):
+    """What a marker puts on a space: "lock", (colour, row), (colour, row, NOBODY) while
+    the owner control says nobody, or ("dealt", seat)."""
     if marker == "lock":
         return "lock"
     is_dealt, seat = marker_seat(marker)
     if is_dealt:
         return (DEALT, seat)
-    return marker_piece(marker)
+    piece = marker_piece(marker)
+    if piece and state.piece_owner == NOBODY:
+        return (*piece, NOBODY)
+    return piece
 
 
 def _at(state: FactoryState, spot: Spot):
@@ -58,7 +64,8 @@ def _at(state: FactoryState, spot: Spot):
         return "lock"
     if spot in state.dealt:
         return (DEALT, state.dealt[spot])
-    return state.pieces.get(spot)
+    piece = state.pieces.get(spot)
+    return (*piece, NOBODY) if piece and spot in state.nobody else piece
 
 
 def _put(state: FactoryState, spot: Spot, item) -> None:
@@ -67,7 +74,9 @@ def _put(state: FactoryState, spot: Spot, item) -> None:
     elif item[0] == DEALT:
         state.dealt[spot] = item[1]
     else:
-        state.pieces[spot] = item
+        state.pieces[spot] = item[:2]
+        if item[2:] == (NOBODY,):
+            state.nobody.add(spot)
 
 
 def _toggle_stack(state: FactoryState, spot: Spot, item) -> None:
@@ -99,6 +108,7 @@ def set_column(state: FactoryState, b: int, x: int, y: int, items: list) -> None
     for z in range(1, state.size[2] + 1):
         state.locked.discard((b, x, y, z))
         state.pieces.pop((b, x, y, z), None)
+        state.nobody.discard((b, x, y, z))
         state.dealt.pop((b, x, y, z), None)
     for z, item in enumerate(items[: state.size[2]], start=1):
         _put(state, (b, x, y, z), item)
