@@ -23,6 +23,7 @@ from tournaments import reports
 from tournaments import services as tournaments
 from tournaments.forms import PlanForm
 from tournaments.plans import benchmark_missing, preselection
+from variants.bounded import bounded_int
 from variants.ids import parse_id, parse_ids
 from variants.models import RuleSet
 from variants.services import visible_rule_sets
@@ -229,6 +230,7 @@ def tournament(request: HttpRequest, pk: int) -> HttpResponse:
             .order_by("-id")[:50]
         )
         games = list(seen.order_by("name").values_list("pk", "name")[:GAME_CHOICES])
+    plan_sets = _plan_sets(found) if planned else []
     played = {s.rule_set_id or found.rule_set_id: s.rule_set or found.rule_set
               for s in found.sets.select_related("rule_set").order_by("order")}  # fmt: skip
     context = {
@@ -236,7 +238,9 @@ def tournament(request: HttpRequest, pk: int) -> HttpResponse:
         "planned": planned,
         "editable": editable,
         "can_copy": is_trainer_or_admin(request.user),
-        "plan_sets": _plan_sets(found) if planned else [],
+        "plan_sets": plan_sets,
+        "plan_players": _plan_players(plan_sets) if editable else [],
+        "max_set_games": edits.MAX_SET_GAMES,
         "sources": sources,
         "games": games,
         "last_source": request.session.get(SESSION_ADD_SOURCE, found.pk),
@@ -264,7 +268,42 @@ def _plan_sets(t: Tournament) -> list[dict]:
     ]
 
 
-PLAN_ACTIONS = {"delete_set", "add_sets", "set_game", "copy", "start", "delete"}
+PLAN_ACTIONS = {"delete_set", "add_sets", "set_game", "edit_set", "copy", "start", "delete"}
+PLAYER_CHOICES = 300  # players offered for a plan's seats (bots, Random, own bots, AIs)
+
+
+def _plan_players(plan_sets: list[dict]) -> list[tuple[int, str]]:
+    """The seats' choices: the players a plan may hold (as the tournament factory offers),
+    and the set's own players even past the first ``PLAYER_CHOICES``."""
+    kinds = [Player.Kind.RANDOM, Player.Kind.BOT, Player.Kind.OWN_BOT, Player.Kind.AI]
+    found = list(Player.objects.filter(kind__in=kinds).order_by("kind", "name")[:PLAYER_CHOICES])
+    seen = {p.pk for p in found}
+    found += [p for s in plan_sets for p in s["players"] if p and p.pk not in seen]
+    return [(p.pk, p.display_name) for p in dict.fromkeys(found)]
+
+
+def _edit_set(request: HttpRequest, found: Tournament) -> str:
+    """The set form: its game, number of games and players, saved together."""
+    order = _set_order(request, "Say which set to change.")
+    game_id = parse_id(request.POST.get("game", ""))
+    game = visible_rule_sets(request.user).filter(pk=game_id or 0).first()
+    if game is None:
+        raise tournaments.TournamentError("Choose a game from the list for the set.")
+    games = bounded_int(request.POST.get("games", ""), 1, edits.MAX_SET_GAMES)
+    if games is None:
+        raise tournaments.TournamentError(
+            f"Say how many games the set plays: a whole number from 1 to {edits.MAX_SET_GAMES}."
+        )
+    posted = request.POST.getlist("player")[: edits.MAX_SEATS + 1]
+    players = [parse_id(p) for p in posted]
+    if not players or None in players:
+        raise tournaments.TournamentError("Choose a player from the list for every seat.")
+    kind = found.kind
+    if not edits.edit_set(found.pk, order, request.user, game, games, players):
+        return "Nothing to save: the set already plays that."
+    found.refresh_from_db(fields=["kind"])
+    other = " The plan is now Other (edited by hand)." if found.kind != kind else ""
+    return f"Set saved: {games} games of {game.name}.{other}"
 
 
 def _set_order(request: HttpRequest, why: str) -> int:
@@ -300,6 +339,8 @@ def plan_action(request: HttpRequest, pk: int) -> HttpResponse:
             found = edits.change_game(found.pk, order, game, request.user)
             other = " The plan is now Other (edited by hand)." if found.kind != kind else ""
             messages.success(request, f"The set plays {game.name}.{other}")
+        elif action == "edit_set":
+            messages.success(request, _edit_set(request, found))
         elif action == "add_sets":
             source = parse_id(request.POST.get("source", ""))
             if source is None:

@@ -58,7 +58,8 @@ def _planned(pk: int, user, check: bool = True) -> Tournament:
 def _edited(t: Tournament) -> None:
     was = t.get_kind_display() if t.kind != Tournament.Kind.OTHER else ""
     t.kind = Tournament.Kind.OTHER
-    t.kind_reason = f"edited by hand: was {was}, now Other" if was else EDITED
+    if was or not t.kind_reason.startswith("edited by hand"):  # a second edit keeps "was"
+        t.kind_reason = f"edited by hand: was {was}, now Other" if was else EDITED
     t.total_games = sum(t.sets.values_list("games", flat=True))
     first = t.sets.order_by("order").values_list("rule_set_id", flat=True).first()
     t.rule_set_id = first or t.rule_set_id  # the plan's game is its first set's
@@ -161,6 +162,43 @@ def change_game(pk: int, order: int, rule_set, user) -> Tournament:
         found.save(update_fields=["rule_set"])
         _edited(t)
     return t
+
+
+MAX_SET_GAMES = 1000  # games in one set, as the tournament factory's form allows
+MAX_SEATS = 4  # players in one game
+
+
+def edit_set(pk: int, order: int, user, rule_set, games: int, players: Sequence[int]) -> bool:
+    """The plan page's set form: the set plays ``rule_set`` (one the user may see, checked
+    by the caller), ``games`` times, between ``players`` (one a seat, bots only). Checked
+    whole before anything is written; True when something changed (the plan is then Other,
+    edited by hand), False when the form said what the set already was."""
+    with transaction.atomic():
+        t = _planned(pk, user)
+        found = TournamentSet.objects.filter(tournament=t, order=order).first()
+        if found is None:
+            raise TournamentError("That set is not in this plan (deleted already?).")
+        if not 1 <= games <= MAX_SET_GAMES:
+            raise TournamentError(f"A set plays 1 to {MAX_SET_GAMES} games; {games} is not.")
+        others = sum(t.sets.exclude(pk=found.pk).values_list("games", flat=True))
+        if others + games > MAX_PLAN_GAMES:
+            raise TournamentError(f"That makes more than {MAX_PLAN_GAMES} games in one plan.")
+        k = seats_per_game(rule_set)
+        if len(players) != k:
+            raise TournamentError(
+                f"{rule_set.name} seats {k} players and this set has {len(players)}: "
+                "choose a game for as many players, or make a new set."
+            )
+        # Bots only; a player the set already holds is not asked again (an AI studying
+        # this very plan stays in it, as start_plan lets it).
+        checked_players([p for p in players if p not in found.players])
+        new = (rule_set.pk, games, list(players))
+        if ((found.rule_set_id or t.rule_set_id), found.games, list(found.players)) == new:
+            return False  # no change: the plan keeps its type
+        found.rule_set, found.games, found.players = rule_set, games, list(players)
+        found.save(update_fields=["rule_set", "games", "players"])
+        _edited(t)
+    return True
 
 
 def delete_plan(pk: int, user) -> None:

@@ -40,7 +40,7 @@ def test_a_sets_game_is_chosen_on_the_plan_page(person, size):
     # The second set plays 3on5sq: the plan mixes games and is now Other
     games.nth(1).select_option(str(sq.pk))
     page.locator("[data-testid=plan-set-game-save]").nth(1).click()
-    page.wait_for_selector("text=The set plays 3on5sq. The plan is now Other")
+    page.wait_for_selector("text=Set saved: 50 games of 3on5sq. The plan is now Other")
     assert page.locator("[data-testid=kind]").inner_text() == "Other"
     assert page.locator("[data-testid=plan-set-game]").nth(1).input_value() == str(sq.pk)
     assert page.locator("[data-testid=plan-game]").all_inner_texts() == ["Tic-Tac-Toe", "3on5sq"]
@@ -52,6 +52,32 @@ def test_a_sets_game_is_chosen_on_the_plan_page(person, size):
     screenshot(page, f"plan-mixed-error-{size}")
     assert list(t.sets.order_by("order").values_list("rule_set_id", flat=True)) == [ttt.pk, sq.pk]
     assert page.locator("[data-testid=plan-set-game]").first.input_value() == str(ttt.pk)
+    # The first set: 30 games, Medium in the second seat (the mockup's spinner and seats)
+    medium = bot("Medium", "medium")
+    page.reload()
+    first = page.locator("[data-testid=plan-set]").first
+    first.locator("[data-testid=plan-set-games-input]").fill("30")
+    first.locator("[data-testid=plan-set-seat]").nth(1).select_option(str(medium.pk))
+    first.locator("[data-testid=plan-set-game-save]").click()
+    page.wait_for_selector("text=Set saved: 30 games of Tic-Tac-Toe.")
+    s = t.sets.get(order=0)
+    assert (s.games, s.players[1]) == (30, medium.pk)
+    assert (
+        page.locator("[data-testid=planned-note]")
+        .inner_text()
+        .startswith("A plan, not started yet: 80 games")
+    )
+    # Out of bounds: the browser's own check stops it (min 1), the server names it too
+    first = page.locator("[data-testid=plan-set]").first
+    first.locator("[data-testid=plan-set-games-input]").fill("0")
+    first.locator("[data-testid=plan-set-game-save]").click()
+    assert first.locator("[data-testid=plan-set-games-input]").evaluate(
+        "e => e.validity.rangeUnderflow"
+    )
+    assert t.sets.get(order=0).games == 30
+    page.reload()
+    page.locator("[data-testid=plan-set]").first.scroll_into_view_if_needed()
+    screenshot(page, f"plan-set-edit-{size}")
     # Study: the unrun plan goes into the AI's curriculum
     study = page.locator("[data-testid=plan-study] [data-testid=study]")
     assert study.is_visible()
