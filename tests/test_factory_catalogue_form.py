@@ -19,9 +19,9 @@ from variants import catalogue
 from variants.models import RuleSet
 
 GENERAL = general_games()
-# The 3P poker games and BeerQuiche60 cloak part of a stack (cards shown round by round);
-# the factory's cloak marker marks a whole stack. Strict: drop the mark when they pass.
-PART_STACKS = {"3P-NeedyPoker", "3P-RichPoker", "BeerQuiche60"}
+# The 3P poker games and BeerQuiche60 cloak part of a stack (cards shown round by round):
+# the cloak marker's "only the space clicked" makes them. Empty: every game is made.
+PART_STACKS: set[str] = set()
 
 
 def _marks(names, part_stacks=False):

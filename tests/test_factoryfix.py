@@ -277,3 +277,30 @@ def test_the_page_keeps_nobodys_pieces_and_names_bad_ones(ann, client):
     response = client.post("/games/new/", post_data(again, name="Junk", pieces="1,3,3,1,pink,1,q"))
     assert response.status_code == 400  # refused on save, naming the piece
     assert "1,3,3,1,pink,1,q&#x27; is no piece" in response.content.decode()
+
+
+# --- 6. the cloak marker on part of a stack (issue 34) ----------------------------------------
+
+
+def test_the_cloak_marker_cloaks_a_whole_stack_or_only_the_space_clicked():
+    state = _state(players="2-vs-chaos", board_type="stacks", size=(3, 1, 4), cloaking="hides")
+    state.marker = "cloak"
+    apply_action(state, "toggle", "1,1,1,1")
+    assert state.phases[0].cloaked == {(1, 1, 1, z) for z in range(1, 5)}
+    state.cloak_reach = "space"
+    apply_action(state, "toggle", "1,2,1,3")
+    apply_action(state, "toggle", "1,2,1,4")
+    apply_action(state, "toggle", "1,2,1,4")  # again: that space alone is shown again
+    assert state.phases[0].cloaked - {(1, 1, 1, z) for z in range(1, 5)} == {(1, 2, 1, 3)}
+    doc = rules.parse(to_document(state) | {"name": "Part"})
+    assert {(s.at[0], s.at[2]) for s in doc.phases[0].cloaked if s.at[0] == 2} == {(2, 3)}
+
+
+def test_the_page_offers_the_cloak_reach_on_stacks_and_keeps_it(ann, client):
+    fields = form_fields(client.get("/games/new/").content.decode())
+    assert "cloak_reach" not in fields  # a flat board: a click is one space anyway
+    data = post_data(fields, board_type="stacks", cloak_reach="space")
+    html = client.post(REFRESH, data).content.decode()
+    assert form_fields(html)["cloak_reach"] == ["space"]
+    html = client.post(REFRESH, post_data(form_fields(html), cloak_reach="zz")).content.decode()
+    assert form_fields(html)["cloak_reach"] == ["stack"]  # junk: the whole stack, no error

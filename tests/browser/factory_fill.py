@@ -208,8 +208,26 @@ def _phase(form, doc, i: int, phase) -> None:
     # "this phase only" (-1); after phase 1 it locks spaces for the shown phase.
     form.pick("id_marker_seat", "-1" if i == 0 and phase.locked else "0")
     for marker, spaces in (("lock", phase.locked), ("cloak", phase.cloaked)):
-        spots = sorted({(s.board, s.at[0], s.at[1], 1 if stacks else s.at[2]) for s in spaces})
-        for spot in spots:
+        # A whole stack is clicked at its foot; a cloak of some of a stack's spaces asks
+        # the cloak marker for only the space clicked, and clicks each.
+        clicks: list[tuple[tuple, str]] = []
+        if stacks:
+            levels: dict[tuple, set[int]] = defaultdict(set)
+            for s in spaces:
+                levels[(s.board, s.at[0], s.at[1])].add(s.at[2])
+            every = set(range(1, doc.board.size[2] + 1))
+            for (b, x, y), zs in sorted(levels.items()):
+                if marker == "lock" or 0 in zs or zs >= every:
+                    clicks.append(((b, x, y, 1), "stack"))
+                else:
+                    clicks += [((b, x, y, z), "space") for z in sorted(zs)]
+        else:
+            clicks = [
+                ((s.board, *s.at), "stack") for s in sorted(spaces, key=lambda s: (s.board, *s.at))
+            ]
+        for spot, reach in clicks:
+            if stacks and marker == "cloak" and form.value("id_cloak_reach") != reach:
+                form.pick("id_cloak_reach", reach)
             form.marker(marker)
             form.space(spot)
 

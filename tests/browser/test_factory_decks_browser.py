@@ -193,11 +193,13 @@ def test_the_match_page_shows_a_seats_own_dealt_card_only(person):
         screenshot(page, f"decks-match-{name}")
 
 
-@pytest.mark.parametrize("name", ["KPoker", "4P-Blind-TTT"])
+@pytest.mark.parametrize("name", ["KPoker", "4P-Blind-TTT", "TheoryOfMind", "BeerQuiche60"])
 def test_a_release_game_with_a_deck_is_made_click_by_click(person, name):
-    """The release's KPoker (stacks, a seat's dealt card each) and 4P-Blind-TTT (nine
-    common dealt spaces, all cloaked), from a fresh page, click by click: the markers,
-    the deck typed, Save; the catalogue's fingerprint."""
+    """The release's KPoker (stacks, a seat's dealt card each), 4P-Blind-TTT (nine
+    common dealt spaces, all cloaked), TheoryOfMind (the hats on posts) and BeerQuiche60
+    (some of a stack's spaces cloaked: the cloak marker's "only the space clicked"), from
+    a fresh page, click by click: the markers, the deck typed, Save; the catalogue's
+    fingerprint."""
     from tests.browser.factory_fill import SAVED, BrowserForm, build
     from variants import catalogue
 

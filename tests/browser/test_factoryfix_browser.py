@@ -200,3 +200,48 @@ def test_a_set_up_piece_of_nobodys_through_the_page(person):
     pieces = {tuple(p["at"]): p.get("nobody", False) for p in doc["initial_pieces"]}
     assert pieces == {(2, 2, 1): True, (1, 1, 1): False}
     assert "pink (nobody's) at (2,2,1)" in page.text_content("#fc-summary")
+
+
+def test_the_cloak_marker_cloaks_one_space_of_a_stack(person):
+    """Issue 34: the 3P pokers and BeerQuiche60 cloak some of a stack's spaces in a phase
+    (cards shown round by round). "Only the space clicked" cloaks that space alone; "The
+    whole stack" (the default) every space of the stack; saved as the spaces chosen."""
+    page = person("cloaker", width=1366, height=768)
+    page.goto(FACTORY)
+    page.fill("#id_name", "PartCloak")
+    choose(page, "id_board_type", "stacks")
+    choose(page, "id_size_x", "4")
+    choose(page, "id_size_y", "1")
+    choose(page, "id_size_z", "3")
+    page.select_option("#id_cloaking", "hides")
+    assert page.input_value("#id_cloak_reach") == "stack"
+    page.click("label[for=mk-cloak]")
+    click_space(page, "1-1-1-1")  # the whole first stack
+    drawn = page.locator("[id^=sp-1-1-1-]").count()
+    assert drawn >= 2 and page.locator("[id^=sp-1-1-1-] .fc-flag-cloak").count() == drawn
+    page.select_option("#id_cloak_reach", "space")
+    click_space(page, "1-2-1-2")  # the second stack's middle space alone
+    assert page.locator("[id^=sp-1-2-1-] .fc-flag-cloak").count() == 1
+    assert "cloaked in phase 1" in page.get_attribute("#sp-1-2-1-2", "aria-label")
+    assert "cloaked" not in page.get_attribute("#sp-1-2-1-1", "aria-label")
+    assert page.input_value("#id_cloak_reach") == "space"  # kept through the redraw
+    for name, (w, h) in SIZES.items():
+        page.set_viewport_size({"width": w, "height": h})
+        page.locator("#id_cloak_reach").scroll_into_view_if_needed()
+        shot(page, f"cloak-reach-{name}")
+    page.set_viewport_size({"width": 1366, "height": 768})
+    page.click("#fc-save")
+    page.wait_for_url(re.compile(r"/games/\d+/$"))
+    doc = RuleSet.objects.get(name="PartCloak").rule_doc()
+    cloaked = {(s.at[0], s.at[2]) for s in doc.phases[0].cloaked}
+    assert (2, 2) in cloaked and not {(2, 1), (2, 3)} & cloaked
+    height = doc.board.size[2]
+    assert {(1, z) for z in range(1, height + 1)} <= cloaked or (1, 0) in cloaked
+
+
+def test_the_cloak_reach_is_offered_on_stacks_only(person):
+    page = person("flatcloaker", width=1366, height=768)
+    page.goto(FACTORY)
+    assert page.locator("#id_cloak_reach").count() == 0  # a flat board: one space a click
+    choose(page, "id_board_type", "stacks")
+    assert page.locator("#id_cloak_reach").count() == 1

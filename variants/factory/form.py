@@ -92,6 +92,9 @@ class FactoryState:
     # spots, a subset of ``pieces``. ``piece_owner`` is what a piece marker places now.
     nobody: set[Spot] = field(default_factory=set)
     piece_owner: str = "seat"  # "seat" (its colour's player) or "nobody"
+    # On stacks the cloak marker cloaks the whole stack ("stack") or the one space clicked
+    # ("space": release 1.7's pokers show a stack's cards round by round).
+    cloak_reach: str = "stack"
     allow_pass: bool = False
     agree_draw: bool = False
     seconds: int | None = None

@@ -93,6 +93,7 @@ class Layout:
     marker_seat: Control | None = None  # whom the exclusive and lock markers mark for
     lock_flags: Control | None = None  # entry and exit / entry only / exit only, for a seat
     piece_owner: Control | None = None  # a piece marker's set-up piece: its seat's or nobody's
+    cloak_reach: Control | None = None  # stacks: the cloak marker's whole stack or one space
     reserve_note: str = ""  # where captures need more than the selects' maximum
     turn_ms: turn_time.MsField | None = None  # seed 001's turn time, under the seconds
     fold: Control | None = None  # the shown phase's fold
@@ -354,6 +355,8 @@ def _all_controls(layout: Layout) -> list[Control]:
         controls.append(layout.lock_flags)
     if layout.piece_owner:
         controls.append(layout.piece_owner)
+    if layout.cloak_reach:
+        controls.append(layout.cloak_reach)
     controls += phase_layout.controls(layout)
     if layout.nested:
         controls += layout.nested.controls()

@@ -15,7 +15,7 @@ from gamecore.rules.vocabulary import CLOAKING_LABELS, FOLD_LABELS, MAX_PHASES, 
 
 from .controls import Control, select
 from .moving_layout import seat_names
-from .phase_state import check_extras, encode, stalemate_choices
+from .phase_state import CLOAK_REACH_LABELS, check_extras, encode, stalemate_choices
 from .state import FactoryState
 
 Errors = Callable[[str], list[str]]
@@ -42,6 +42,16 @@ def apply(layout, state: FactoryState, err: Errors, check_choices: list) -> None
         state.cloaking,
         errors=err("cloaking"),
     )
+    if state.board_type == "stacks":
+        layout.cloak_reach = select(
+            "cloak_reach",
+            "On a stack the cloak marker cloaks",
+            list(CLOAK_REACH_LABELS.items()),
+            state.cloak_reach,
+            id="id_cloak_reach",
+            help="Only the space clicked: cloak some of a stack's spaces in this phase (cards "
+            "shown one round at a time); the others stay in view.",
+        )
     layout.phases = select(
         "phase_count",
         "Phases",

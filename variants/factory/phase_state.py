@@ -137,6 +137,9 @@ def check_extras(board_type: str | None = None, keep=()) -> list[tuple[str, str]
 # --- from a document ----------------------------------------------------------------------
 
 
+CLOAK_REACH_LABELS = {"stack": "The whole stack", "space": "Only the space clicked"}
+
+
 def from_doc(doc, state: FactoryState) -> None:
     if doc.phases:
         state.phases = [
@@ -201,6 +204,8 @@ def from_post(data: Mapping, state: FactoryState, spot_of, problems: list) -> No
     else:
         problems.append({"path": "cloaking", "message": f"{cloaking[:20]!r} is not an option"})
     state.overachievers = data.get("overachievers") == "1"
+    reach = str(data.get("cloak_reach", "stack"))
+    state.cloak_reach = reach if reach in CLOAK_REACH_LABELS else "stack"
 
 
 MAX_PHASES_JSON = 300_000  # 6 phases locking and cloaking all 1,536 spaces: ~230 KB
@@ -284,7 +289,7 @@ def toggle(state: FactoryState, spot: Spot, marker: str) -> str:
     """The lock marker after phase 1 and the cloak marker: this phase's spaces."""
     p = state.phases[state.phase_shown]
     spots = {spot}
-    if state.board_type == "stacks":
+    if state.board_type == "stacks" and not (marker == "cloak" and state.cloak_reach == "space"):
         b, x, y, _z = spot
         spots = {(b, x, y, z) for z in range(1, state.size[2] + 1)}
     target = p.cloaked if marker == "cloak" else p.locked
