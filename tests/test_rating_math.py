@@ -159,3 +159,41 @@ def test_a_broken_two_sided_update_would_be_caught():
 
     a, b = Skill(30.0, 4.0), Skill(22.0, 6.0)
     assert abs(_two_sided(a, b, 1, 1)[0].mu - openskill_pair(a, b, 1, 2)[0].mu) > 0.1
+
+
+@pytest.mark.parametrize("n", [3, 4])
+def test_a_match_of_three_or_four_adds_nothing_to_the_sum_of_ratings(n):
+    """The release's acceptance: the sum of the ratings does not change. Plackett-Luce
+    alone drifts for more than two teams; each change is shifted by the mean change."""
+    from openskill.models import PlackettLuce
+
+    skills = {"a": Skill(30.0, 4.0), "b": Skill(22.0, 7.0), "c": Skill(25.0, 2.0),
+              "d": Skill(18.0, 8.0)}  # fmt: skip
+    keys = "abcd"[:n]
+    ranks = [2, 1, 3, 1][:n]
+    new = rate_match(seats(*[(k, i, r) for i, (k, r) in enumerate(zip(keys, ranks))]), skills)
+    before = sum(skills[k].mu for k in keys)
+    assert sum(new[k].mu for k in keys) == pytest.approx(before, abs=1e-9)
+    # openskill alone would have drifted (the test can fail), and the order of the changes
+    # is openskill's own, with the same sigmas
+    model = PlackettLuce(mu=25.0, sigma=25 / 3)
+    plain = model.rate([[model.rating(mu=skills[k].mu, sigma=skills[k].sigma)] for k in keys],
+                       ranks=ranks)  # fmt: skip
+    assert abs(sum(t[0].mu for t in plain) - before) > 1e-6
+    change = {k: new[k].mu - skills[k].mu for k in keys}
+    plain_change = {k: t[0].mu - skills[k].mu for k, t in zip(keys, plain)}
+    assert sorted(keys, key=change.get) == sorted(keys, key=plain_change.get)
+    assert [new[k].sigma for k in keys] == pytest.approx([t[0].sigma for t in plain])
+
+
+def test_two_players_and_games_with_chaos_are_not_shifted():
+    skills = {"a": Skill(30.0, 4.0), "b": Skill(22.0, 7.0)}
+    new = rate_match(seats(("a", 0, 1), ("b", 1, 2), (None, 2, 3)), skills)
+    from openskill.models import PlackettLuce
+
+    model = PlackettLuce(mu=25.0, sigma=25 / 3)
+    plain = model.rate(
+        [[model.rating(mu=30.0, sigma=4.0)], [model.rating(mu=22.0, sigma=7.0)], [model.rating()]],
+        ranks=[1, 2, 3],
+    )
+    assert new["a"].mu == pytest.approx(plain[0][0].mu)  # Chaos: openskill's numbers
