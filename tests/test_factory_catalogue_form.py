@@ -19,26 +19,6 @@ from variants import catalogue
 from variants.models import RuleSet
 
 GENERAL = general_games()
-# The 3P poker games and BeerQuiche60 cloak part of a stack (cards shown round by round):
-# the cloak marker's "only the space clicked" makes them. Empty: every game is made.
-PART_STACKS: set[str] = set()
-
-
-def _marks(names, part_stacks=False):
-    """Strict xfail marks for the catalogue games the form cannot make yet (drop one when
-    its game passes): nobody's set-up pieces (3P-9X-HideSeek) and the decks and 26-high
-    stacks are made (issue 34, lane "decks"), but the
-    3P poker games and BeerQuiche60 cloak part of a stack; the cloak marker marks a
-    whole one."""
-    out = []
-    for name in names:
-        why = ""
-        if part_stacks and name in PART_STACKS:
-            why = "a phase's cloak marker marks a whole stack; these cloak part of one"
-        out.append(
-            pytest.param(name, marks=pytest.mark.xfail(strict=True, reason=why)) if why else name
-        )
-    return out
 
 
 @pytest.fixture
@@ -61,7 +41,7 @@ def test_the_general_games_are_the_seeds_named_ones():
     assert not {"Connect4", "Tic-Tac-Toe", "Ultimate-Open"} & set(GENERAL)
 
 
-@pytest.mark.parametrize("name", _marks(GENERAL, part_stacks=True))
+@pytest.mark.parametrize("name", GENERAL)
 def test_a_general_game_made_through_the_form_has_the_catalogues_fingerprint(name, creator, client):
     doc = rules.parse(catalogue.get(name))
     form = PostForm(client)
@@ -107,3 +87,20 @@ def test_no_named_general_game_is_warned_to_be_a_draw_every_time():
         assert not [w for w in warnings_for(catalogue.get(name)) if "No line" in w], name
     (draw,) = warnings_for({"name": "x", "turn_checks": []})
     assert "every match is a draw" in draw
+
+
+def test_entry_only_and_exit_only_locks_are_made_through_the_form(creator, client):
+    """Issue 35's per-seat locks, entry only and exit only, filled like any control."""
+    base = catalogue.get("Tapatan")
+    doc = rules.parse(
+        base | {"space_locks": [
+            {"at": [1, 1, 1], "seats": [1], "entry": True, "exit": False},
+            {"at": [3, 3, 1], "seats": [2], "entry": False, "exit": True},
+            {"at": [2, 1, 1], "seats": [1, 2]},
+        ]}
+    )  # fmt: skip
+    form = PostForm(client)
+    build(form, doc, "LockedTapatan")
+    assert SAVED.search(form.save()), form.errors()
+    saved = RuleSet.objects.get(name="LockedTapatan")
+    assert saved.fingerprint == rules.fingerprint(doc), saved.document

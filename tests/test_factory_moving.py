@@ -31,25 +31,6 @@ MOVING = sorted(
 )
 
 
-PART_STACKS: set[str] = set()  # the state round trip keeps a phase's part-stack cloaks
-
-
-def _marks(names, part_stacks=False):
-    """Strict xfail marks for the catalogue games the form cannot make yet (drop one when
-    its game passes): nobody's set-up pieces (3P-9X-HideSeek) and the decks and 26-high
-    stacks are made (issue 34, lane "decks"), but the
-    3P poker games cloak part of a stack, and the cloak marker marks a whole one."""
-    out = []
-    for name in names:
-        why = ""
-        if part_stacks and name in PART_STACKS:
-            why = "a phase's cloak marker marks a whole stack; these cloak part of one"
-        out.append(
-            pytest.param(name, marks=pytest.mark.xfail(strict=True, reason=why)) if why else name
-        )
-    return out
-
-
 @pytest.fixture
 def ann(db, django_user_model, client):
     u = django_user_model.objects.create_user("ann", password=None)
@@ -73,7 +54,7 @@ def test_the_moving_catalogue_games_are_some():
     assert {"Tapatan", "Achi", "9-Holes"} <= set(MOVING)
 
 
-@pytest.mark.parametrize("name", _marks(MOVING))
+@pytest.mark.parametrize("name", MOVING)
 def test_every_moving_catalogue_game_round_trips_through_the_form(name):
     doc = rules.parse(catalogue.get(name))
     state = adjust(from_doc(doc))

@@ -171,7 +171,9 @@ def test_a_match_of_three_or_four_adds_nothing_to_the_sum_of_ratings(n):
               "d": Skill(18.0, 8.0)}  # fmt: skip
     keys = "abcd"[:n]
     ranks = [2, 1, 3, 1][:n]
-    new = rate_match(seats(*[(k, i, r) for i, (k, r) in enumerate(zip(keys, ranks))]), skills)
+    new = rate_match(
+        seats(*[(k, i, r) for i, (k, r) in enumerate(zip(keys, ranks, strict=True))]), skills
+    )
     before = sum(skills[k].mu for k in keys)
     assert sum(new[k].mu for k in keys) == pytest.approx(before, abs=1e-9)
     # openskill alone would have drifted (the test can fail), and the order of the changes
@@ -181,7 +183,7 @@ def test_a_match_of_three_or_four_adds_nothing_to_the_sum_of_ratings(n):
                        ranks=ranks)  # fmt: skip
     assert abs(sum(t[0].mu for t in plain) - before) > 1e-6
     change = {k: new[k].mu - skills[k].mu for k in keys}
-    plain_change = {k: t[0].mu - skills[k].mu for k, t in zip(keys, plain)}
+    plain_change = {k: t[0].mu - skills[k].mu for k, t in zip(keys, plain, strict=True)}
     assert sorted(keys, key=change.get) == sorted(keys, key=plain_change.get)
     assert [new[k].sigma for k in keys] == pytest.approx([t[0].sigma for t in plain])
 

@@ -254,18 +254,23 @@ def _outcomes_cached(node, n: int) -> frozenset:
 def _sequence(parts: tuple, n: int) -> frozenset:
     if n == 0 or not parts:
         return frozenset({()})
-    head, rest = parts[0], parts[1:]
-    out = set()
+    out: set = set()
+    _extend(out, parts[0], n, lambda k: _sequence(parts[1:], k))
+    return frozenset(out)
+
+
+def _extend(out: set, head, n: int, tails_of) -> None:
+    """Add to ``out`` each top-``n`` sequence that starts with an outcome of ``head`` and
+    goes on with one of ``tails_of(n - len(outcome))`` (the rest of the deck's)."""
     for o in _outcomes_cached(head, min(n, len(items(head)))):
         if len(o) >= n:
             out.add(o[:n])
         else:
-            tails = _sequence(rest, n - len(o))
+            tails = tails_of(n - len(o))
             _spend(len(tails) * n)
             out |= {o + r for r in tails}
         if len(out) > _CAP:
             raise _TooMany
-    return frozenset(out)
 
 
 @lru_cache(maxsize=4096)
@@ -273,18 +278,10 @@ def _shuffle(kinds: tuple, n: int) -> frozenset:
     """Distinct top-``n`` sequences of a shuffled multiset of parts (kind, count)."""
     if n == 0 or not kinds:
         return frozenset({()})
-    out = set()
+    out: set = set()
     for i, (part, count) in enumerate(kinds):
         rest = kinds[:i] + (((part, count - 1),) if count > 1 else ()) + kinds[i + 1 :]
-        for o in _outcomes_cached(part, min(n, len(items(part)))):
-            if len(o) >= n:
-                out.add(o[:n])
-            else:
-                tails = _shuffle(rest, n - len(o))
-                _spend(len(tails) * n)
-                out |= {o + r for r in tails}
-            if len(out) > _CAP:
-                raise _TooMany
+        _extend(out, part, n, lambda k, rest=rest: _shuffle(rest, k))
     return frozenset(out)
 
 

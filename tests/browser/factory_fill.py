@@ -152,16 +152,20 @@ def _spaces(form, doc, rows: dict[str, int]) -> None:
     for spot in sorted({where(s.board, s.at) for s in doc.sticky}):
         form.marker("sticky")
         form.space(spot)
-    seat_locks: dict[tuple, set[int]] = defaultdict(set)
+    # A seat's lock: entry and exit, entry only or exit only (the lock marker's select).
+    seat_locks: dict[tuple, set[tuple[int, str]]] = defaultdict(set)
     for k in doc.space_locks:
-        if not (k.entry and k.exit):
-            raise CannotFill(f"a space locked for entry or exit only ({k}): no control")
-        seat_locks[where(k.board, k.at)] |= set(k.seats)
-    for spot, seats in sorted(seat_locks.items()):
-        for seat in sorted(seats):
+        flags = "ex" if k.entry and k.exit else "e" if k.entry else "x"
+        seat_locks[where(k.board, k.at)] |= {(seat, flags) for seat in k.seats}
+    for spot, locks in sorted(seat_locks.items()):
+        for seat, flags in sorted(locks):
             form.pick("id_marker_seat", str(seat))
+            if form.value("id_lock_flags") != flags:
+                form.pick("id_lock_flags", flags)
             form.marker("lock")
             form.space(spot)
+    if seat_locks and form.value("id_lock_flags") != "ex":
+        form.pick("id_lock_flags", "ex")
     form.pick("id_marker_seat", "0")
     # Locked blanks and pieces, bottom up in each stack (z order) so that they fall in place.
     items = [(s.board, *s.at, "lock") for s in doc.locked]

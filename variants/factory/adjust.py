@@ -15,8 +15,7 @@ from variants.bounded import bounded_int
 from . import deck_state, moving_state, nested_state, phase_state
 from .document import derived_reserves
 from .form import MAX_BOARDS, MAX_CHECKS, Check, FactoryState
-from .posted import _spot
-from .spaces import column, marker_piece, set_column, toggle_space
+from .spaces import column, marker_piece, parse_spot, set_column, toggle_space
 
 # --- buttons -------------------------------------------------------------------------------
 
@@ -39,7 +38,7 @@ def apply_action(state: FactoryState, action: str, toggle: str = "") -> str:
         if seat:
             phase_state.toggle_seat(state, seat)
     elif action == "toggle":
-        spot = _spot(toggle)
+        spot = parse_spot(toggle)
         if spot is None or not state.on_board(spot):
             return "That space is not on the board."
         if not state.marker:

@@ -12,16 +12,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from types import SimpleNamespace
-from typing import TYPE_CHECKING
 
 from gamecore.rules.decks import MAX_TEXT, DeckError, check_decks, count_words, label, parse_deck
 from gamecore.rules.vocabulary import COLORS, PLAYER_MODES, seat_colors
 from variants.bounded import bounded_int
 
-if TYPE_CHECKING:
-    from .state import FactoryState
+from .checks import FactoryState
 
-Spot = tuple[int, int, int, int]
 COMMON = "dealt-common"
 DEALT = "dealt"  # the first element of a dealt item in a stack's column
 

@@ -21,9 +21,8 @@ from gamecore.rules.vocabulary import (
     PLAYER_MODES,
     seat_colors,
 )
-from variants.bounded import whole_number
 
-from . import phase_state
+from .checks import MAX_BOARDS, Check
 from .moving_state import MovingState
 from .nested_state import NestedState
 from .phase_state import PhaseState
@@ -33,38 +32,6 @@ from .spaces import Spot
 FLAT_BOARDS = ("hash", "squares", "stacks")
 FAMILIES = {"flat": "Flat board", "nested": "Nested boards"}
 MAX_CHECKS = 8
-MAX_BOARDS = 3
-
-
-@dataclass(frozen=True)
-class Check:
-    k: int = 3
-    result: str = "wins"
-    diagonal: bool = True
-    ending: str = ""  # another ending of the typed vocabulary (its key), instead of k
-
-    @property
-    def value(self) -> str:
-        """The turn-check dropdown's option value, e.g. "3-wins-d" / "4-loses-o", or an
-        ending's key (JSON)."""
-        if self.ending:
-            return self.ending
-        return f"{self.k}-{self.result}-{'d' if self.diagonal else 'o'}"
-
-    @classmethod
-    def from_value(cls, text: str) -> Check:
-        if phase_state.is_ending(text):
-            found = phase_state.read_ending(text, "turn") or phase_state.read_ending(
-                text, "stalemate"
-            )
-            if found is None:
-                raise ValueError(text)
-            return cls(ending=found)
-        k, result, diag = text.split("-")
-        if result not in ("wins", "loses") or diag not in ("d", "o"):
-            raise ValueError(text)
-        # Wider than the rules allow (2..6), so validation names the limit; never unbounded.
-        return cls(whole_number(k, 1, 99), result, diag == "d")
 
 
 @dataclass

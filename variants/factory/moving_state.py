@@ -15,7 +15,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
 from gamecore.rules.vocabulary import (
     BY_STACK,
@@ -27,10 +26,8 @@ from gamecore.rules.vocabulary import (
 )
 from variants.bounded import bounded_int
 
-if TYPE_CHECKING:
-    from .state import FactoryState
+from .checks import FactoryState, Spot
 
-Spot = tuple[int, int, int, int]
 SPACE_MARKERS = ("lock", "exclusive", "sticky")
 THIS_PHASE = -1  # marker_seat: "Everyone, this phase only" (a phase's own locked space)
 # A lock's flags as written in the hidden field: entry and exit, entry only, exit only.

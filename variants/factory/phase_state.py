@@ -16,9 +16,6 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
-
-from pydantic import ValidationError
 
 from gamecore.rules import endings as ending_words
 from gamecore.rules.vocabulary import (
@@ -31,10 +28,7 @@ from gamecore.rules.vocabulary import (
 from variants import json_input
 from variants.bounded import bounded_int
 
-if TYPE_CHECKING:
-    from .state import FactoryState
-
-Spot = tuple[int, int, int, int]
+from .checks import Check, FactoryState, Spot, is_ending, read_ending
 
 
 @dataclass
@@ -69,20 +63,6 @@ class PhaseState:
 
 
 # --- endings as dropdown values ---------------------------------------------------------------
-
-
-def is_ending(value: str) -> bool:
-    return value.startswith("{")
-
-
-def read_ending(value: str, when: str) -> str | None:
-    """An ending's key from a posted value, or None when it is not an ending of ``when``."""
-    try:
-        raw = json_input.loads(value[:400], max_bytes=400, max_depth=4)
-        ending = ending_words.Ending.model_validate(raw)
-    except (ValueError, ValidationError):
-        return None
-    return ending_words.key(ending) if ending.when == when else None
 
 
 def read_stalemate(data: Mapping, problems: list) -> str:
@@ -159,8 +139,6 @@ def from_doc(doc, state: FactoryState) -> None:
     state.cloaking = doc.cloaking
     state.overachievers = doc.overachievers
     # Endings: a stalemate ending fills an unused stalemate dropdown; the rest are checks.
-    from .state import Check
-
     for e in doc.endings:
         k = ending_words.key(e)
         if e.when == "stalemate" and state.stalemate == "draw":

@@ -20,7 +20,7 @@ from variants.bounded import OutOfBounds, bounded_int, whole_number
 from . import deck_state, moving_state, nested_state, phase_state, turn_time
 from .document import default_state
 from .form import FLAT_BOARDS, MAX_BOARDS, MAX_CHECKS, Check, FactoryState
-from .spaces import Spot
+from .spaces import parse_spot
 
 PIECE_OWNERS = ("seat", "nobody")  # the piece_owner select's values
 
@@ -110,8 +110,10 @@ def from_post(data: Mapping, getlist=None) -> tuple[FactoryState, list[dict[str,
         state.turn_ms = turn_time.read(data, "turn_ms", problems)
     else:
         state.seconds = number("seconds", None, "seconds_per_turn", 5, 86400, blank_ok=True)
-    state.moving = moving_state.from_post(data, len(state.shapes), state.seats, _spot, problems)
-    phase_state.from_post(data, state, _spot, problems)
+    state.moving = moving_state.from_post(
+        data, len(state.shapes), state.seats, parse_spot, problems
+    )
+    phase_state.from_post(data, state, parse_spot, problems)
 
     # Reserves: one select per colour and shape row; a missing select is a new one.
     for color in COLORS:
@@ -128,7 +130,7 @@ def from_post(data: Mapping, getlist=None) -> tuple[FactoryState, list[dict[str,
     # the board has; anything else is reported, and a longer list is cut, not built.
     most = state.spaces
     posted = str(data.get("locked", "")).split()
-    locked = {_spot(t) for t in posted[:most]}
+    locked = {parse_spot(t) for t in posted[:most]}
     state.locked = {spot for spot in locked if spot and state.on_board(spot)}
     if len(posted) > most or len(state.locked) < len(locked):
         problems.append({"path": "locked", "message": "some locked spaces are not on the board"})
@@ -138,7 +140,7 @@ def from_post(data: Mapping, getlist=None) -> tuple[FactoryState, list[dict[str,
     for item in posted[:most]:
         parts = item.split(",")  # b,x,y,z,colour,shape-row[,n]: n for nobody's
         nobody = len(parts) == 7 and parts[6] == "n"
-        spot = _spot(",".join(parts[:4])) if len(parts) == 6 or nobody else None
+        spot = parse_spot(",".join(parts[:4])) if len(parts) == 6 or nobody else None
         row = bounded_int(parts[5], 1, len(SHAPES)) if spot else None
         if spot and state.on_board(spot) and parts[4] in COLORS and row:
             state.pieces[spot] = (parts[4], row)
@@ -149,20 +151,8 @@ def from_post(data: Mapping, getlist=None) -> tuple[FactoryState, list[dict[str,
             break
     if len(posted) > most:
         problems.append({"path": "initial_pieces", "message": "more pieces than spaces"})
-    deck_state.from_post(data, state, _spot, problems)
+    deck_state.from_post(data, state, parse_spot, problems)
     return state, problems
-
-
-def _spot(text: str) -> Spot | None:
-    """'b,x,y,z' -> (b, x, y, z) within the largest board the seed allows, or None."""
-    parts = text.split(",")
-    if len(parts) != 4:
-        return None
-    b, x, y = (bounded_int(v, 1, MAX_DIMENSION) for v in parts[:3])
-    z = bounded_int(parts[3], 1, MAX_STACK_HEIGHT)  # a stack's layer may reach 26
-    if None in (b, x, y, z) or b > MAX_BOARDS:
-        return None
-    return (b, x, y, z)
 
 
 def encode_reserves(reserves: dict[str, dict[int, int]]) -> str:

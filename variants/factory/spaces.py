@@ -3,17 +3,12 @@ the rule that things fall (what stands in a stack is kept bottom up, without gap
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from gamecore.rules.vocabulary import COLORS, SHAPES
+from gamecore.rules.vocabulary import COLORS, MAX_DIMENSION, MAX_STACK_HEIGHT, SHAPES
 from variants.bounded import bounded_int
 
+from .checks import MAX_BOARDS, FactoryState, Spot
 from .deck_state import DEALT, marker_seat
 
-if TYPE_CHECKING:
-    from .state import FactoryState
-
-Spot = tuple[int, int, int, int]  # board, x, y, z
 NOBODY = "nobody"  # a piece item's third part: the set-up piece belongs to nobody
 
 
@@ -112,3 +107,15 @@ def set_column(state: FactoryState, b: int, x: int, y: int, items: list) -> None
         state.dealt.pop((b, x, y, z), None)
     for z, item in enumerate(items[: state.size[2]], start=1):
         _put(state, (b, x, y, z), item)
+
+
+def parse_spot(text: str) -> Spot | None:
+    """'b,x,y,z' -> (b, x, y, z) within the largest board the seed allows, or None."""
+    parts = text.split(",")
+    if len(parts) != 4:
+        return None
+    b, x, y = (bounded_int(v, 1, MAX_DIMENSION) for v in parts[:3])
+    z = bounded_int(parts[3], 1, MAX_STACK_HEIGHT)  # a stack's layer may reach 26
+    if None in (b, x, y, z) or b > MAX_BOARDS:
+        return None
+    return (b, x, y, z)

@@ -6,7 +6,10 @@ applies the button that was pressed (``apply_action``), lets ``adjust`` restore 
 seed's rules between controls (hash is 3×3×1, stacks need a height, pieces fall, ...),
 and either renders it again (``layout``) or saves ``to_document``.
 
-Its parts, each importing only the ones before it: ``form.py`` (the data), ``document.py``
+Its parts, each importing only the ones before it: ``checks.py`` (a turn check, endings
+as dropdown values, the names the sub-states share), the sub-states (``deck_state``,
+``spaces``, ``moving_state``, ``phase_state``, ``nested_state``: each takes the form as an
+argument and imports none of the modules below), ``form.py`` (the data), ``document.py``
 (to and from a rule document), ``posted.py`` (the posted form), ``adjust.py`` (buttons
 and ``adjust``). This module names them all, where the views and tests import them.
 """
