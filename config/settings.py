@@ -221,6 +221,7 @@ PLAY_TIMEKEEPER = envbool("PLAY_TIMEKEEPER", True)
 # every web process and worker already shares.
 
 CELERY_FS_ROOT = Path(envstr("CELERY_FS_ROOT", str(VAR_DIR / "celery")))
+FS_BROKER_POLL = envfloat("FS_BROKER_POLL", 0.02)
 
 
 def filesystem_broker_options(root: Path) -> dict:
@@ -234,7 +235,10 @@ def filesystem_broker_options(root: Path) -> dict:
         "processed_folder": str(folders["processed"]),
         "store_processed": False,
         "control_folder": str(folders["control"]),
-        "polling_interval": 0.1,
+        # How often an idle worker looks for a message: a tournament's chains and its
+        # finaliser wait for it (issue 36: 0.1 s was as long as a 300-game round); an
+        # idle look is one directory listing, so 50 a second cost nothing worth saving.
+        "polling_interval": FS_BROKER_POLL,
     }
 
 

@@ -3,7 +3,7 @@ the finisher: ``results``, ``games_written``)."""
 
 from __future__ import annotations
 
-from django.db.models import Avg, Count, Max, Min, Q
+from django.db.models import Avg, Count, Exists, Max, Min, OuterRef, Q
 
 from accounts.models import Player
 from leaderboards.models import Tournament
@@ -18,7 +18,16 @@ def games_written(tournament_id: int) -> int:
 def results(t: Tournament) -> dict:
     """When it ran, win and draw rates per player, duration, average moves per game."""
     matches = Match.objects.filter(tournament=t)
-    span = matches.aggregate(first=Min("started"), last=Max("finished"), moves=Avg("ply"))
+    # A draw: a game nobody won. Asked per match (EXISTS on the seats' match index): the
+    # ORM's exclude(seats__result="win") read every winning seat of every tournament.
+    nobody_won = ~Exists(Seat.objects.filter(match=OuterRef("pk"), result="win"))
+    span = matches.aggregate(
+        first=Min("started"),
+        last=Max("finished"),
+        moves=Avg("ply"),
+        games=Count("id"),
+        draws=Count("id", filter=Q(nobody_won)),
+    )
     seats = (
         Seat.objects.filter(match__tournament=t, kind=Seat.Kind.PLAYER)
         .values("player_id")
@@ -43,8 +52,7 @@ def results(t: Tournament) -> dict:
         key=lambda row: (-row["win_rate"], -row["draw_rate"], row["name"]),
     )
     first, last = span["first"], span["last"]
-    games = matches.count()
-    draws = matches.exclude(seats__result="win").count()  # nobody won
+    games, draws = span["games"], span["draws"]
     return {
         "games": games,
         "started": first.isoformat() if first else None,
