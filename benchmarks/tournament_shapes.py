@@ -195,12 +195,7 @@ def child(shape: str, game_name: str, specs: list[str], rounds: int, games: int)
                 sys.exit(f"the tournament failed: see {log}")
             t.refresh_from_db()
             if os.environ.get("BENCH_TIMELINE"):
-                from leaderboards.models import TournamentBatch
-
-                done = sorted(TournamentBatch.objects.filter(tournament=t).values_list("touched", flat=True))
-                ms = lambda d: round((d - t.created).total_seconds() * 1000)  # noqa: E731
-                with open(os.environ["BENCH_TIMELINE"], "a") as f:
-                    print(f"{shape}: made {made*1000:.0f} ms; batches done {ms(done[0])}..{ms(done[-1])} ms; finished {ms(t.finished)} ms; seen {elapsed*1000:.0f} ms", file=f)
+                timeline(shape, t, made, elapsed)
             out["worker"].append(t.total_games / elapsed)
             out["worker_cpu"].append(worker_cpu)
             out["games"] = t.total_games
@@ -214,6 +209,24 @@ def child(shape: str, game_name: str, specs: list[str], rounds: int, games: int)
             worker.wait(timeout=20)
         except subprocess.TimeoutExpired:
             worker.kill()
+
+
+def timeline(shape: str, t, made: float, elapsed: float) -> None:
+    """One round's timeline from the tournament's creation, appended to $BENCH_TIMELINE."""
+    from leaderboards.models import TournamentBatch
+
+    batches = TournamentBatch.objects.filter(tournament=t)
+    done = sorted(batches.values_list("touched", flat=True))
+
+    def ms(when) -> int:
+        return round((when - t.created).total_seconds() * 1000)
+
+    with open(os.environ["BENCH_TIMELINE"], "a") as f:
+        print(
+            f"{shape}: made {made * 1000:.0f} ms; batches done {ms(done[0])}..{ms(done[-1])} "
+            f"ms; finished {ms(t.finished)} ms; seen {elapsed * 1000:.0f} ms",
+            file=f,
+        )
 
 
 def plain_loop(t) -> float:
