@@ -97,7 +97,7 @@ def test_embedded_defaults(clean_env, tmp_path):
     assert conf["CHANNEL_LAYERS"]["default"]["BACKEND"].endswith("InMemoryChannelLayer")
     assert conf["CELERY_BROKER_URL"].startswith("filesystem://")
     options = conf["CELERY_BROKER_TRANSPORT_OPTIONS"]
-    assert options["polling_interval"] == 0.1
+    assert options["polling_interval"] == 0.02  # issue 36: as long as a round at 0.1
     for key in ("data_folder_in", "data_folder_out", "processed_folder", "control_folder"):
         assert Path(options[key]).is_dir()
     assert conf["CELERY_RESULT_BACKEND"] == "django-db"
@@ -129,3 +129,8 @@ def test_suite_runs_on_the_configured_services(settings):
     assert connection.vendor == expected_vendor
     expected_broker = "redis" if os.environ.get("REDIS_URL") else "filesystem"
     assert app.connection_for_write().transport_cls == expected_broker
+
+
+def test_the_file_system_broker_poll_is_a_setting(clean_env, tmp_path):
+    clean_env.setenv("FS_BROKER_POLL", "0.5")
+    assert load_settings()["CELERY_BROKER_TRANSPORT_OPTIONS"]["polling_interval"] == 0.5
