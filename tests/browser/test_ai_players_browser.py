@@ -22,7 +22,11 @@ def test_the_factory_form_at_desktop_and_phone_size(person, width):
     page.goto("/")
     if width < 576:  # the menu is behind the toggler on a phone
         page.click(".navbar-toggler")
-    page.click("[data-testid=nav-ai]")
+        # the menu opens with an animation: a click before it settles can miss the link
+        page.wait_for_selector("[data-testid=nav-ai]", state="visible")
+        page.wait_for_function("() => !document.querySelector('.navbar-collapse.collapsing')")
+    with page.expect_navigation():
+        page.click("[data-testid=nav-ai]")
     page.click("[data-testid=new-ai]")
     assert page.url.endswith("/ai/new/")
     # Learning is the default kind: its classifier's settings show, search's do not.
