@@ -101,8 +101,8 @@ def test_only_its_trainer_edits_and_only_before_it_runs(client, plan, trainer, d
     assert "Only the Trainer who made this plan" in post(
         client, plan, game=ttt.pk, games="5", player=[a, r]
     )
+    edits.start_plan(plan.pk, trainer)
     with pytest.raises(tournaments.TournamentError, match="has started"):
-        edits.start_plan(plan.pk, trainer)
         edits.edit_set(plan.pk, 0, trainer, ttt, 5, [a, r])
     plan.refresh_from_db()
     assert the_set(plan)[0] == 10

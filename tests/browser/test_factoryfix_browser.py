@@ -25,6 +25,15 @@ def shot(page, name: str) -> None:
     page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=False)
 
 
+def shots(page, selector: str, name: str) -> None:
+    """``selector`` in view at each size, shot, then back at the laptop's size."""
+    for size, (w, h) in SIZES.items():
+        page.set_viewport_size({"width": w, "height": h})
+        page.locator(selector).scroll_into_view_if_needed()
+        shot(page, f"{name}-{size}")
+    page.set_viewport_size({"width": SIZES["desktop"][0], "height": SIZES["desktop"][1]})
+
+
 @pytest.mark.parametrize("size", sorted(SIZES))
 def test_the_name_fields_pattern_compiles_and_checks_the_name(person, size):
     w, h = SIZES[size]
@@ -68,10 +77,7 @@ def test_an_exit_only_lock_for_a_seat_through_the_page(person):
     page.select_option("#id_lock_flags", "e")
     click_space(page, "1-2-2-1")
     assert page.inner_text("#sp-1-2-2-1 .fc-flag-lock").strip() == "2out,3in"
-    for name, (w, h) in SIZES.items():
-        page.set_viewport_size({"width": w, "height": h})
-        page.locator("#id_lock_flags").scroll_into_view_if_needed()
-        shot(page, f"lock-flags-{name}")
+    shots(page, "#id_lock_flags", "lock-flags")
 
 
 def test_the_reserve_maximum_stays_put_and_captures_say_so(person):
@@ -95,10 +101,7 @@ def test_the_reserve_maximum_stays_put_and_captures_say_so(person):
     assert plain() == ["0", "1", "2", "3", "4"]  # the maximum did not move
     assert "up to 12" in page.inner_text("#fc-reserve-note")
     page.select_option("#id_reserve-pink-1", "6")
-    for name, (w, h) in SIZES.items():
-        page.set_viewport_size({"width": w, "height": h})
-        page.locator("#fc-reserve-note").scroll_into_view_if_needed()
-        shot(page, f"reserves-{name}")
+    shots(page, "#fc-reserve-note", "reserves")
 
 
 @pytest.mark.parametrize("family", ["flat", "nested"])
@@ -189,11 +192,7 @@ def test_a_set_up_piece_of_nobodys_through_the_page(person):
     label = page.get_attribute("#sp-1-1-1-1", "aria-label")
     assert label.endswith("pink circle"), label
     assert page.input_value("#id_piece_owner") == "seat"  # kept through the redraw
-    for name, (w, h) in SIZES.items():
-        page.set_viewport_size({"width": w, "height": h})
-        page.locator("#id_piece_owner").scroll_into_view_if_needed()
-        shot(page, f"nobody-{name}")
-    page.set_viewport_size({"width": 1366, "height": 768})
+    shots(page, "#id_piece_owner", "nobody")
     page.click("#fc-save")
     page.wait_for_url(re.compile(r"/games/\d+/$"))
     doc = RuleSet.objects.get(name="Scenery").document
@@ -225,11 +224,7 @@ def test_the_cloak_marker_cloaks_one_space_of_a_stack(person):
     assert "cloaked in phase 1" in page.get_attribute("#sp-1-2-1-2", "aria-label")
     assert "cloaked" not in page.get_attribute("#sp-1-2-1-1", "aria-label")
     assert page.input_value("#id_cloak_reach") == "space"  # kept through the redraw
-    for name, (w, h) in SIZES.items():
-        page.set_viewport_size({"width": w, "height": h})
-        page.locator("#id_cloak_reach").scroll_into_view_if_needed()
-        shot(page, f"cloak-reach-{name}")
-    page.set_viewport_size({"width": 1366, "height": 768})
+    shots(page, "#id_cloak_reach", "cloak-reach")
     page.click("#fc-save")
     page.wait_for_url(re.compile(r"/games/\d+/$"))
     doc = RuleSet.objects.get(name="PartCloak").rule_doc()
