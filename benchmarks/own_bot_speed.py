@@ -56,13 +56,19 @@ def client(url: str, out: str) -> None:
     from foundry_bot import BotClient
 
     seen: dict[str, list] = {}
+    messages = [0]  # messages that brought tournament turns: each turn's is noted
 
     def on_event(event: dict) -> None:
-        kind = event.get("type")
-        if kind == "your-move" and event.get("tournament"):
-            seen[event["turn"]] = [time.time(), None]
-        elif kind == "moved" and event.get("turn") in seen:
-            seen[event["turn"]][1] = time.time()
+        kind, now = event.get("type"), time.time()
+        asked = event.get("turns", []) if kind == "your-moves" else [event]
+        tournament = [t for t in asked if t.get("type") == "your-move" and t.get("tournament")]
+        messages[0] += bool(tournament)
+        for turn in tournament:
+            seen[turn["turn"]] = [now, None, messages[0]]
+        if kind == "moved":  # one turn ("turn"), or several at once ("turns")
+            for turn in event.get("turns", [event.get("turn")]):
+                if turn in seen:
+                    seen[turn][1] = now
 
     rng = random.Random(1)
     bot = BotClient(
@@ -90,10 +96,10 @@ def cpu_now(roots: dict[str, int]) -> dict[str, float]:
 
 def one_at_a_time(own, rule_set, trainer, count: int) -> list[float]:
     """The turn's round trip with nothing else in flight: this process asks as a worker
-    does (``turns.ask``), the client answers; ms from the request to the answer in hand."""
+    does (``asking.ask``), the client answers; ms from the request to the answer in hand."""
     from leaderboards.models import Tournament
     from leaderboards.services import default_universe
-    from ownbots import turns
+    from ownbots import asking
 
     t = Tournament.objects.create(
         name="latency", rule_set=rule_set, universe=default_universe(), created_by=trainer,
@@ -105,7 +111,7 @@ def one_at_a_time(own, rule_set, trainer, count: int) -> list[float]:
     spent = []
     for _ in range(count):
         began = time.perf_counter()
-        turns.ask(own.pk, t.pk, 1, 0, 0, view, legal)
+        asking.ask(own.pk, t.pk, 1, 0, 0, view, legal)
         spent.append((time.perf_counter() - began) * 1000)
     return spent
 
@@ -144,7 +150,6 @@ def child(game_name: str, games: int, rounds: int, turns_alone: int) -> None:
     django.setup()
     from django.contrib.auth import get_user_model
     from django.core.management import call_command
-    from django.db import models
 
     call_command("migrate", verbosity=0)
     from accounts.models import Player
@@ -235,27 +240,40 @@ def child(game_name: str, games: int, rounds: int, turns_alone: int) -> None:
             except subprocess.TimeoutExpired:
                 process.kill()
     seen = json.loads(times.read_text()) if times.exists() else {}
+    message_numbers = set()
     asked = dict(
         BotTurn.objects.filter(tournament_id__in=out["own_ids"], status="answered").values_list(
             "pk", "created"
         )
     )
     total, deliver, answer = [], [], []
-    for turn, (got, acked) in seen.items():
+    for turn, (got, acked, message) in seen.items():
         created = asked.get(int(turn[1:]))
         if created is None or acked is None:
             continue
+        message_numbers.add(message)
         total.append((acked - created.timestamp()) * 1000)
         deliver.append((got - created.timestamp()) * 1000)
         answer.append((acked - got) * 1000)
     # The worker's side: each own bot move's think time is its wait for the answer (ms).
-    from play.models import Move
+    # (A tournament game's log is packed on its match: read as every reader reads it.)
+    from play.models import Match, Seat
+    from play.move_log import rows_of_many
 
-    waits = Move.objects.filter(
-        match__tournament_id__in=out["own_ids"], kind="move",
-        match__seats__player=own, match__seats__index=models.F("seat"),
-    ).values_list("think_ms", flat=True)  # fmt: skip
-    out["latency"] = {"total": total, "deliver": deliver, "answer": answer, "worker": list(waits)}
+    matches = list(
+        Match.objects.filter(tournament_id__in=out["own_ids"]).values_list("pk", flat=True)
+    )
+    own_seat = dict(
+        Seat.objects.filter(match_id__in=matches, player=own).values_list("match_id", "index")
+    )
+    waits = [
+        row.think_ms
+        for match_id, rows in rows_of_many(matches).items()
+        for row in rows
+        if row.kind == "move" and row.seat == own_seat.get(match_id)
+    ]
+    out["latency"] = {"total": total, "deliver": deliver, "answer": answer, "worker": waits}
+    out["messages"] = len(message_numbers)
     print("RESULT " + json.dumps(out), flush=True)
 
 
@@ -333,6 +351,9 @@ def main() -> None:
         for part, name in parts:
             print(f"  {name}: p50 {percentile(lat[part], 50):.1f} ms, "
                   f"p99 {percentile(lat[part], 99):.1f} ms")  # fmt: skip
+        turns = len(lat["total"])
+        print(f"  turns a message to the bot: {turns / max(1, out['messages']):.1f} "
+              f"({out['messages']} messages)")  # fmt: skip
     else:
         print("during the tournaments: no turn measured")
     print(f"after: {load()}")

@@ -283,9 +283,10 @@ TOURNAMENT_CHAINS = envint("TOURNAMENT_CHAINS", 2, minimum=1)
 # before it forfeits (reason "disconnect").
 OWNBOT_MOVE_SECONDS = envfloat("OWNBOT_MOVE_SECONDS", 10.0)
 OWNBOT_WAIT_SECONDS = envfloat("OWNBOT_WAIT_SECONDS", 120.0)
-# How many games of a batch with an own bot a worker plays at once (a thread each): the bot
-# answers by turn id, so its games need not wait for one another (issue 36).
-OWNBOT_GAMES_AT_ONCE = envint("OWNBOT_GAMES_AT_ONCE", 16, minimum=1)
+# About how many games with an own bot a worker plays at once (whole batches, on one thread):
+# the bot answers by turn id, so its games need not wait for one another, and the turns
+# they ask together go to it in one message (issue 36).
+OWNBOT_GAMES_AT_ONCE = envint("OWNBOT_GAMES_AT_ONCE", 50, minimum=1)
 # A game's analysis (variants/analysis): its time budget on a worker, in seconds.
 ANALYSIS_SECONDS = envfloat("ANALYSIS_SECONDS", 30.0)
 

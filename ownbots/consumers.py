@@ -19,7 +19,7 @@ from play.consumers import JsonConsumer
 from play.errors import MatchError
 
 from . import connections, fastlane, keys, live, turns
-from .protocol import parse_bot_message, parse_turn_id
+from .protocol import MAX_BATCH, MAX_MESSAGE, parse_bot_message, parse_turn_id
 
 log = logging.getLogger(__name__)
 
@@ -44,10 +44,12 @@ def db(function, *args, **kwargs):
 
 class BotConsumer(JsonConsumer):
     parse = staticmethod(parse_bot_message)
+    max_message = MAX_MESSAGE  # a ``moves`` message carries up to 200 answers
 
     async def connect(self):
         self.player = None
         self.version = ""
+        self.batch = False  # the client takes several turns in one message
         self.header_token = _bearer(self.scope)
         self.sent: set[int] = set()  # tournament turns sent on this connection
         self.offered: set[str] = set()  # live turns sent on this connection
@@ -91,7 +93,7 @@ class BotConsumer(JsonConsumer):
 
     # -- hello ---------------------------------------------------------------------------
 
-    async def on_hello(self, token, version: str):
+    async def on_hello(self, token, version: str, batch: bool = False):
         if self.player is not None:
             raise MatchError("malformed", "hello: this connection said hello already.")
         player = await db(keys.bot_for_token, token or self.header_token)
@@ -99,7 +101,7 @@ class BotConsumer(JsonConsumer):
             return await self._refuse(
                 "unauthorized", "That token opens no bot (wrong, replaced or revoked)."
             )
-        self.player, self.version = player, version
+        self.player, self.version, self.batch = player, version, batch
         self.lane = fastlane.Socket(player.pk) if fastlane.enabled() else None
         previous = await db(
             connections.claim, player.pk, self.channel_name, timekeeper.PROCESS, version
@@ -182,27 +184,37 @@ class BotConsumer(JsonConsumer):
         try:
             await self.lane.subscribe()
             while not self.closing:
-                turn = await self.lane.next_turn(timeout=1.0)
-                if turn is not None:
-                    await self._send_turn(turn)
+                await self._send_turns(await self.lane.next_turns(timeout=1.0))
         except asyncio.CancelledError:
             raise
         except Exception:
             log.warning("bot %s: no turn pushes (the poll carries on)", self.player.pk)
 
-    async def _send_turn(self, turn: dict):
-        number = int(turn["turn"][1:])
-        if number not in self.sent and not self.closing:  # the push and a look both found it
-            self.sent.add(number)
-            await self.send_json(turn)
+    async def _send_turns(self, found: list[tuple[int, int, str]]):
+        """Tournament turns, (id, deadline, message text) each, not sent yet on this
+        connection (a push and a look may both find one), passed on as text with their
+        times: several in one ``your-moves`` to a client that said it takes them."""
+        new = []
+        for turn_id, deadline, text in found:
+            if turn_id not in self.sent:
+                self.sent.add(turn_id)
+                new.append(fastlane.timed_text(text, deadline))
+        if self.closing or not new:
+            return
+        if self.batch and len(new) > 1:
+            for i in range(0, len(new), MAX_BATCH):  # (as many as it may answer at once)
+                chunk = ", ".join(new[i : i + MAX_BATCH])
+                await self.send_text(f'{{"type": "your-moves", "turns": [{chunk}]}}')
+        else:
+            for text in new:
+                await self.send_text(text)
 
     async def _send_tournament_turns(self):
         if self.lane is not None:
             found = await self.lane.open_turns(self.sent)
         else:
             found = await db(turns.waiting, self.player.pk, self.sent)
-        for turn in found:
-            await self._send_turn(turn)
+        await self._send_turns(found)
 
     async def _send_tournament_results(self):
         events, self.results_after = await db(
@@ -247,14 +259,17 @@ class BotConsumer(JsonConsumer):
 
     # -- messages from the bot -----------------------------------------------------------
 
-    async def _answer(self, turn_id: int, move: str):
-        """A tournament answer through Redis: one script, no database (``fastlane``)."""
-        code = await self.lane.answer(turn_id, move, self.version, turns.GRACE_SECONDS)
-        if code == "missing":  # no longer open in Redis: the database says why
-            mine = await db(turns.is_mine, self.player.pk, turn_id)
-            code = "late" if mine else "unknown-turn"
-        if code != "ok":
-            raise turns.refused(code, turn_id, move)
+    async def _answer(self, answered: list[tuple[int, str]]) -> list[str]:
+        """Tournament answers through Redis: one script for all, no database unless one
+        is no longer open there (then the database says why). A code per answer."""
+        codes = await self.lane.answer(answered, self.version, turns.GRACE_SECONDS)
+        for i, ((turn_id, _move), code) in enumerate(zip(answered, codes, strict=True)):
+            if code == "missing":
+                mine = await db(turns.is_mine, self.player.pk, turn_id)
+                codes[i] = "late" if mine else "unknown-turn"
+            elif code == "ok":
+                self.sent.discard(turn_id)  # closed: no look offers it again
+        return codes
 
     async def on_ping(self):
         self._need_hello()
@@ -266,15 +281,40 @@ class BotConsumer(JsonConsumer):
 
     async def on_move(self, turn: str, move: str):
         self._need_hello()
-        try:
-            kind, parts = parse_turn_id(turn)
-            if kind == "live":
-                match_id, ply, seat = parts
-                await db(live.play, self.player, match_id, ply, seat, move)
-            elif self.lane is not None:
-                await self._answer(parts[0], move)
-            else:
-                await db(turns.answer, self.player.pk, parts[0], move, self.version)
-        except MatchError as exc:
-            return await self.send_json({**exc.event(), "turn": turn})
-        await self.send_json({"type": "moved", "turn": turn, "move": move})
+        if await self._moves([(turn, move)]):
+            await self.send_json({"type": "moved", "turn": turn, "move": move})
+
+    async def on_moves(self, moves: list[tuple[str, str]]):
+        """Several answers in one message: one ``moved`` names those taken; each refused
+        one gets its own ``error``, as a ``move`` would."""
+        self._need_hello()
+        taken = await self._moves(moves)
+        if taken:
+            await self.send_json({"type": "moved", "turns": taken})
+
+    async def _moves(self, moves: list[tuple[str, str]]) -> list[str]:
+        """Play each (turn, move); the turns taken. Refusals are sent as errors."""
+        taken, lane = [], []
+        for turn, move in moves:
+            try:
+                kind, parts = parse_turn_id(turn)
+                if kind == "live":
+                    match_id, ply, seat = parts
+                    await db(live.play, self.player, match_id, ply, seat, move)
+                elif self.lane is not None:
+                    lane.append((parts[0], move, turn))
+                    continue
+                else:
+                    await db(turns.answer, self.player.pk, parts[0], move, self.version)
+                taken.append(turn)
+            except MatchError as exc:
+                await self.send_json({**exc.event(), "turn": turn})
+        if lane:
+            codes = await self._answer([(number, move) for number, move, _turn in lane])
+            for (number, move, turn), code in zip(lane, codes, strict=True):
+                if code == "ok":
+                    taken.append(turn)
+                else:
+                    event = turns.refused(code, number, move).event()
+                    await self.send_json({**event, "turn": turn})
+        return taken

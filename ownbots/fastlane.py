@@ -1,13 +1,13 @@
-"""The tournament mailbox's hot path in Redis, so that a turn costs one round trip.
+"""The tournament mailbox's hot path in Redis, so that a turn costs no database round trip.
 
 With Redis (``REDIS_URL``) a turn lives, while it is open, in a Redis hash next to its
-``BotTurn`` row: the worker writes both (the row's id is the turn's id) and publishes
-the "your move" on the bot's channel; the bot's socket sends it at once (no poll, no
-read), and answers it with one script (``ANSWER``) that checks what ``turns.answer``
-checks (the bot's turn, still open, a legal move, in time), closes it and pushes the
-move on a list the worker blocks on (``BLPOP``). No database round trip on the way: the
-worker writes the game's turns as rows when it ends (``turns.record_turns``; their ids
-come from the table's sequence, taken a block at a time).
+``BotTurn`` row: the worker writes the hash (the row's id is the turn's id) and publishes
+the "your move" on the bot's channel, every turn its games ask in a step in one message;
+the bot's socket sends them at once (no poll, no read), and answers them with one script
+(``ANSWER``) that checks what ``turns.answer`` checks (the bot's turn, still open, a legal
+move, in time), closes them and pushes the moves on the list the worker blocks on
+(``BLPOP``). The worker writes the game's turns as rows when it ends
+(``turns.record_turns``; their ids come from the table's sequence, a block at a time).
 The hash's status is the truth while the turn is open: answered at most once, by one
 atomic script, and ``EXPIRE`` (the worker giving up) is the same script's other side.
 Without Redis (the embedded shape) the web process and the worker share no channel: the
@@ -20,6 +20,7 @@ import json
 import os
 import threading
 import time
+import uuid
 
 from django.conf import settings
 
@@ -27,24 +28,36 @@ KEEP_SECONDS = 300  # an open turn's hash outlives its deadline by this much
 _clients: dict[int, object] = {}  # by process id: a prefork child makes its own
 _lock = threading.Lock()
 
-# KEYS: the turn's hash, the bot's set of open turns. ARGV: player id, move, version,
-# now (epoch ms), grace (ms), turn id. Returns "ok" or the protocol's error code.
+# KEYS: the bot's set of open turns, then each answered turn's hash. ARGV: player id,
+# version, now (epoch ms), grace (ms), then each turn's id and move. Returns, per turn, "ok"
+# or the protocol's error code. One script for a message's answers: the worker finds them
+# on its list all at once (its games carry on together), and one round trip for all.
 ANSWER = """
-local t = redis.call('HMGET', KEYS[1], 'player', 'status', 'deadline', 'legal', 'reply')
-if not t[1] then return 'missing' end
-if t[1] ~= ARGV[1] then return 'unknown-turn' end
-if t[2] ~= 'waiting' then return 'late' end
-local legal = false
-for _, m in ipairs(cjson.decode(t[4])) do
-  if m == ARGV[2] then legal = true break end
+local codes = {}
+for i = 2, #KEYS do
+  local id, move = ARGV[2 * i + 1], ARGV[2 * i + 2]
+  local t = redis.call('HMGET', KEYS[i], 'player', 'status', 'deadline', 'legal', 'reply')
+  local code = 'ok'
+  if not t[1] then code = 'missing'
+  elseif t[1] ~= ARGV[1] then code = 'unknown-turn'
+  elseif t[2] ~= 'waiting' then code = 'late'
+  else
+    local legal = false
+    for _, m in ipairs(cjson.decode(t[4])) do
+      if m == move then legal = true break end
+    end
+    if not legal then code = 'illegal'
+    elseif tonumber(ARGV[3]) > tonumber(t[3]) + tonumber(ARGV[4]) then code = 'late' end
+  end
+  if code == 'ok' then
+    redis.call('HSET', KEYS[i], 'status', 'answered')
+    redis.call('SREM', KEYS[1], id)
+    redis.call('LPUSH', t[5], cjson.encode({tonumber(id), move, ARGV[2]}))
+    redis.call('EXPIRE', t[5], 60)
+  end
+  codes[#codes + 1] = code
 end
-if not legal then return 'illegal' end
-if tonumber(ARGV[4]) > tonumber(t[3]) + tonumber(ARGV[5]) then return 'late' end
-redis.call('HSET', KEYS[1], 'status', 'answered')
-redis.call('SREM', KEYS[2], ARGV[6])
-redis.call('LPUSH', t[5], cjson.encode({ARGV[2], ARGV[3]}))
-redis.call('EXPIRE', t[5], 60)
-return 'ok'
+return codes
 """
 # KEYS: the turn's hash, the bot's set. ARGV: turn id. 1 if the turn was open (now closed).
 EXPIRE = """
@@ -85,12 +98,17 @@ def game_key(tournament_id: int, number: int) -> str:
     return _key("game", tournament_id, number)
 
 
-def reply_key(turn_id: int) -> str:
-    return _key("reply", turn_id)
+def reply_key(name) -> str:
+    """The list a worker takes answers from: one per asker (``new_reply_key``)."""
+    return _key("reply", name)
+
+
+def new_reply_key() -> str:
+    return reply_key(f"{os.getpid()}.{uuid.uuid4().hex}")
 
 
 def client():
-    """This process's Redis client (its pool is thread-safe: a worker's games share it)."""
+    """This process's Redis client (its pool is thread-safe)."""
     pid = os.getpid()
     found = _clients.get(pid)
     if found is None:
@@ -112,47 +130,95 @@ def _now_ms() -> int:
     return int(time.time() * 1000)
 
 
+def _ms(deadline) -> int:
+    return deadline if isinstance(deadline, int) else int(deadline.timestamp() * 1000)
+
+
 # --- the worker's side ---------------------------------------------------------------------
 
 
-def open_turn(turn, message: dict, publish: bool) -> None:
-    """The turn's hash, in the bot's set of open turns; published to its socket if
-    ``publish`` (the bot is connected)."""
-    pipe = client().pipeline(transaction=False)  # in order on one connection: enough
-    key = turn_key(turn.pk)
-    pipe.hset(
-        key,
-        mapping={
-            "player": str(turn.player_id),
-            "status": "waiting",
-            "deadline": str(int(turn.deadline.timestamp() * 1000)),
-            "legal": json.dumps(turn.legal),
-            "reply": reply_key(turn.pk),
-            "message": json.dumps(message),  # the "your move" without its times
-        },
-    )
-    pipe.expire(key, _ttl())
-    pipe.sadd(open_key(turn.player_id), turn.pk)
-    pipe.sadd(game_key(turn.tournament_id, turn.game_number), turn.pk)
-    pipe.expire(game_key(turn.tournament_id, turn.game_number), _ttl())
-    if publish:
-        pipe.publish(turns_channel(turn.player_id), json.dumps(timed(message, turn.deadline)))
-    pipe.execute()
+# KEYS: each turn's hash, its bot's set of open turns and its game's set, in threes, then
+# the channels to publish on. ARGV: the keys' time to live (s), the reply list, how many
+# turns, then each turn's id, player id, deadline (epoch ms), legal moves (JSON), message
+# ("your move" without its times, JSON) and the index of its channel (0: not published).
+# Each channel gets its turns in one message (``_published``'s shape), made here: the
+# messages cross the network once.
+OPEN = r"""
+local ttl, reply, n = ARGV[1], ARGV[2], tonumber(ARGV[3])
+local texts, deadlines, ids = {}, {}, {}
+for i = 0, n - 1 do
+  local turn, bots, game = KEYS[3 * i + 1], KEYS[3 * i + 2], KEYS[3 * i + 3]
+  local a = 4 + 6 * i
+  redis.call('HSET', turn, 'player', ARGV[a + 1], 'status', 'waiting', 'deadline', ARGV[a + 2],
+             'legal', ARGV[a + 3], 'reply', reply, 'message', ARGV[a + 4])
+  redis.call('EXPIRE', turn, ttl)
+  redis.call('SADD', bots, ARGV[a])
+  redis.call('SADD', game, ARGV[a])
+  redis.call('EXPIRE', game, ttl)
+  local channel = tonumber(ARGV[a + 5])
+  if channel > 0 then
+    texts[channel] = texts[channel] or {}
+    deadlines[channel] = deadlines[channel] or {}
+    ids[channel] = ids[channel] or {}
+    table.insert(texts[channel], ARGV[a + 4])
+    table.insert(deadlines[channel], ARGV[a + 2])
+    table.insert(ids[channel], ARGV[a])
+  end
+end
+for channel, found in pairs(texts) do
+  redis.call('PUBLISH', KEYS[3 * n + channel], '{"ids": [' .. table.concat(ids[channel], ', ') ..
+    '], "deadlines": [' .. table.concat(deadlines[channel], ', ') .. ']}\n' ..
+    table.concat(found, '\n'))
+end
+return n
+"""
 
 
-def timed(message: dict, deadline) -> dict:
-    """``message`` with its deadline (epoch ms) and the seconds left."""
-    at = deadline if isinstance(deadline, int) else int(deadline.timestamp() * 1000)
-    return {**message, "deadline": at, "timeLeft": max(0.0, (at - _now_ms()) / 1000)}
+def open_turns(opened: list, reply: str) -> None:
+    """Each (turn, message text, publish) of ``opened``: its hash, in its bot's set of
+    open turns and its game's; the answer goes on the list ``reply``. The turns to
+    ``publish`` (their bot is connected) go to each bot's socket in one message. One
+    script: one round trip for all."""
+    keys, args, channels = [], [_ttl(), reply, len(opened)], {}
+    for turn, text, publish in opened:
+        game = game_key(turn.tournament_id, turn.game_number)
+        keys += [turn_key(turn.pk), open_key(turn.player_id), game]
+        legal = getattr(turn, "legal_json", None) or json.dumps(turn.legal)
+        channel = channels.setdefault(turn.player_id, len(channels) + 1) if publish else 0
+        args += [turn.pk, turn.player_id, _ms(turn.deadline), legal, text, channel]
+    keys += [turns_channel(player_id) for player_id in channels]  # (in their numbers' order)
+    client().eval(OPEN, len(keys), *keys, *args)
 
 
-def republish(turn, message: dict) -> None:
-    """The bot (re)connected: its turn again, with its fresh time."""
-    client().publish(turns_channel(turn.player_id), json.dumps(timed(message, turn.deadline)))
+def _published(ids: list[int], deadlines: list[int], texts: list[str]) -> str:
+    """What a bot's channel carries: a line of the turns' ids and deadlines (JSON), then
+    each turn's message (JSON, as stored), a line each. A socket passes the messages on
+    as they are (``timed_text``): it never parses nor re-encodes a view."""
+    return "\n".join([json.dumps({"ids": ids, "deadlines": deadlines}), *texts])
+
+
+def _unpublished(data) -> list[tuple[int, int, str]]:
+    """(turn id, deadline, message text) of each turn of a message ``_published`` made."""
+    head, *texts = (data.decode() if isinstance(data, bytes) else data).split("\n")
+    found = json.loads(head)
+    return list(zip(found["ids"], found["deadlines"], texts, strict=True))
+
+
+def timed_text(text: str, deadline: int) -> str:
+    """A turn's message (JSON text, an object) with its deadline (epoch ms) and the
+    seconds left, put in front without parsing it."""
+    left = max(0.0, (deadline - _now_ms()) / 1000)
+    return f'{{"deadline": {deadline}, "timeLeft": {left:.3f}, {text[1:]}'
+
+
+def republish(turn, text: str) -> None:
+    """The bot (re)connected: its turn (``message`` text) again, with its fresh time."""
+    found = _published([turn.pk], [_ms(turn.deadline)], [text])
+    client().publish(turns_channel(turn.player_id), found)
 
 
 def set_deadline(turn) -> None:
-    if client().eval(DEADLINE, 1, turn_key(turn.pk), int(turn.deadline.timestamp() * 1000)):
+    if client().eval(DEADLINE, 1, turn_key(turn.pk), _ms(turn.deadline)):
         client().expire(turn_key(turn.pk), _ttl())
 
 
@@ -165,13 +231,20 @@ def open_ids(player_id: int) -> list[int]:
     return sorted(int(i) for i in client().smembers(open_key(player_id)))
 
 
-def wait(turn_id: int, seconds: float) -> tuple[str, str] | None:
-    """The answer (move, version) if it comes within ``seconds``, else None."""
-    got = client().blpop([reply_key(turn_id)], timeout=seconds)
-    if got is None:
-        return None
-    move, version = json.loads(got[1])
-    return move, version
+def answers(reply: str, seconds: float, gather: float = 0.0, expect: int = 1) -> list[tuple]:
+    """The answers on the list ``reply``, (turn id, move, version): waits up to
+    ``seconds`` for the first, takes every other there already (a bot's message of
+    several answers pushes them all at once), then, until ``expect`` have come, waits up
+    to ``gather`` seconds at a time for more: the games they free then go on together,
+    and their next turns reach the bot in one message rather than a trickle of small ones."""
+    got = client().blpop([reply], timeout=seconds)
+    found = []
+    while got is not None:
+        found += [got[1], *(client().lpop(reply, 1000) or [])]
+        if not gather or len(found) >= expect:
+            break
+        got = client().blpop([reply], timeout=gather)
+    return [tuple(json.loads(raw)) for raw in found]
 
 
 def expire(turn) -> bool:
@@ -180,31 +253,42 @@ def expire(turn) -> bool:
     return bool(client().eval(EXPIRE, 2, *keys, turn.pk))
 
 
-def expire_game(tournament_id: int, number: int) -> None:
-    """Close every turn of this game still open (an earlier try's: its worker died)."""
-    key = game_key(tournament_id, number)
-    for raw in client().smembers(key):
-        turn_id = int(raw)
+def expire_games(tournament_id: int, numbers: list[int]) -> None:
+    """Close every turn of these games still open (an earlier try's: its worker died)."""
+    keys = [game_key(tournament_id, number) for number in numbers]
+    pipe = client().pipeline(transaction=False)
+    for key in keys:
+        pipe.smembers(key)
+    left = [int(raw) for members in pipe.execute() for raw in members]
+    for turn_id in left:  # (rare: a game sent again)
         player = client().hget(turn_key(turn_id), "player")
         if player is not None:
             client().eval(EXPIRE, 2, turn_key(turn_id), open_key(int(player)), turn_id)
-    client().delete(key)
+    if keys:
+        client().delete(*keys)
 
 
 # --- the bot's socket ----------------------------------------------------------------------
 
 
-def _answer_args(player_id: int, turn_id: int, move: str, version: str, grace: float):
-    keys = (turn_key(turn_id), open_key(player_id))
-    args = (str(player_id), move, version, _now_ms(), int(grace * 1000), turn_id)
+def _answer_args(player_id: int, answered: list, version: str, grace: float):
+    """KEYS and ARGV of ``ANSWER`` for ``answered``, (turn id, move) each."""
+    keys = [open_key(player_id), *(turn_key(turn_id) for turn_id, _ in answered)]
+    args = [str(player_id), version, _now_ms(), int(grace * 1000)]
+    for turn_id, move in answered:
+        args += [turn_id, move]
     return keys, args
 
 
-def answer(player_id: int, turn_id: int, move: str, version: str, grace: float) -> str:
-    """ "ok", an error code, or "missing" (no open hash: the database knows)."""
-    keys, args = _answer_args(player_id, turn_id, move, version, grace)
-    found = client().eval(ANSWER, 2, *keys, *args)
-    return found.decode() if isinstance(found, bytes) else found
+def _codes(found) -> list[str]:
+    return [c.decode() if isinstance(c, bytes) else c for c in found]
+
+
+def answer(player_id: int, answered: list, version: str, grace: float) -> list[str]:
+    """Per (turn id, move) of ``answered``: "ok", an error code, or "missing" (no open
+    hash: the database knows)."""
+    keys, args = _answer_args(player_id, answered, version, grace)
+    return _codes(client().eval(ANSWER, len(keys), *keys, *args))
 
 
 class Socket:
@@ -222,17 +306,18 @@ class Socket:
         self.pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
         await self.pubsub.subscribe(turns_channel(self.player_id))
 
-    async def next_turn(self, timeout: float) -> dict | None:
+    async def next_turns(self, timeout: float) -> list[tuple[int, int, str]]:
+        """The turns of the next message on the bot's channel: (turn id, deadline, message
+        text) each."""
         message = await self.pubsub.get_message(timeout=timeout)
-        return None if message is None else json.loads(message["data"])
+        return [] if message is None else _unpublished(message["data"])
 
-    async def answer(self, turn_id: int, move: str, version: str, grace: float) -> str:
-        keys, args = _answer_args(self.player_id, turn_id, move, version, grace)
-        found = await self.script(keys=list(keys), args=list(args))
-        return found.decode() if isinstance(found, bytes) else found
+    async def answer(self, answered: list, version: str, grace: float) -> list[str]:
+        keys, args = _answer_args(self.player_id, answered, version, grace)
+        return _codes(await self.script(keys=keys, args=args))
 
-    async def open_turns(self, skip: set[int]) -> list[dict]:
-        """The bot's open turns that ``skip`` does not hold, with their times."""
+    async def open_turns(self, skip: set[int]) -> list[tuple[int, int, str]]:
+        """The bot's open turns that ``skip`` does not hold, as ``next_turns``."""
         ids = [int(i) for i in await self.redis.smembers(open_key(self.player_id))]
         ids = sorted(i for i in ids if i not in skip)[:50]
         out = []
@@ -244,7 +329,7 @@ class Socket:
             if status is None:  # its hash expired: a worker that died long ago
                 await self.redis.srem(open_key(self.player_id), turn_id)
             elif status == b"waiting" and int(deadline) > now:
-                out.append(timed(json.loads(message), int(deadline)))
+                out.append((turn_id, int(deadline), message.decode()))
         return out
 
     async def close(self):

@@ -12,6 +12,8 @@ from play.errors import MatchError
 
 MAX_MOVE = 64
 MAX_VERSION = 64
+MAX_BATCH = 200  # answers in one ``moves`` message
+MAX_MESSAGE = 32768  # a bot's message (200 answers of the longest turn id and move fit)
 # Every error code the bot socket sends: play/PROTOCOL.md's table ("Bring your own bot",
 # "Errors") lists exactly these (tests/test_ownbot_protocol_table.py compares them).
 ERROR_CODES = (
@@ -61,13 +63,31 @@ def parse_bot_message(message) -> tuple[str, dict]:
         token = message.get("token")
         if token is not None and not isinstance(token, str):
             raise MatchError("malformed", "hello: token must be a string.")
-        return "hello", {"token": token, "version": version}
+        batch = message.get("batch", False)
+        if not isinstance(batch, bool):
+            raise MatchError("malformed", "hello: batch must be true or false.")
+        return "hello", {"token": token, "version": version, "batch": batch}
     if kind == "move":
         turn = _text(message, "turn", 40)  # any text: an id that is no turn is unknown-turn
         return "move", {"turn": turn, "move": _text(message, "move", MAX_MOVE)}
+    if kind == "moves":
+        return "moves", {"moves": _moves(message.get("moves"))}
     if kind == "ping":
         return "ping", {}
     raise MatchError("unknown-type", f"Unknown message type {kind[:40]!r}.")
+
+
+def _moves(items) -> list[tuple[str, str]]:
+    """A ``moves`` message's answers: (turn, move) each, checked as ``move``'s fields."""
+    if not isinstance(items, list) or not 1 <= len(items) <= MAX_BATCH:
+        raise MatchError("malformed", f"moves: moves must be a list of 1 to {MAX_BATCH} answers.")
+    out = []
+    for item in items:
+        if not isinstance(item, dict):
+            raise MatchError("malformed", "moves: each answer is an object with turn and move.")
+        item = {**item, "type": "moves"}  # (named in an error)
+        out.append((_text(item, "turn", 40), _text(item, "move", MAX_MOVE)))
+    return out
 
 
 def unknown_turn(turn: str) -> MatchError:

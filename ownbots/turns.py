@@ -1,5 +1,6 @@
-"""The tournament mailbox: a Celery worker asks an own bot for a move by writing a
-``BotTurn``; the bot's socket (in a web process) sends it, and writes the answer back.
+"""The tournament mailbox: a Celery worker asks an own bot for a move by opening a
+``BotTurn`` (``asking``); the bot's socket (in a web process) sends it, and writes the
+answer back (``answer``). This module holds the turn and the bot's side.
 
 The database carries the turn, so a worker and a web process need no shared channel
 layer (the embedded in-memory one is per process); both poll. With Redis an open turn
@@ -10,6 +11,7 @@ update, or one Redis script), and only before its deadline.
 
 from __future__ import annotations
 
+import json
 import os
 import threading
 import time
@@ -38,29 +40,31 @@ def _ms(moment) -> int:
     return int(moment.timestamp() * 1000)
 
 
-def payload(turn: BotTurn) -> dict:
-    now = timezone.now()
-    return {
-        "type": "your-move",
-        "turn": f"t{turn.pk}",
-        "match": None,
-        "tournament": turn.tournament_id,
-        "game": turn.game_number,
-        "seat": turn.seat,
-        "ply": turn.ply,
-        "view": turn.view,  # state.view(seat), as the worker made it
-        "legal": turn.legal,
-        "deadline": _ms(turn.deadline),
-        "timeLeft": max(0.0, (turn.deadline - now).total_seconds()),
-    }
+def message_text(turn: BotTurn) -> str:
+    """The turn's ``your-move`` without its times (``fastlane.timed_text`` adds them), as
+    JSON, built around the view's and legal moves' JSON made once when the turn was
+    (``new_turn``; its row is written with the same text): a worker makes hundreds of
+    these a second."""
+    return (
+        f'{{"type": "your-move", "turn": "t{turn.pk}", "match": null, '
+        f'"tournament": {turn.tournament_id}, "game": {turn.game_number}, '
+        f'"seat": {turn.seat}, "ply": {turn.ply}, '
+        f'"view": {_json(turn, "view")}, "legal": {_json(turn, "legal")}}}'
+    )
 
 
-def waiting(player_id: int, skip: set[int]) -> list[dict]:
-    """The turns waiting for this bot that ``skip`` (those sent already) does not hold."""
+def _json(turn: BotTurn, field: str) -> str:
+    made = getattr(turn, f"{field}_json", None)
+    return made if made is not None else json.dumps(getattr(turn, field))
+
+
+def waiting(player_id: int, skip: set[int]) -> list[tuple[int, int, str]]:
+    """The turns waiting for this bot that ``skip`` (those sent already) does not hold:
+    (id, deadline, message text) each, as ``fastlane``'s."""
     rows = BotTurn.objects.filter(
         player_id=player_id, status=BotTurn.Status.WAITING, deadline__gt=timezone.now()
     ).exclude(pk__in=list(skip))
-    return [payload(t) for t in rows.order_by("pk")[:50]]
+    return [(t.pk, _ms(t.deadline), message_text(t)) for t in rows.order_by("pk")[:50]]
 
 
 def is_mine(player_id: int, turn_id: int) -> bool:
@@ -80,7 +84,7 @@ def answer(player_id: int, turn_id: int, move: str, version: str) -> None:
     (the turn then stays open until its deadline, except when it is over). With Redis
     the open turn is there (``fastlane.answer``); a turn no longer there is over."""
     if fastlane.enabled():
-        code = fastlane.answer(player_id, turn_id, move, version, GRACE_SECONDS)
+        [code] = fastlane.answer(player_id, [(turn_id, move)], version, GRACE_SECONDS)
         if code == "ok":
             return
         if code != "missing":
@@ -113,28 +117,55 @@ class NoAnswer(Exception):
         self.why = why
 
 
-def start_game(tournament_id: int, number: int) -> None:
-    """An earlier try of this game (a batch sent again) asked already: that is over
-    (its rows, and with Redis its turns still open there, which had no row yet)."""
-    open_turns = BotTurn.objects.filter(
-        tournament_id=tournament_id, game_number=number, status=BotTurn.Status.WAITING
-    )
+def start_games(tournament_id: int, numbers: list[int]) -> None:
+    """An earlier try of these games (a batch sent again) asked already: that is over
+    (with Redis its turns still open there; its rows, where a turn's row is written when
+    it is asked: without Redis, or without PostgreSQL's sequence to take ids from)."""
     if fastlane.enabled():
-        fastlane.expire_game(tournament_id, number)
-    open_turns.update(status=BotTurn.Status.EXPIRED)
+        fastlane.expire_games(tournament_id, numbers)
+        if connection.vendor == "postgresql":
+            return  # rows are written when their game ends, never open
+    BotTurn.objects.filter(
+        tournament_id=tournament_id, game_number__in=numbers, status=BotTurn.Status.WAITING
+    ).update(status=BotTurn.Status.EXPIRED)
 
 
 def record_turns(asked: list[BotTurn]) -> None:
-    """Write the turns ``ask`` kept (with Redis, at the game's end): one insert for the
-    new rows, one update for any written already."""
+    """Write the turns ``asked`` kept (with Redis, at the game's end): the new rows in one
+    go (PostgreSQL's COPY: ``bulk_create`` there sends each column as an array, and
+    quoting the views' JSON into arrays cost more than the games), one update for any
+    written already."""
     if not asked:
         return
-    new = [t for t in asked if t._state.adding]  # (bulk_create marks them written)
+    new = [t for t in asked if t._state.adding]
     written = [t for t in asked if not t._state.adding and t.status != BotTurn.Status.WAITING]
     with unflushed():
-        BotTurn.objects.bulk_create(new)
+        if connection.vendor == "postgresql":
+            _copy(new)
+        else:
+            BotTurn.objects.bulk_create(new)
         if written:  # no sequence to take ids from: inserted when asked
             BotTurn.objects.bulk_update(written, ["status", "answer", "version", "deadline"])
+
+
+COPIED = ("id", "player_id", "tournament_id", "game_number", "seat", "ply", "view", "legal")
+COPIED += ("status", "answer", "version", "created", "deadline")
+
+
+def _copy(rows: list[BotTurn]) -> None:
+    if not rows:
+        return
+    table, columns = BotTurn._meta.db_table, ", ".join(COPIED)
+    with connection.cursor() as cursor:
+        with cursor.copy(f"COPY {table} ({columns}) FROM STDIN") as copy:
+            for t in rows:
+                copy.write_row(
+                    (t.pk, t.player_id, t.tournament_id, t.game_number, t.seat, t.ply)
+                    + (_json(t, "view"), _json(t, "legal"), t.status, t.answer, t.version)
+                    + (t.created, t.deadline)
+                )
+    for turn in rows:
+        turn._state.adding = False
 
 
 @contextmanager
@@ -153,7 +184,7 @@ def unflushed():
 _seen_up: dict[int, float] = {}  # player id -> when a look found the bot connected
 
 
-def _connected(player_id: int) -> bool:
+def connected(player_id: int) -> bool:
     """Is the bot connected? A look that found it is trusted for ``CHECK_SECONDS`` (the
     games of a batch in flight at once ask many times a second; a stale answer is what
     the wait loop's own looks, every ``CHECK_SECONDS``, would have had anyway)."""
@@ -169,10 +200,10 @@ def _connected(player_id: int) -> bool:
 
 _ids: dict[int, list[int]] = {}  # by process: turn ids taken from the sequence, not used
 _ids_lock = threading.Lock()
-ID_BLOCK = 64
+ID_BLOCK = 256
 
 
-def _new_id() -> int | None:
+def new_id() -> int | None:
     """A turn id for a row written later (PostgreSQL: taken from the table's sequence
     ``ID_BLOCK`` at a time, one read and no commit); None elsewhere (insert it now)."""
     if connection.vendor != "postgresql":
@@ -190,11 +221,9 @@ def _new_id() -> int | None:
         return mine.pop(0)
 
 
-def open_turn(player_id, tournament_id, number, seat, ply, view, legal, up=True) -> BotTurn:
-    """A new waiting turn, offered to the bot's socket if it is ``up`` (connected):
-    ``OWNBOT_MOVE_SECONDS`` to answer, else ``OWNBOT_WAIT_SECONDS`` for it to come.
-    Without Redis its row is the mailbox (written now); with Redis the turn is open
-    there, and its row (``record_turns``) waits for the game's end on PostgreSQL."""
+def new_turn(player_id, tournament_id, number, seat, ply, view, legal, up) -> BotTurn:
+    """A waiting turn, not stored yet: ``OWNBOT_MOVE_SECONDS`` to answer if its bot is
+    ``up`` (connected), else ``OWNBOT_WAIT_SECONDS`` for it to come."""
     now = timezone.now()
     seconds = settings.OWNBOT_MOVE_SECONDS if up else settings.OWNBOT_WAIT_SECONDS
     turn = BotTurn(
@@ -208,13 +237,22 @@ def open_turn(player_id, tournament_id, number, seat, ply, view, legal, up=True)
         created=now,
         deadline=now + timedelta(seconds=seconds),
     )
+    turn.view_json, turn.legal_json = json.dumps(view), json.dumps(legal)  # made once
+    return turn
+
+
+def open_turn(player_id, tournament_id, number, seat, ply, view, legal, up=True) -> BotTurn:
+    """A new waiting turn, offered to the bot's socket if it is ``up``. Without Redis its
+    row is the mailbox (written now); with Redis the turn is open there, and its row
+    waits for ``record_turns`` on PostgreSQL. (``asking`` opens many at once.)"""
+    turn = new_turn(player_id, tournament_id, number, seat, ply, view, legal, up)
     lane = fastlane.enabled()
-    turn.pk = _new_id() if lane else None
+    turn.pk = new_id() if lane else None
     if turn.pk is None:
         with unflushed():
             turn.save(force_insert=True)
     if lane:
-        fastlane.open_turn(turn, payload(turn), publish=up)
+        fastlane.open_turns([(turn, message_text(turn), up)], fastlane.new_reply_key())
     elif up:
         connections.wake(player_id)
     return turn
@@ -238,75 +276,7 @@ def open_ids(player_id: int) -> list[int]:
     return list(rows.order_by("pk").values_list("pk", flat=True))
 
 
-def ask(player_id, tournament_id, number, seat, ply, view, legal, heartbeat=None, asked=None):
-    """Ask the bot for a move and wait; (move text, version) or raises ``NoAnswer``.
-    (A game's first ask is preceded by ``start_game``.) With Redis, given a list
-    ``asked``, the turn is kept there for ``record_turns`` at the game's end: no
-    database round trip while the bot is asked; without the list it is written here.
-
-    Not connected: the turn waits up to ``OWNBOT_WAIT_SECONDS`` for a connection (then
-    "disconnect"). Connected: it has ``OWNBOT_MOVE_SECONDS`` (then "timeout"); a bot that
-    drops and comes back within the wait gets a fresh move time."""
-    lane = fastlane.enabled()
-    up = _connected(player_id)
-    turn = open_turn(player_id, tournament_id, number, seat, ply, view, legal, up)
-    try:
-        return _wait(turn, up, lane, heartbeat or (lambda: None))
-    finally:
-        if lane and asked is not None:
-            asked.append(turn)
-        elif lane:
-            record_turns([turn])
-
-
-def _wait(turn: BotTurn, up: bool, lane: bool, beat) -> tuple[str, str]:
-    move_time = timedelta(seconds=settings.OWNBOT_MOVE_SECONDS)
-    wait_time = timedelta(seconds=settings.OWNBOT_WAIT_SECONDS)
-    away_since = None if up else turn.created
-    looks = 0
-    connected = up
-    checked = time.monotonic()
-    while True:
-        if _answered(turn, lane, looks):
-            return turn.answer, turn.version
-        beat()
-        now = timezone.now()
-        looks += 1
-        if time.monotonic() - checked >= CHECK_SECONDS:
-            checked = time.monotonic()
-            connected = connections.current(turn.player_id) is not None
-        if connected and away_since is not None:  # (re)connected: a fresh move time
-            away_since = None
-            _set_deadline(turn, now + move_time, lane)
-            if lane:
-                fastlane.republish(turn, payload(turn))
-            else:
-                connections.wake(turn.player_id)
-        elif not connected and away_since is None:  # it dropped: wait for it to return
-            away_since = now
-            _set_deadline(turn, now + wait_time, lane)
-        if away_since is not None and now - away_since > wait_time:
-            if _expire(turn, lane):
-                raise NoAnswer("disconnect")
-        elif now > turn.deadline + timedelta(seconds=GRACE_SECONDS) and _expire(turn, lane):
-            raise NoAnswer("timeout" if away_since is None else "disconnect")
-
-
-def _answered(turn: BotTurn, lane: bool, looks: int) -> bool:
-    """Wait a while for the answer: with Redis blocked on the turn's list (woken by the
-    answer), else a look at the row after a sleep (2 ms, doubling up to POLL_SECONDS)."""
-    if lane:
-        got = fastlane.wait(turn.pk, POLL_SECONDS)
-        if got is None:
-            return False
-        turn.status, (turn.answer, turn.version) = BotTurn.Status.ANSWERED, got
-        return True
-    time.sleep(min(POLL_SECONDS, 0.002 * 2 ** min(looks, 10)))
-    turn.refresh_from_db(fields=["status", "answer", "version", "deadline"])
-    return turn.status == BotTurn.Status.ANSWERED
-
-
-def _set_deadline(turn: BotTurn, deadline, lane: bool) -> None:
+def set_deadline(turn: BotTurn, deadline, lane: bool) -> None:
     turn.deadline = deadline
     if lane:
         fastlane.set_deadline(turn)  # the row, if any, gets it with the game's turns
@@ -314,7 +284,7 @@ def _set_deadline(turn: BotTurn, deadline, lane: bool) -> None:
         BotTurn.objects.filter(pk=turn.pk, status=BotTurn.Status.WAITING).update(deadline=deadline)
 
 
-def _expire(turn: BotTurn, lane: bool) -> bool:
+def expire_turn(turn: BotTurn, lane: bool) -> bool:
     """Close the turn unanswered; False if an answer got in first."""
     if lane:
         if not fastlane.expire(turn):

@@ -37,6 +37,7 @@ class JsonConsumer(AsyncWebsocketConsumer):
     """Size and JSON checks shared by both sockets: a bad message gets an ``error``."""
 
     parse = None  # (dict) -> (handler name, arguments); raises MatchError
+    max_message = MAX_MESSAGE  # bytes
 
     async def dispatch(self, message):
         # Channels hops to the process's one database thread before *every* message (a
@@ -51,10 +52,10 @@ class JsonConsumer(AsyncWebsocketConsumer):
 
     async def receive(self, text_data=None, bytes_data=None):
         raw = text_data if text_data is not None else bytes_data or b""
-        if len(raw) > MAX_MESSAGE:
+        if len(raw) > self.max_message:
             return await self.send_json(MatchError("too-large", "Message too large.").event())
         try:
-            message = json_input.loads(raw, max_bytes=MAX_MESSAGE, max_depth=MAX_DEPTH)
+            message = json_input.loads(raw, max_bytes=self.max_message, max_depth=MAX_DEPTH)
         except json_input.InvalidJson as exc:
             reason = f"Messages are JSON objects; this one is {exc}."
             return await self.send_json(MatchError("malformed", reason).event())

@@ -20,8 +20,11 @@ def main() -> None:
     rng = random.Random(int(os.environ.get("OWNBOT_SEED", "1")))
 
     def record(event: dict) -> None:
+        # several turns in one message (the client takes them: "batch") are written
+        # as one "your-move" line each, as they would come one by one
+        events = event["turns"] if event.get("type") == "your-moves" else [event]
         with open(path, "a") as out:
-            out.write(json.dumps(event) + "\n")
+            out.write("".join(json.dumps(e) + "\n" for e in events))
 
     limit = int(os.environ.get("OWNBOT_ANSWERS", "0")) or None
     answered = 0

@@ -14,7 +14,7 @@ from django.db import connection
 from django.test import override_settings
 
 from accounts.models import Player
-from ownbots import consumers, keys, turns
+from ownbots import asking, consumers, keys, turns
 from ownbots.models import BotConnection, BotKey, BotTurn, GameVersion
 from play import services
 from play.models import Match
@@ -111,7 +111,8 @@ async def test_every_bad_message_gets_its_error(trainer):
         ('{"type": "hello", "version": "v1", "token": 12}', "malformed"),
         ("[1, 2]", "malformed"),
         ('{"type": "dance"}', "unknown-type"),
-        ("x" * 5000, "too-large"),
+        ('{"type": "hello", "version": "v1", "batch": "yes"}', "malformed"),
+        ("x" * 40000, "too-large"),
     ]
     for text, code in cases:
         await comm.send_to(text_data=text)
@@ -125,6 +126,12 @@ async def test_every_bad_message_gets_its_error(trainer):
         ({"type": "move", "turn": "t1"}, "malformed"),
         ({"type": "move", "turn": "t1", "move": 7}, "malformed"),
         ({"type": "hello", "token": token, "version": "v2"}, "malformed"),  # twice
+        ({"type": "moves", "moves": []}, "malformed"),
+        ({"type": "moves", "moves": "t1 a"}, "malformed"),
+        ({"type": "moves", "moves": [1]}, "malformed"),
+        ({"type": "moves", "moves": [{"turn": "t1"}]}, "malformed"),
+        ({"type": "moves", "moves": [{"turn": "t1", "move": "a"}] * 201}, "malformed"),
+        ({"type": "moves", "moves": [{"turn": "zz", "move": "a"}]}, "unknown-turn"),
     ]
     for message, code in after:
         await comm.send_json_to(message)
@@ -132,6 +139,51 @@ async def test_every_bad_message_gets_its_error(trainer):
         assert error["code"] == code, (message, error)
     await comm.send_json_to({"type": "ping"})
     assert (await until(comm, "pong"))["type"] == "pong"
+    await comm.disconnect()
+
+
+@pytest.mark.asyncio
+@override_settings(OWNBOT_MOVE_SECONDS=5, OWNBOT_WAIT_SECONDS=5)
+async def test_a_client_that_takes_several_turns_gets_them_together_and_answers_together(
+    trainer,
+):
+    """``batch``: the turns a worker opened together come in one ``your-moves``; one
+    ``moves`` answers them (one ``moved`` names those taken, a refused one its error),
+    and the worker has every answer."""
+    player, token = await sync_to_async(own_bot)(trainer)
+    t = await sync_to_async(_tournament)(trainer, player)
+    comm = await bot_socket(None)
+    await comm.send_json_to({"type": "hello", "token": token, "version": "v4", "batch": True})
+    await until(comm, "welcome")
+
+    def open_three():
+        asked = asking.Asking()
+        for number in (1, 2, 3):
+            asked.ask(number, player.pk, t.pk, number, 0, 0, {"v": number}, ["a", "b"])
+        asked.wait()  # opens them (nothing answered yet)
+        return asked
+
+    asked = await sync_to_async(open_three)()
+    event = await until(comm, "your-moves")
+    assert sorted((e["game"], e["view"], e["legal"]) for e in event["turns"]) == [
+        (n, {"v": n}, ["a", "b"]) for n in (1, 2, 3)
+    ]
+    answers = [{"turn": e["turn"], "move": "b"} for e in event["turns"]]
+    twice = {"turn": event["turns"][0]["turn"], "move": "a"}
+    await comm.send_json_to({"type": "moves", "moves": [*answers, twice]})
+    error = await until(comm, "error")
+    assert (error["code"], error["turn"]) == ("late", twice["turn"])
+    moved = await until(comm, "moved")
+    assert moved["turns"] == [a["turn"] for a in answers]
+
+    def collect():
+        got, deadline = [], time.monotonic() + 5
+        while len(got) < 3 and time.monotonic() < deadline:
+            got += asked.wait()
+        return got
+
+    got = await sync_to_async(collect)()
+    assert sorted(got) == [(n, ("b", "v4")) for n in (1, 2, 3)]
     await comm.disconnect()
 
 
@@ -242,7 +294,7 @@ def test_a_worker_turn_waits_a_bounded_time_for_a_bot_that_is_away(trainer):
     player, _ = own_bot(trainer)
     t = _tournament(trainer, player)
     with pytest.raises(turns.NoAnswer) as missed:
-        turns.ask(player.pk, t.pk, 1, 1, 0, {"v": 1}, ["a"])
+        asking.ask(player.pk, t.pk, 1, 1, 0, {"v": 1}, ["a"])
     assert missed.value.why == "disconnect"
     assert BotTurn.objects.get().status == BotTurn.Status.EXPIRED
 
@@ -255,7 +307,7 @@ def test_a_connected_bot_that_answers_late_gets_the_timeout_and_its_answer_is_re
     connections.claim(player.pk, "chan", "proc", "v1")
     t = _tournament(trainer, player)
     with pytest.raises(turns.NoAnswer) as missed:
-        turns.ask(player.pk, t.pk, 1, 1, 0, {"v": 1}, ["a"])
+        asking.ask(player.pk, t.pk, 1, 1, 0, {"v": 1}, ["a"])
     assert missed.value.why == "timeout"
     turn = BotTurn.objects.get()
     with pytest.raises(services.MatchError) as refused:
@@ -275,7 +327,7 @@ def test_a_worker_turn_is_answered_once_and_checked(trainer, make_user):
 
     def worker():
         try:
-            got.update(r=turns.ask(player.pk, t.pk, 1, 1, 0, {"v": 1}, ["a", "b"]))
+            got.update(r=asking.ask(player.pk, t.pk, 1, 1, 0, {"v": 1}, ["a", "b"]))
         finally:
             connection.close()  # this thread's own connection
 

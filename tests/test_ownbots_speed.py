@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import json
 import threading
+import time
+from unittest.mock import patch
 
 import pytest
 from django.db import connection
@@ -14,7 +16,7 @@ from django.test import override_settings
 
 from accounts.models import Player
 from accounts.services import random_player
-from ownbots import connections, fastlane, turns
+from ownbots import asking, connections, fastlane, turns
 from ownbots.models import BotTurn
 from play import services
 from tests.ownbot_helpers import own_bot
@@ -34,44 +36,80 @@ def _tournament(trainer, games: int = 1):
     )  # fmt: skip
 
 
-def test_a_batchs_own_bot_games_are_all_in_flight_at_once(trainer, monkeypatch):
-    """Each game asks its first move before any answer comes: the bot holds all four
-    turns at once (one by one, the first game would wait for ever at the barrier)."""
+@override_settings(OWNBOT_MOVE_SECONDS=5, OWNBOT_WAIT_SECONDS=5)
+def test_a_batchs_own_bot_games_are_all_in_flight_at_once_on_one_thread(trainer):
+    """The worker opens each game's first turn before any answer comes (one by one, the
+    first game would wait for ever: nothing is answered until four are open), with Redis
+    in one message to the bot's socket; it plays on its own thread alone."""
     player, _ = own_bot(trainer)
+    connections.claim(player.pk, "chan", "proc", "v9")
     t = _tournament(trainer, 4)
-    barrier = threading.Barrier(4, timeout=10)
-    first = set()
-
-    def fake_ask(pid, tid, number, seat, ply, view, legal, heartbeat, asked=None):
-        if number not in first:
-            first.add(number)
-            barrier.wait()  # broken (an error) unless the four games wait together
-        return legal[0], f"v{number}"
-
-    monkeypatch.setattr(remote, "ask", fake_ask)
     seated = [player, random_player()]
-    played = remote.play_tournament_games(t, [(n, seated) for n in (1, 2, 3, 4)])
-    assert first == {1, 2, 3, 4}
-    assert [g.versions for g in played] == [{0: f"v{n}"} for n in (1, 2, 3, 4)]  # in order
-    assert all(g.outcome is not None for g in played)
+    pushed = _subscribed(player.pk)
+    done, threads = {}, set()
+    real_wait = asking.Asking.wait
 
-
-def test_one_game_or_an_open_transaction_plays_one_by_one(trainer, monkeypatch):
-    player, _ = own_bot(trainer)
-    t = _tournament(trainer, 2)
-    threads = set()
-
-    def fake_ask(pid, tid, number, seat, ply, view, legal, heartbeat, asked=None):
+    def wait(self):
         threads.add(threading.get_ident())
-        return legal[0], "v1"
+        return real_wait(self)
 
-    monkeypatch.setattr(remote, "ask", fake_ask)
-    from django.db import transaction
+    def worker():
+        try:
+            with patch.object(asking.Asking, "wait", wait):
+                done["games"] = remote.play_tournament_games(t, [(n, seated) for n in (1, 2, 3, 4)])
+        finally:
+            connection.close()
 
-    with transaction.atomic():  # a thread's connection would not see these rows
-        seated = [player, random_player()]
-        remote.play_tournament_games(t, [(1, seated), (2, seated)])
-    assert threads == {threading.get_ident()}
+    thread = threading.Thread(target=worker)
+    thread.start()
+    try:
+        deadline = time.monotonic() + 10
+        while len(turns.open_ids(player.pk)) < 4:
+            assert time.monotonic() < deadline, "the four games never asked together"
+            time.sleep(0.005)
+        if pushed is not None:  # the first four turns, in one message to the socket
+            first = _next_message(pushed)
+            assert sorted(json.loads(text)["game"] for _id, _at, text in first) == [1, 2, 3, 4]
+        _answer_until_done(player, thread)
+    finally:
+        thread.join(10)
+    assert threads == {thread.ident}
+    assert [g.versions for g in done["games"]] == [{0: "v9"}] * 4  # in the order asked
+    assert all(g.outcome is not None for g in done["games"])
+    assert turns.open_ids(player.pk) == []
+
+
+def _subscribed(player_id: int):
+    """With Redis, a subscription to the bot's channel (what its socket would get)."""
+    if not fastlane.enabled():
+        return None
+    pubsub = fastlane.client().pubsub(ignore_subscribe_messages=True)
+    pubsub.subscribe(fastlane.turns_channel(player_id))
+    return pubsub
+
+
+def _next_message(pubsub) -> list:
+    for _ in range(100):
+        message = pubsub.get_message(timeout=0.1)
+        if message is not None:
+            return fastlane._unpublished(message["data"])
+    raise AssertionError("nothing published")
+
+
+def _answer_until_done(player, thread) -> list[int]:
+    """Answer every open turn (its last legal move) until the worker's thread ends."""
+    answered = []
+    while thread.is_alive():
+        for turn_id in turns.open_ids(player.pk):
+            if turn_id in answered:
+                continue
+            legal = _legal(turn_id)
+            if legal is None:
+                continue
+            turns.answer(player.pk, turn_id, legal[-1], "v9")
+            answered.append(turn_id)
+        thread.join(0.005)
+    return answered
 
 
 @override_settings(OWNBOT_MOVE_SECONDS=5, OWNBOT_WAIT_SECONDS=5)
@@ -92,17 +130,7 @@ def test_a_game_played_through_the_mailbox_stores_each_turn_once_with_its_answer
 
     thread = threading.Thread(target=worker)
     thread.start()
-    answered = []
-    while thread.is_alive():
-        for turn_id in turns.open_ids(player.pk):
-            if turn_id in answered:
-                continue
-            legal = _legal(turn_id)
-            if legal is None:
-                continue
-            turns.answer(player.pk, turn_id, legal[-1], "v9")
-            answered.append(turn_id)
-        thread.join(0.005)
+    answered = _answer_until_done(player, thread)
     game = done["game"]
     rows = list(BotTurn.objects.filter(tournament=t).order_by("pk"))
     assert [r.pk for r in rows] == answered and len(rows) == sum(m.seat == 0 for m in game.moves)
@@ -129,7 +157,7 @@ def _legal(turn_id: int) -> list[str] | None:
 @override_settings(OWNBOT_MOVE_SECONDS=30, OWNBOT_WAIT_SECONDS=30)
 def test_a_game_sent_again_closes_the_turns_its_dead_try_left_open(trainer):
     """A worker killed mid-game left a turn open (with Redis: only there, no row yet).
-    The game's next try (``start_game``) closes it: the bot's answer to it is late, it
+    The game's next try (``start_games``) closes it: the bot's answer to it is late, it
     is offered no more, and the new try's turns are answered as usual."""
     player, _ = own_bot(trainer)
     other = Player.objects.create(kind="ownbot", name="Other", owner=trainer)
@@ -137,7 +165,7 @@ def test_a_game_sent_again_closes_the_turns_its_dead_try_left_open(trainer):
     dead = turns.open_turn(player.pk, t.pk, 1, 0, 0, {"v": 1}, ["a", "b"])
     kept = turns.open_turn(other.pk, t.pk, 2, 0, 0, {"v": 1}, ["a"])  # another game's
     assert turns.open_ids(player.pk) == [dead.pk]
-    turns.start_game(t.pk, 1)
+    turns.start_games(t.pk, [1])
     assert turns.open_ids(player.pk) == []
     assert turns.status(dead.pk) == "expired" and turns.status(kept.pk) == "waiting"
     with pytest.raises(services.MatchError) as refused:
@@ -145,3 +173,24 @@ def test_a_game_sent_again_closes_the_turns_its_dead_try_left_open(trainer):
     assert refused.value.code == "late"
     turns.answer(other.pk, kept.pk, "a", "v1")
     assert turns.status(kept.pk) == "answered"
+
+
+@override_settings(OWNBOT_MOVE_SECONDS=5)
+def test_a_turns_message_is_its_seats_view_and_legal_moves_with_its_times(trainer):
+    """What a socket passes on (``timed_text`` of ``message_text``, never parsed on the
+    way) is the ``your-move`` of the protocol, field by field."""
+    from ownbots.models import BotTurn
+
+    player, _ = own_bot(trainer)
+    t = _tournament(trainer)
+    view = {"board": [[0, 1], [2, 0]], "note": 'a "quoted" \\ text', "é": None}
+    turn = turns.new_turn(player.pk, t.pk, 7, 1, 12, view, ["a1", "b2"], up=True)
+    turn.pk = 4321
+    deadline = int(turn.deadline.timestamp() * 1000)
+    sent = json.loads(fastlane.timed_text(turns.message_text(turn), deadline))
+    left = sent.pop("timeLeft")
+    assert sent == {
+        "type": "your-move", "turn": "t4321", "match": None, "tournament": t.pk, "game": 7,
+        "seat": 1, "ply": 12, "view": view, "legal": ["a1", "b2"], "deadline": deadline,
+    }  # fmt: skip
+    assert 4 < left <= 5 and isinstance(turn, BotTurn)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import time
 
+from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
@@ -84,8 +85,8 @@ def run_batches(batch_id: int, seconds: float = CHAIN_SECONDS) -> int:
             clock = time.monotonic()
             count += _run_claimed(tournament, group, known)
             size = _group_size(size, len(group), time.monotonic() - clock)
-            if known.get("own_bots"):  # games that wait on clients: written a batch at a time
-                size = 1
+            if known.get("own_bots"):  # games that wait on clients: in flight together
+                size = max(1, settings.OWNBOT_GAMES_AT_ONCE // max(1, tournament.batch_size))
         if time.monotonic() - started >= seconds:
             _carry_on(tournament.pk)
             break

@@ -9,14 +9,12 @@ from __future__ import annotations
 
 import random
 import time
-from concurrent.futures import ThreadPoolExecutor
 
-from django.conf import settings
-from django.db import connection
 from django.utils import timezone
 
 from accounts.models import Player
-from ownbots.turns import NoAnswer, ask, record_turns, start_game
+from ownbots.asking import Asking, ask
+from ownbots.turns import NoAnswer, record_turns, start_games
 from play.models import Move
 from tournaments.bot_games import (
     agent_for,
@@ -29,6 +27,9 @@ from tournaments.bot_games import (
 )
 
 SPECIAL = ("draw", "accept", "decline", "pass")
+# Turns opened together: the bot starts on them while this worker runs its other games on
+# to their next turns (a step's turns all at once would leave the bot idle meanwhile).
+OPEN_AT_ONCE = 10
 
 
 class RemoteAgent:
@@ -43,28 +44,27 @@ class RemoteAgent:
         self.spec = {"kind": "ownbot"}
         self.asked = []  # the turns asked, written at the game's end (with Redis)
 
-    def ask(self, state, seat: int, ply: int) -> str:
+    def request(self, state, seat: int, ply: int) -> tuple:
+        """What the bot is sent: its seat's view (never the state itself) and legal moves."""
         from play.secrecy import seen_ply
 
         legal = [str(m) for m in state.legal_moves(seat)]
-        move, version = ask(
-            self.player.pk,
-            self.tournament_id,
-            self.number,
-            seat,
-            seen_ply(ply, state, seat),  # cloaked: the moves this seat observed
-            state.view(seat),  # the seat's view, never the state itself
-            legal,
-            self.heartbeat,
-            asked=self.asked,
-        )
+        view = state.view(seat)
+        ply = seen_ply(ply, state, seat)  # cloaked: the moves this seat observed
+        return self.player.pk, self.tournament_id, self.number, seat, ply, view, legal
+
+    def ask(self, state, seat: int, ply: int) -> str:
+        """Ask and wait (one game on its own); the move's text."""
+        move, version = ask(*self.request(state, seat, ply), self.heartbeat, asked=self.asked)
         self.version = self.version or version
         return move
 
 
-def play_game(game, agents: list, seed: int, timeout_rule: str = "loss"):
-    """``bot_games.play_timed`` with own bots among ``agents``: the final state, the
-    log as (seat, notation, think ms, log kind), and each own bot seat's version."""
+def game_steps(game, agents: list, seed: int, timeout_rule: str = "loss"):
+    """A game with own bots among ``agents``, as a generator: when an own bot is to move
+    it yields (agent, state, seat, ply) and is sent back (move text, version) or the
+    ``NoAnswer``. Returns (``StopIteration.value``) the final state, the log as (seat,
+    notation, think ms, log kind), and each own bot seat's version."""
     from gamecore.bots import RandomAgent
     from gamecore.bots.common import checked, for_seat
 
@@ -91,17 +91,35 @@ def play_game(game, agents: list, seed: int, timeout_rule: str = "loss"):
                 moves.append((seat, str(move), _ms(clock), Move.Kind.MOVE))
                 keep_prediction(agent, len(moves))  # a learning AI's (aiplayers)
                 continue
-            try:
-                text = agent.ask(state, seat, len(moves))
-                move = game.parse_move(text)
-                state.apply(seat, move)  # the engine checks it, as any move
-                moves.append((seat, str(move), _ms(clock), Move.Kind.MOVE))
-            except NoAnswer as missed:
-                moves.append(_consequence(state, seat, missed.why, timeout_rule, rng, clock))
+            reply = yield agent, state, seat, len(moves)
+            if isinstance(reply, NoAnswer):
+                moves.append(_consequence(state, seat, reply.why, timeout_rule, rng, clock))
+                continue
+            text, version = reply
+            agent.version = agent.version or version
+            move = game.parse_move(text)
+            state.apply(seat, move)  # the engine checks it, as any move
+            moves.append((seat, str(move), _ms(clock), Move.Kind.MOVE))
     versions = {
         i: a.version for i, a in enumerate(seats) if isinstance(a, RemoteAgent) and a.version
     }
     return state, moves, versions
+
+
+def play_game(game, agents: list, seed: int, timeout_rule: str = "loss"):
+    """``game_steps`` played on its own, each own bot asked and waited for in turn
+    (``bot_games.play_timed`` with own bots): its final state, log and versions."""
+    steps = game_steps(game, agents, seed, timeout_rule)
+    reply = None
+    while True:
+        try:
+            agent, state, seat, ply = steps.send(reply)
+        except StopIteration as done:
+            return done.value
+        try:
+            reply = (agent.ask(state, seat, ply), agent.version)
+        except NoAnswer as missed:
+            reply = missed
 
 
 def _consequence(state, seat, why, rule, rng, clock):
@@ -125,12 +143,7 @@ def _ms(clock: float) -> int:
     return int((time.perf_counter() - clock) * 1000)
 
 
-def play_tournament_game(tournament, number: int, seated: list[Player], heartbeat=None):
-    """Game ``number`` of ``tournament`` (a PlayedGame, not written yet)."""
-    from play.recording import PlayedGame, PlayedMove
-    from play.services import game_of_rule_set
-
-    game = game_of_rule_set(tournament.rule_set)
+def _agents(tournament, number: int, seated: list[Player], heartbeat=None):
     seed = game_seed(tournament, number)
     agents = [
         RemoteAgent(p, tournament.pk, number, heartbeat)
@@ -138,13 +151,15 @@ def play_tournament_game(tournament, number: int, seated: list[Player], heartbea
         else agent_for(p, seed + i)
         for i, p in enumerate(seated)
     ]
-    started = timezone.now()
-    rule = tournament.rule_set.document.get("timeout", "loss")
-    start_game(tournament.pk, number)
-    state, moves, versions = play_game(game, agents, seed, rule)
-    record_turns([t for a in agents if isinstance(a, RemoteAgent) for t in a.asked])
+    return seed, agents
+
+
+def _played(game, seed, agents, started, ended):
+    from play.recording import PlayedGame, PlayedMove
+
+    state, moves, versions = ended
     return PlayedGame(
-        seed=position_seed(seed),  # play_game sets the position up as play_timed does
+        seed=position_seed(seed),  # game_steps sets the position up as play_timed does
         moves=[PlayedMove(*m) for m in moves],
         outcome=state.outcome,
         started=started,
@@ -154,22 +169,42 @@ def play_tournament_game(tournament, number: int, seated: list[Player], heartbea
     )
 
 
+def play_tournament_game(tournament, number: int, seated: list[Player], heartbeat=None):
+    """Game ``number`` of ``tournament`` on its own (a PlayedGame, not written yet)."""
+    return play_tournament_games(tournament, [(number, seated)], heartbeat)[0]
+
+
 def play_tournament_games(tournament, games: list, heartbeat=None) -> list:
-    """``play_tournament_game`` for each (number, seated) of ``games``, in flight at once
-    (up to ``OWNBOT_GAMES_AT_ONCE``), each on a thread of its own: a game spends its time
-    waiting for a bot's answer, and a bot answers by turn id, so ten games need not wait
-    for one another. The PlayedGames in the order of ``games``; a game's error is
-    raised, as one by one."""
-    if len(games) <= 1 or settings.OWNBOT_GAMES_AT_ONCE == 1 or connection.in_atomic_block:
-        # (a thread's connection would not see this transaction's rows: one by one)
-        return [play_tournament_game(tournament, n, seated, heartbeat) for n, seated in games]
+    """``game_steps`` for each (number, seated) of ``games``, all in flight at once on
+    this thread: a game runs until an own bot is to move; then ``Asking`` opens every
+    turn asked together and hands each answer (or its absence) to its game as it comes,
+    which runs on to its next turn. A bot answers by turn id, so no game waits for
+    another. The PlayedGames in the order of ``games``; a game's error is raised."""
+    from play.services import game_of_rule_set
 
-    def one(number, seated):
-        try:
-            return play_tournament_game(tournament, number, seated, heartbeat)
-        finally:
-            connection.close()  # the thread's own (a pooled one goes back to the pool)
-
-    with ThreadPoolExecutor(max_workers=min(settings.OWNBOT_GAMES_AT_ONCE, len(games))) as pool:
-        running = [pool.submit(one, number, seated) for number, seated in games]
-        return [future.result() for future in running]
+    game = game_of_rule_set(tournament.rule_set)
+    rule = tournament.rule_set.document.get("timeout", "loss")
+    asking = Asking(heartbeat)
+    running, played = {}, {}
+    ready = []  # (number, what its game is sent next)
+    for number, seated in games:
+        seed, agents = _agents(tournament, number, seated, heartbeat)
+        steps = game_steps(game, agents, seed, rule)
+        running[number] = (steps, seed, agents, timezone.now())
+        ready.append((number, None))
+    start_games(tournament.pk, list(running))
+    while ready or running:
+        for number, reply in ready:
+            steps, seed, agents, started = running[number]
+            try:
+                agent, state, seat, ply = steps.send(reply)
+            except StopIteration as done:
+                played[number] = _played(game, seed, agents, started, done.value)
+                del running[number]
+                continue
+            asking.ask(number, *agent.request(state, seat, ply))
+            if len(asking.queued) >= OPEN_AT_ONCE:
+                asking.send()
+        ready = asking.wait() if running else []
+    record_turns(asking.asked)
+    return [played[number] for number, _seated in games]
