@@ -140,7 +140,7 @@ def record_turns(asked: list[BotTurn]) -> None:
     new = [t for t in asked if t._state.adding]
     written = [t for t in asked if not t._state.adding and t.status != BotTurn.Status.WAITING]
     with unflushed():
-        if connection.vendor == "postgresql":
+        if connection.vendor == "postgresql" and len(new) > 1:
             _copy(new)
         else:
             BotTurn.objects.bulk_create(new)

@@ -24,29 +24,26 @@ def record_versions(tournament, played) -> None:
             "game_number", "pk"
         )
     )
-    rows = []
-    for number, (_seated, game) in wanted.items():
-        if number not in matches:
-            continue
-        seats = _player_ids(matches[number])
-        for seat, version in game.versions.items():
-            if seat in seats:
-                rows.append(
-                    GameVersion(
-                        match_id=matches[number], seat=seat, player_id=seats[seat], version=version
-                    )
-                )
+    seats = _player_ids(list(matches.values()))  # one query for the batch, not one a game
+    rows = [
+        GameVersion(match_id=match_id, seat=seat, player_id=seats[match_id][seat], version=version)
+        for number, (_seated, game) in wanted.items()
+        if (match_id := matches.get(number)) is not None
+        for seat, version in game.versions.items()
+        if seat in seats.get(match_id, {})
+    ]
     GameVersion.objects.bulk_create(rows, ignore_conflicts=True)
 
 
-def _player_ids(match_id: int) -> dict[int, int]:
+def _player_ids(match_ids: list[int]) -> dict[int, dict[int, int]]:
+    """Per match, its seats' players (seat index: player id)."""
     from play.models import Seat
 
-    return dict(
-        Seat.objects.filter(match_id=match_id, player__isnull=False).values_list(
-            "index", "player_id"
-        )
-    )
+    found: dict[int, dict[int, int]] = {}
+    rows = Seat.objects.filter(match_id__in=match_ids, player__isnull=False)
+    for match_id, index, player_id in rows.values_list("match_id", "index", "player_id"):
+        found.setdefault(match_id, {})[index] = player_id
+    return found
 
 
 @dataclass

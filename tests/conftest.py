@@ -31,6 +31,21 @@ _TEST_ONLY_VARIABLES = ("DJANGO_ALLOW_ASYNC_UNSAFE",)
 settings.DATABASES["default"].get("OPTIONS", {}).pop("pool", None)
 
 
+@pytest.fixture(scope="session", autouse=True)
+def own_channel_prefix():
+    """Names of this run's own in Redis (channels, own bots' open turns): a test database
+    is made anew each run, its ids start again at 1, and Redis still held a run of a few
+    minutes ago (an open turn's keys outlive it by minutes): a turn of this run must not
+    find a past run's keys under its id. Servers the tests start are given it
+    (``children_database_env``)."""
+    prefix = f"{settings.CHANNEL_PREFIX[:30]}.{os.urandom(3).hex()}"
+    settings.CHANNEL_PREFIX = prefix
+    config = settings.CHANNEL_LAYERS["default"].get("CONFIG")
+    if config is not None and "prefix" in config:
+        config["prefix"] = prefix
+    yield
+
+
 @pytest.fixture(autouse=True)
 def fresh_channel_layer():
     """A new channel layer per test: channels-redis binds its locks to the event loop
