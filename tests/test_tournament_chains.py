@@ -102,30 +102,34 @@ def test_a_second_chain_finds_its_batch_taken_and_takes_the_next(trainer, no_bro
     assert Tournament.objects.get(pk=t.pk).status == "running"  # game 1-10 still missing
 
 
-def test_a_tournament_with_an_own_bot_is_claimed_a_batch_at_a_time(
-    trainer, no_broker, monkeypatch, settings
+@pytest.mark.parametrize("at_once, groups", [(10, [1, 1, 1, 1, 1]), (20, [1, 2, 2])])
+def test_a_tournament_with_an_own_bot_is_claimed_about_its_games_at_once(
+    trainer, no_broker, monkeypatch, settings, at_once, groups
 ):
-    """Its games wait on a client: each batch is written (progress shown) on its own.
-    Here the bot never connects and each game forfeits after a short wait."""
+    """Its games wait on a client: a chain claims about ``OWNBOT_GAMES_AT_ONCE`` games
+    (whole batches of 10) after its first batch, and writes each group as it ends,
+    whatever the pace (never the large groups of games that do not wait). Here the bot
+    never connects and each game forfeits after a short wait."""
     from tests.ownbot_helpers import own_bot
 
     settings.OWNBOT_WAIT_SECONDS = 0.01
+    settings.OWNBOT_GAMES_AT_ONCE = at_once
     player, _ = own_bot(trainer)
     plan = tournaments.Plan(
-        rule_set("Tic-Tac-Toe"), default_universe(), "T", [([player.pk, random_player().pk], 30)]
+        rule_set("Tic-Tac-Toe"), default_universe(), "T", [([player.pk, random_player().pk], 50)]
     )
     t = tournaments.create_from_plan(plan, trainer)
-    groups = []
+    claimed = []
     run = tournament_chains._run_claimed
 
     def recording(tournament, batches, known=None):
-        groups.append(len(batches))
+        claimed.append(len(batches))
         return run(tournament, batches, known)
 
     monkeypatch.setattr(tournament_chains, "_run_claimed", recording)
     monkeypatch.setattr(tournament_chains, "GROUP_SECONDS", 1e6)
-    assert tournaments.run_batches(batch_ids(t)[0]) == 30
-    assert groups == [1, 1, 1]
+    assert tournaments.run_batches(batch_ids(t)[0]) == 50
+    assert claimed == groups
     assert Tournament.objects.get(pk=t.pk).status == "done"
 
 
