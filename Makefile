@@ -8,6 +8,11 @@ STAMP := $(VENV)/.requirements-installed
 PORT ?= 8000
 HOST ?= 127.0.0.1
 WORKER_CONCURRENCY ?= 2
+# make test runs the tests in this many processes (pytest-xdist; 0: in one). Each has its
+# own test database, channel and broker names (tests/conftest.py). --dist load hands out
+# the tests in their collected order, so each process still runs pytest-django's database
+# tests before its flushing ones and the browser tests last (tests/conftest.py).
+TEST_WORKERS ?= auto
 BASE_PYTHON := $(shell command -v python3.11 2>/dev/null || command -v python3)
 # Logs go out line by line (a killed process has written everything it logged).
 export PYTHONUNBUFFERED := 1
@@ -40,7 +45,7 @@ worker: $(STAMP)
 # has apt with the rights to use it (root, or sudo without a password), install it; else
 # the tests that need it are skipped and pytest's last line says how many and how to fix it.
 test: $(STAMP) browser
-	$(PY) -m pytest -q
+	$(PY) -m pytest -q -n $(TEST_WORKERS) --dist load
 
 browser:
 	@if [ -z "$$CHROMIUM_PATH" ] && ! command -v chromium >/dev/null && [ ! -x /usr/bin/chromium ] \

@@ -244,6 +244,15 @@ def filesystem_broker_options(root: Path) -> dict:
 
 if REDIS_URL:
     CELERY_BROKER_URL = REDIS_URL
+    # CELERY_KEY_PREFIX starts every key the broker writes: sites (and test runs) sharing
+    # one Redis server then never take each other's tasks.
+    CELERY_BROKER_TRANSPORT_OPTIONS = {}
+    if key_prefix := envstr("CELERY_KEY_PREFIX"):
+        if not re.fullmatch(r"[A-Za-z0-9._:-]{1,40}", key_prefix):
+            raise ImproperlyConfigured(
+                f"CELERY_KEY_PREFIX={key_prefix!r}: 1 to 40 letters, digits, '.', ':', '_' or '-'"
+            )
+        CELERY_BROKER_TRANSPORT_OPTIONS["global_keyprefix"] = key_prefix
 else:
     CELERY_BROKER_URL = "filesystem://localhost//"  # a hostname keeps kombu quiet
     CELERY_BROKER_TRANSPORT_OPTIONS = filesystem_broker_options(CELERY_FS_ROOT)

@@ -46,6 +46,23 @@ def own_channel_prefix():
     yield
 
 
+@pytest.fixture(scope="session")
+def django_db_setup(django_db_setup, django_db_blocker):
+    """pytest-django's test database, dropped at the end even where a server the tests
+    started is still leaving it: PostgreSQL refuses to drop a database with sessions, and
+    a killed process's backend can outlive it by a moment."""
+    yield
+    from django.db import connection
+
+    if connection.vendor != "postgresql":
+        return
+    with django_db_blocker.unblock(), connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+            " WHERE datname = current_database() AND pid <> pg_backend_pid()"
+        )
+
+
 @pytest.fixture(autouse=True)
 def fresh_channel_layer():
     """A new channel layer per test: channels-redis binds its locks to the event loop
@@ -221,13 +238,29 @@ def own_broker(tmp_path_factory) -> Iterator[None]:
     """Tasks a test queues with no worker to run them (a tournament, an analysis) must not
     wait in var/celery for the next ``make run`` worker (issue 38): on the file-system
     broker the session, and every server it starts (``child_env``), queues into a folder
-    of its own; on Redis the queues are purged when the session ends."""
+    of its own; on Redis into keys of its own (``CELERY_KEY_PREFIX``), purged when the
+    session ends."""
     from config.celery import app
     from config.settings import filesystem_broker_options
 
     if settings.REDIS_URL:
+        # Keys of this session's own: a worker of another run (or of ``make run``), or of
+        # another pytest-xdist process, never takes this session's tasks.
+        options = app.conf.broker_transport_options
+        saved, saved_env = dict(options), os.environ.get("CELERY_KEY_PREFIX")
+        prefix = f"test.{os.urandom(3).hex()}:"
+        options["global_keyprefix"] = prefix
+        os.environ["CELERY_KEY_PREFIX"] = prefix
+        reset_broker_connections(app)
         yield
         purge_test_queues(app)
+        options.clear()
+        options.update(saved)
+        if saved_env is None:
+            os.environ.pop("CELERY_KEY_PREFIX", None)
+        else:
+            os.environ["CELERY_KEY_PREFIX"] = saved_env
+        reset_broker_connections(app)
         return
     root = tmp_path_factory.mktemp("broker")
     options = app.conf.broker_transport_options  # Django's settings dict too: in place

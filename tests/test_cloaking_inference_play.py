@@ -277,7 +277,7 @@ def test_hideseek_a_bump_is_sent_to_nobody_else(make_user, clock, sent):
     assert streams[0] == streams[1]
 
 
-def test_a_tournament_own_bot_is_asked_with_the_ply_it_observed(monkeypatch):
+def test_a_tournament_own_bot_is_asked_with_the_ply_it_observed():
     """A worker asks an own bot with the log's length: in a cloaked game, without the
     moves silent for the bot's seat (white is asked the same after 0 or 4 circles)."""
     from gamecore.engine import compile_game
@@ -285,7 +285,6 @@ def test_a_tournament_own_bot_is_asked_with_the_ply_it_observed(monkeypatch):
     from variants import catalogue
 
     asked = []
-    monkeypatch.setattr(remote, "ask", lambda *a, **k: asked.append(a[4]) or ("pass", "v"))
     game = compile_game(catalogue.get("Shopping9"))
     for n in (0, 4):
         state = game.new_initial_state(seed=1)
@@ -293,7 +292,7 @@ def test_a_tournament_own_bot_is_asked_with_the_ply_it_observed(monkeypatch):
         for text in texts:
             state.apply(0, game.parse_move(text))
         agent = remote.RemoteAgent(type("P", (), {"pk": 1})(), 1, 1)
-        agent.ask(state, 1, len(texts))
+        asked.append(agent.request(state, 1, len(texts))[4])
     assert asked == [1, 1]
 
 

@@ -245,7 +245,8 @@ def catalogue_pk(name: str) -> int:
     return RuleSet.objects.get(name=name).pk
 
 
-def test_without_chromium_the_last_line_says_how_many_were_skipped_and_how_to_fix_it():
+@pytest.mark.parametrize("workers", ["0", "2"])  # make test: pytest-xdist's workers
+def test_without_chromium_the_last_line_says_how_many_were_skipped_and_how_to_fix_it(workers):
     import subprocess
     import sys
 
@@ -253,7 +254,7 @@ def test_without_chromium_the_last_line_says_how_many_were_skipped_and_how_to_fi
 
     env = child_env(CHROMIUM_PATH="/nonexistent/chromium")
     run = subprocess.run(
-        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-n", workers,
          "tests/browser/test_newcomer_browser.py"],
         cwd=BASE_DIR, env=env, capture_output=True, text=True, timeout=120,
     )  # fmt: skip

@@ -3,6 +3,7 @@ person reads, a menu and messages that say what happened)."""
 
 from __future__ import annotations
 
+import os
 import re
 from pathlib import Path
 
@@ -42,6 +43,28 @@ def test_tasks_queued_by_the_tests_are_purged_from_redis():
     app.send_task("config.ping")
     assert purge_test_queues(app) >= 1
     assert purge_test_queues(app) == 0
+
+
+@pytest.mark.skipif(not settings.REDIS_URL, reason="the Redis broker only")
+def test_tasks_queued_by_the_tests_go_to_keys_of_their_own():
+    """A ``make run`` worker (or another test process) on the same Redis reads the plain
+    ``celery`` list: the tests' tasks wait under their session's ``CELERY_KEY_PREFIX``."""
+    import redis
+
+    from config.celery import app
+    from tests.conftest import purge_test_queues
+
+    prefix = app.conf.broker_transport_options["global_keyprefix"]
+    assert prefix.startswith("test.") and os.environ["CELERY_KEY_PREFIX"] == prefix
+    client = redis.Redis.from_url(settings.REDIS_URL)
+    plain = client.llen("celery")
+    app.send_task("config.ping")
+    try:
+        assert client.llen(prefix + "celery") >= 1
+        assert client.llen("celery") == plain
+    finally:
+        client.close()
+        purge_test_queues(app)
 
 
 # --- Ratings a person reads -----------------------------------------------------------------

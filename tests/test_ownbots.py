@@ -361,21 +361,9 @@ def test_tournament_turn_payload_is_the_seat_view_only(trainer):
     game = services.game_of_rule_set(t.rule_set)
     state = game.new_initial_state(seed=3)
     state.apply(0, state.legal_moves(0)[0])
-    seen = {}
-
-    def fake_ask(pid, tid, number, seat, ply, view, legal, heartbeat, asked=None):
-        seen.update(view=view, legal=legal)
-        return legal[0], "v1"
-
-    import tournaments.ownbot_games as remote
-
-    original, remote.ask = remote.ask, fake_ask
-    try:
-        RemoteAgent(player, t.pk, 1).ask(state, 1, 1)
-    finally:
-        remote.ask = original
-    assert seen["view"] == state.view(1)
-    assert seen["legal"] == [str(m) for m in state.legal_moves(1)]
+    *_who, view, legal = RemoteAgent(player, t.pk, 1).request(state, 1, 1)
+    assert view == state.view(1)
+    assert legal == [str(m) for m in state.legal_moves(1)]
 
 
 @pytest.mark.asyncio

@@ -132,7 +132,7 @@ def _tournament(trainer):
 
 
 def _states_by_ply(game, seed: int, moves) -> dict:
-    """The truth before each ply of a tournament game (``remote.play_game``'s start)."""
+    """The truth before each ply of a tournament game (``remote.game_steps``' start)."""
     state = game.new_initial_state(seed=random.Random(seed).randrange(2**32))
     states = {0: state.clone()}
     for ply, (seat, text, *_rest) in enumerate(moves, start=1):
@@ -198,7 +198,7 @@ async def test_a_tournament_blotto_game_asks_the_bot_with_its_seats_view_only(tr
     await comm.disconnect()
 
 
-def test_a_built_in_bot_beside_an_own_bot_is_given_its_seats_position(trainer, monkeypatch):
+def test_a_built_in_bot_beside_an_own_bot_is_given_its_seats_position(trainer):
     """In a tournament game with an own bot, the built-in bot of the other seat thinks on
     its seat's position (``seat_state``), never the truth, as in ``play_timed``."""
     from gamecore.bots import RandomAgent
@@ -214,13 +214,16 @@ def test_a_built_in_bot_beside_an_own_bot_is_given_its_seats_position(trainer, m
             given.append((type(state).__name__, len(white)))
             return super().choose(state, seat)
 
-    def fake_ask(pid, tid, number, seat, ply, view, legal, heartbeat, asked=None):
-        return legal[0], "v1"
-
-    monkeypatch.setattr(remote, "ask", fake_ask)
-    state, moves, _ = remote.play_game(
-        game, [Spy(seed=1), remote.RemoteAgent(player, t.pk, 1)], seed=3
-    )
+    # The game driven as the worker drives it, the own bot answering its first legal move.
+    steps = remote.game_steps(game, [Spy(seed=1), remote.RemoteAgent(player, t.pk, 1)], seed=3)
+    reply = None
+    while True:
+        try:
+            agent, state, seat, ply = steps.send(reply)
+        except StopIteration as done:
+            state, moves, _ = done.value
+            break
+        reply = (agent.request(state, seat, ply)[6][0], "v1")
     assert state.is_terminal() and len(given) == 13
     assert {name for name, _ in given} == {"SeatState"}
     assert all(white == 0 for _, white in given)  # white's soldiers, hidden from black

@@ -13,7 +13,14 @@ SETTINGS = Path(__file__).resolve().parent.parent / "config" / "settings.py"
 
 @pytest.fixture
 def clean_env(monkeypatch, tmp_path):
-    for name in ("DATABASE_URL", "REDIS_URL", "DEBUG", "SECRET_KEY", "SQLITE_PATH"):
+    for name in (
+        "DATABASE_URL",
+        "REDIS_URL",
+        "DEBUG",
+        "SECRET_KEY",
+        "SQLITE_PATH",
+        "CELERY_KEY_PREFIX",
+    ):
         monkeypatch.delenv(name, raising=False)
     monkeypatch.setenv("VAR_DIR", str(tmp_path / "var"))
     return monkeypatch
@@ -134,3 +141,14 @@ def test_suite_runs_on_the_configured_services(settings):
 def test_the_file_system_broker_poll_is_a_setting(clean_env, tmp_path):
     clean_env.setenv("FS_BROKER_POLL", "0.5")
     assert load_settings()["CELERY_BROKER_TRANSPORT_OPTIONS"]["polling_interval"] == 0.5
+
+
+def test_the_broker_key_prefix_is_a_setting_with_bounds(clean_env):
+    clean_env.setenv("REDIS_URL", "redis://cache.internal:6379/0")
+    assert "global_keyprefix" not in load_settings()["CELERY_BROKER_TRANSPORT_OPTIONS"]
+    clean_env.setenv("CELERY_KEY_PREFIX", "site-b:")
+    assert load_settings()["CELERY_BROKER_TRANSPORT_OPTIONS"]["global_keyprefix"] == "site-b:"
+    for junk in ("a b", "x" * 41, "{hash}"):
+        clean_env.setenv("CELERY_KEY_PREFIX", junk)
+        with pytest.raises(ImproperlyConfigured, match="CELERY_KEY_PREFIX"):
+            load_settings()

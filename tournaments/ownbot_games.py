@@ -1,5 +1,5 @@
 """A tournament game with own bots, played on a Celery worker: the built-in bots think
-here; an own bot is asked through the mailbox (``turns.ask``) and sent only its seat's
+here; an own bot is asked through the mailbox (``ownbots.asking``) and sent only its seat's
 ``state.view(seat)`` and legal moves. A bot that does not answer in time gets the rules'
 turn-timer consequence (loss, a random move, or a skipped turn); one that stays away
 longer than the wait forfeits (reason "disconnect"). Each such event is a row of the
@@ -13,7 +13,7 @@ import time
 from django.utils import timezone
 
 from accounts.models import Player
-from ownbots.asking import Asking, ask
+from ownbots.asking import Asking
 from ownbots.turns import NoAnswer, record_turns, start_games
 from play.models import Move
 from tournaments.bot_games import (
@@ -52,12 +52,6 @@ class RemoteAgent:
         view = state.view(seat)
         ply = seen_ply(ply, state, seat)  # cloaked: the moves this seat observed
         return self.player.pk, self.tournament_id, self.number, seat, ply, view, legal
-
-    def ask(self, state, seat: int, ply: int) -> str:
-        """Ask and wait (one game on its own); the move's text."""
-        move, version = ask(*self.request(state, seat, ply), self.heartbeat, asked=self.asked)
-        self.version = self.version or version
-        return move
 
 
 def game_steps(game, agents: list, seed: int, timeout_rule: str = "loss"):
@@ -104,22 +98,6 @@ def game_steps(game, agents: list, seed: int, timeout_rule: str = "loss"):
         i: a.version for i, a in enumerate(seats) if isinstance(a, RemoteAgent) and a.version
     }
     return state, moves, versions
-
-
-def play_game(game, agents: list, seed: int, timeout_rule: str = "loss"):
-    """``game_steps`` played on its own, each own bot asked and waited for in turn
-    (``bot_games.play_timed`` with own bots): its final state, log and versions."""
-    steps = game_steps(game, agents, seed, timeout_rule)
-    reply = None
-    while True:
-        try:
-            agent, state, seat, ply = steps.send(reply)
-        except StopIteration as done:
-            return done.value
-        try:
-            reply = (agent.ask(state, seat, ply), agent.version)
-        except NoAnswer as missed:
-            reply = missed
 
 
 def _consequence(state, seat, why, rule, rng, clock):

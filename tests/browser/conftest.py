@@ -67,13 +67,25 @@ def pytest_collection_modifyitems(config, items):
             _skipped.append(item.nodeid)
 
 
+def _skipped_here(config) -> int:
+    """How many browser tests were skipped for want of Chromium: those this process
+    collected, or (``make test``'s pytest-xdist workers collect, not the process that
+    prints) the skips its terminal reported."""
+    if _skipped:
+        return len(_skipped)
+    reporter = config.pluginmanager.get_plugin("terminalreporter")
+    reports = reporter.stats.get("skipped", []) if reporter else []
+    return sum(1 for r in reports if "browser tests skipped" in str(r.longrepr))
+
+
 def pytest_unconfigure(config):
     """The last line of the run, after pytest's own totals, so that nobody misses it."""
-    if MISSING and _skipped:
+    count = _skipped_here(config) if MISSING else 0
+    if count:
         writer = config.get_terminal_writer()
         writer.line("")
         writer.line(
-            f"SKIPPED {len(_skipped)} BROWSER TESTS: {MISSING}. Install it with: {INSTALL}",
+            f"SKIPPED {count} BROWSER TESTS: {MISSING}. Install it with: {INSTALL}",
             yellow=True,
             bold=True,
         )
