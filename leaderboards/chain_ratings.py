@@ -113,11 +113,21 @@ def _read_back(tournament: Tournament, first: int, last: int, players: dict) -> 
     finished = Match._meta.get_field("finished")
     col = finished.get_col(Match._meta.db_table)
     convert = connection.ops.get_db_converters(col)
+    seats = f"{q(Seat._meta.db_table)} s ON s.{q('match_id')} = m.{q('id')}"
+    if connection.vendor == "postgresql":
+        # The seats reached from each match (LATERAL, the seats' (match, index) index):
+        # without statistics (tables just filled: a new site's first tournaments) the
+        # planner read every seat of the site to join them, 24 ms against 0.4 at 100,000.
+        seats = (
+            f"LATERAL (SELECT u.{q('index')}, u.{q('player_id')}, u.{q('rank')} "
+            f"FROM {q(Seat._meta.db_table)} u WHERE u.{q('match_id')} = m.{q('id')} "
+            "OFFSET 0) s ON TRUE"
+        )
     with connection.cursor() as cursor:
         cursor.execute(
             f"SELECT m.{q('game_number')}, m.{q('id')}, m.{q('finished')}, s.{q('index')}, "
             f"s.{q('player_id')}, s.{q('rank')} FROM {q(Match._meta.db_table)} m "
-            f"JOIN {q(Seat._meta.db_table)} s ON s.{q('match_id')} = m.{q('id')} "
+            f"JOIN {seats} "
             f"WHERE m.{q('tournament_id')} = %s AND m.{q('game_number')} BETWEEN %s AND %s "
             f"ORDER BY m.{q('game_number')}, s.{q('index')}",
             [tournament.pk, first, last],

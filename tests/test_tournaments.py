@@ -71,6 +71,12 @@ def test_benchmark_of_three_bots_plays_100_games_a_pair(
     r = t.results
     assert r["games"] == 300 and r["average_moves"] >= 5 and len(r["players"]) == 3
     assert all(p["games"] == 200 for p in r["players"])
+    # each player's counts as the seats say (PostgreSQL's own query, side by side)
+    for p in r["players"]:
+        seats = Seat.objects.filter(match__tournament=t, player_id=p["player"])
+        wins, draws = (seats.filter(result=k).count() for k in ("win", "draw"))
+        assert (p["win_rate"], p["draw_rate"]) == (wins / 200, draws / 200)
+    assert sum(p["win_rate"] for p in r["players"]) > 0
 
 
 def test_a_batch_run_twice_counts_each_game_once(ttt, trainer, no_broker):

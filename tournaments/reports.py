@@ -3,6 +3,7 @@ the finisher: ``results``, ``games_written``)."""
 
 from __future__ import annotations
 
+from django.db import connection
 from django.db.models import Avg, Count, Exists, Max, Min, OuterRef, Q
 
 from accounts.models import Player
@@ -28,15 +29,7 @@ def results(t: Tournament) -> dict:
         games=Count("id"),
         draws=Count("id", filter=Q(nobody_won)),
     )
-    seats = (
-        Seat.objects.filter(match__tournament=t, kind=Seat.Kind.PLAYER)
-        .values("player_id")
-        .annotate(
-            games=Count("id"),
-            wins=Count("id", filter=Q(result="win")),
-            draws=Count("id", filter=Q(result="draw")),
-        )
-    )
+    seats = _seat_counts(t)
     names = {p.pk: p.display_name for p in Player.objects.filter(tournament_names(t))}
     players = sorted(
         (
@@ -62,6 +55,38 @@ def results(t: Tournament) -> dict:
         "draw_rate": draws / games if games else 0.0,
         "players": players,
     }
+
+
+def _seat_counts(t: Tournament) -> list[dict]:
+    """Per player seated in ``t``'s games: games, wins, draws. On PostgreSQL the seats are
+    reached from the tournament's matches (LATERAL: the seats' (match, index) index per
+    match). With the statistics of freshly filled tables (a new site's first tournaments),
+    the planner scanned every seat of the site and looked each one's match up: 14 ms for
+    300 games among 40 tournaments' seats, growing with the site's history."""
+    if connection.vendor != "postgresql":
+        return list(
+            Seat.objects.filter(match__tournament=t, kind=Seat.Kind.PLAYER)
+            .values("player_id")
+            .annotate(
+                games=Count("id"),
+                wins=Count("id", filter=Q(result="win")),
+                draws=Count("id", filter=Q(result="draw")),
+            )
+        )
+    q = connection.ops.quote_name
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"SELECT s.{q('player_id')}, COUNT(*), COUNT(*) FILTER (WHERE s.{q('result')} = %s),"
+            f" COUNT(*) FILTER (WHERE s.{q('result')} = %s) FROM {q(Match._meta.db_table)} m"
+            f" CROSS JOIN LATERAL (SELECT u.{q('player_id')}, u.{q('result')}"
+            f" FROM {q(Seat._meta.db_table)} u WHERE u.{q('match_id')} = m.{q('id')}"
+            f" AND u.{q('kind')} = %s OFFSET 0) s"
+            f" WHERE m.{q('tournament_id')} = %s GROUP BY s.{q('player_id')}",
+            ["win", "draw", Seat.Kind.PLAYER.value, t.pk],
+        )
+        rows = cursor.fetchall()
+    keys = ("player_id", "games", "wins", "draws")
+    return [dict(zip(keys, row, strict=True)) for row in rows]
 
 
 def tournament_names(t: Tournament) -> Q:
