@@ -13,8 +13,8 @@ tournament of every pair (``--games`` a pair, 100 as the page makes them; more g
 the worker's start-up costs a smaller share) and times it from creation until it is done
 (the finaliser's ``finished`` stamp): games played, written and rated. Then it plays
 the same games (same seats, same seeds) in a plain loop in one process, no database, and
-prints both rates and the ratio. Rounds
-alternate the tournament and the loop; the machine's load is printed before and after.
+prints both rates and the ratio. Rounds alternate the tournament and the loop; the
+machine's load is printed before and after.
 On a shared machine the wall-clock rates move with other processes' load, so it also
 prints the CPU seconds each side spent (the worker and its pool, from /proc; not the
 PostgreSQL or Redis servers) and their ratio, which that load barely moves.
