@@ -12,7 +12,8 @@ WORKER_CONCURRENCY ?= 2
 # own test database, channel and broker names (tests/conftest.py). --dist load hands out
 # the tests in their collected order, so each process still runs pytest-django's database
 # tests before its flushing ones and the browser tests last (tests/conftest.py).
-TEST_WORKERS ?= auto
+# At most 4: each starts its own servers and workers (PostgreSQL's 100 connections).
+TEST_WORKERS ?= $(shell $(BASE_PYTHON) -c "import os; print(min(4, os.cpu_count() or 1))")
 BASE_PYTHON := $(shell command -v python3.11 2>/dev/null || command -v python3)
 # Logs go out line by line (a killed process has written everything it logged).
 export PYTHONUNBUFFERED := 1
