@@ -34,6 +34,26 @@ def switch(page, key: str):
     assert page.locator(f"[data-testid=paper-switch-{key}]").is_checked()
 
 
+SHOWN = "document.querySelector('[data-testid=sends-outline]')?.getAttribute('visibility')"
+
+
+def first_tap(page, selector: str, deadline_s: float = 10):
+    """A touch tap on the cell ``selector``, which shows where it sends. The board may
+    re-render just then (the match's state arriving) and a new board shows nothing yet:
+    then it is a first tap again. Never a second tap on a board that shows the outline
+    (that would play the move)."""
+    deadline = time.monotonic() + deadline_s
+    while True:
+        cell = page.locator(selector)
+        cell.dispatch_event("pointerdown", {"pointerType": "touch", "isPrimary": True})
+        cell.dispatch_event("click")
+        try:
+            page.wait_for_function(f"{SHOWN} === 'visible'", timeout=1000)
+            return
+        except PlaywrightTimeout:
+            assert time.monotonic() < deadline, "a tap never showed where the cell sends"
+
+
 MARKS = (
     "[...document.querySelectorAll('[data-testid=board] [data-testid=cell]')]"
     ".filter(c => !['_', '#', '%'].includes(c.dataset.symbol)).length"
@@ -112,9 +132,9 @@ def test_strategic_hypermap_and_tactical_fields_on_a_phone(person):
     switch(pia, "routes")
     assert pia.locator("[data-testid=route-number]").count() == 729  # one in every cell
     # A touch screen: the first tap shows where the move sends, the second plays it.
+    pia.wait_for_function(MY_TURN, timeout=15000)
+    first_tap(pia, f'{LEGAL}[data-move="5/5/5"]')
     cell = pia.locator(f'{LEGAL}[data-move="5/5/5"]')
-    cell.dispatch_event("pointerdown", {"pointerType": "touch", "isPrimary": True})
-    cell.dispatch_event("click")
     outline = pia.locator("[data-testid=sends-outline]")
     assert outline.get_attribute("visibility") == "visible"
     assert pia.locator("[data-testid=board] [data-symbol=X]").count() == 0  # not played
