@@ -246,35 +246,26 @@ def own_broker(tmp_path_factory) -> Iterator[None]:
     if settings.REDIS_URL:
         # Keys of this session's own: a worker of another run (or of ``make run``), or of
         # another pytest-xdist process, never takes this session's tasks.
-        options = app.conf.broker_transport_options
-        saved, saved_env = dict(options), os.environ.get("CELERY_KEY_PREFIX")
-        prefix = f"test.{os.urandom(3).hex()}:"
-        options["global_keyprefix"] = prefix
-        os.environ["CELERY_KEY_PREFIX"] = prefix
-        reset_broker_connections(app)
-        yield
-        purge_test_queues(app)
-        options.clear()
-        options.update(saved)
-        if saved_env is None:
-            os.environ.pop("CELERY_KEY_PREFIX", None)
-        else:
-            os.environ["CELERY_KEY_PREFIX"] = saved_env
-        reset_broker_connections(app)
-        return
-    root = tmp_path_factory.mktemp("broker")
+        variable, value = "CELERY_KEY_PREFIX", f"test.{os.urandom(3).hex()}:"
+        mine = {"global_keyprefix": value}
+    else:
+        root = tmp_path_factory.mktemp("broker")
+        variable, value = "CELERY_FS_ROOT", str(root)
+        mine = filesystem_broker_options(root)
     options = app.conf.broker_transport_options  # Django's settings dict too: in place
-    saved, saved_env = dict(options), os.environ.get("CELERY_FS_ROOT")
-    options.update(filesystem_broker_options(root))
-    os.environ["CELERY_FS_ROOT"] = str(root)
+    saved, saved_env = dict(options), os.environ.get(variable)
+    options.update(mine)
+    os.environ[variable] = value  # the servers the tests start (``child_env``)
     reset_broker_connections(app)
     yield
+    if settings.REDIS_URL:
+        purge_test_queues(app)
     options.clear()
     options.update(saved)
     if saved_env is None:
-        os.environ.pop("CELERY_FS_ROOT", None)
+        os.environ.pop(variable, None)
     else:
-        os.environ["CELERY_FS_ROOT"] = saved_env
+        os.environ[variable] = saved_env
     reset_broker_connections(app)
 
 
