@@ -24,6 +24,8 @@ import uuid
 
 from django.conf import settings
 
+from play import json_text
+
 KEEP_SECONDS = 300  # an open turn's hash outlives its deadline by this much
 _clients: dict[int, object] = {}  # by process id: a prefork child makes its own
 _lock = threading.Lock()
@@ -183,7 +185,7 @@ def open_turns(opened: list, reply: str) -> None:
     for turn, text, publish in opened:
         game = game_key(turn.tournament_id, turn.game_number)
         keys += [turn_key(turn.pk), open_key(turn.player_id), game]
-        legal = getattr(turn, "legal_json", None) or json.dumps(turn.legal)
+        legal = getattr(turn, "legal_json", None) or json_text.dumps(turn.legal)
         channel = channels.setdefault(turn.player_id, len(channels) + 1) if publish else 0
         args += [turn.pk, turn.player_id, _ms(turn.deadline), legal, text, channel]
     keys += [turns_channel(player_id) for player_id in channels]  # (in their numbers' order)
@@ -244,7 +246,7 @@ def answers(reply: str, seconds: float, gather: float = 0.0, expect: int = 1) ->
         if not gather or len(found) >= expect:
             break
         got = client().blpop([reply], timeout=gather)
-    return [tuple(json.loads(raw)) for raw in found]
+    return [tuple(json_text.loads(raw)) for raw in found]
 
 
 def expire(turn) -> bool:

@@ -11,7 +11,6 @@ update, or one Redis script), and only before its deadline.
 
 from __future__ import annotations
 
-import json
 import os
 import threading
 import time
@@ -22,6 +21,7 @@ from django.conf import settings
 from django.db import connection, transaction
 from django.utils import timezone
 
+from play import json_text
 from play.errors import MatchError
 
 from . import connections, fastlane
@@ -55,7 +55,7 @@ def message_text(turn: BotTurn) -> str:
 
 def _json(turn: BotTurn, field: str) -> str:
     made = getattr(turn, f"{field}_json", None)
-    return made if made is not None else json.dumps(getattr(turn, field))
+    return made if made is not None else json_text.dumps(getattr(turn, field))
 
 
 def waiting(player_id: int, skip: set[int]) -> list[tuple[int, int, str]]:
@@ -237,7 +237,7 @@ def new_turn(player_id, tournament_id, number, seat, ply, view, legal, up) -> Bo
         created=now,
         deadline=now + timedelta(seconds=seconds),
     )
-    turn.view_json, turn.legal_json = json.dumps(view), json.dumps(legal)  # made once
+    turn.view_json, turn.legal_json = json_text.dumps(view), json_text.dumps(legal)  # made once
     return turn
 
 
