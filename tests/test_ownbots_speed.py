@@ -112,11 +112,19 @@ def _answer_until_done(player, thread) -> list[int]:
     return answered
 
 
+@pytest.mark.parametrize("record_at", [100, 1])
 @override_settings(OWNBOT_MOVE_SECONDS=5, OWNBOT_WAIT_SECONDS=5)
-def test_a_game_played_through_the_mailbox_stores_each_turn_once_with_its_answer(trainer):
-    """A worker (a thread) plays a game; the bot answers each open turn. Stored at the
-    end: a row per turn with the seat's view, its legal moves, the answer and version;
-    nothing left open."""
+def test_a_game_played_through_the_mailbox_stores_each_turn_once_with_its_answer(
+    trainer, monkeypatch, record_at
+):
+    """A worker (a thread) plays a game; the bot answers each open turn. Stored: a row
+    per turn with the seat's view, its legal moves, the answer and version; nothing left
+    open. With Redis the closed turns' rows are written ``RECORD_AT`` at a time while the
+    game goes on (1: a write at each wait after the first answer), the rest at its end."""
+    monkeypatch.setattr(asking, "RECORD_AT", record_at)
+    writes = []
+    real_record = asking.record_turns
+    monkeypatch.setattr(asking, "record_turns", lambda t: (writes.append(len(t)), real_record(t)))
     player, _ = own_bot(trainer)
     connections.claim(player.pk, "chan", "proc", "v9")
     t = _tournament(trainer)
@@ -135,6 +143,10 @@ def test_a_game_played_through_the_mailbox_stores_each_turn_once_with_its_answer
     rows = list(BotTurn.objects.filter(tournament=t).order_by("pk"))
     assert [r.pk for r in rows] == answered and len(rows) == sum(m.seat == 0 for m in game.moves)
     assert {(r.status, r.version) for r in rows} == {("answered", "v9")}
+    if fastlane.enabled() and record_at == 1:  # as the game went: a row a write (the
+        assert writes == [1] * len(rows)  # last turn's at the end)
+    elif fastlane.enabled():
+        assert writes == [len(rows)]
     bot_moves = [m.notation for m in game.moves if m.seat == 0]
     assert [r.answer for r in rows] == bot_moves == [r.legal[-1] for r in rows]
     state = services.game_of_rule_set(t.rule_set).new_initial_state(seed=game.seed)

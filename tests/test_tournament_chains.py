@@ -102,12 +102,14 @@ def test_a_second_chain_finds_its_batch_taken_and_takes_the_next(trainer, no_bro
     assert Tournament.objects.get(pk=t.pk).status == "running"  # game 1-10 still missing
 
 
-@pytest.mark.parametrize("at_once, groups", [(10, [1, 1, 1, 1, 1]), (20, [1, 2, 2])])
+@pytest.mark.parametrize("at_once, groups", [(10, [1, 1, 1, 1, 1]), (20, [2, 2, 1]), (50, [5])])
 def test_a_tournament_with_an_own_bot_is_claimed_about_its_games_at_once(
     trainer, no_broker, monkeypatch, settings, at_once, groups
 ):
     """Its games wait on a client: a chain claims about ``OWNBOT_GAMES_AT_ONCE`` games
-    (whole batches of 10) after its first batch, and writes each group as it ends,
+    (whole batches of 10) from its first group on (its own batch and as many more: a
+    first batch alone left most of a small tournament waiting for it), and writes each
+    group as it ends,
     whatever the pace (never the large groups of games that do not wait). Here the bot
     never connects and each game forfeits after a short wait."""
     from tests.ownbot_helpers import own_bot

@@ -80,13 +80,16 @@ def run_batches(batch_id: int, seconds: float = CHAIN_SECONDS) -> int:
         and _claim(batch)
     ):
         group = [_claimed(batch)]
+        if _read_known(tournament, known)["own_bots"]:  # its games wait on clients: all of
+            # a group's from the first (a first batch alone doubled a 100-game tournament)
+            group += claim_next(tournament.pk, _own_bot_group(tournament) - 1)
     while True:
         if group:
             clock = time.monotonic()
             count += _run_claimed(tournament, group, known)
             size = _group_size(size, len(group), time.monotonic() - clock)
             if known.get("own_bots"):  # games that wait on clients: in flight together
-                size = max(1, settings.OWNBOT_GAMES_AT_ONCE // max(1, tournament.batch_size))
+                size = _own_bot_group(tournament)
         if time.monotonic() - started >= seconds:
             _carry_on(tournament.pk)
             break
@@ -139,6 +142,33 @@ def _claim(batch: TournamentBatch) -> bool:
     return bool(taken)
 
 
+def _read_known(tournament: Tournament, known: dict | None = None) -> dict:
+    """What every group of a tournament reads of it, into ``known`` (a new dict if None):
+    its sets, players and schedule never change once it is made."""
+    known = {} if known is None else known
+    sets = {s.order: s for s in tournament.sets.all()}
+    players = {
+        p.pk: p
+        for p in Player.objects.filter(pk__in={pk for s in sets.values() for pk in s.players})
+    }
+    known.update(
+        tournament=tournament.pk,
+        sets=sets,
+        players=players,
+        # Each set plays its own game: the game layer reads a copy per game (``playing``).
+        views={k: playing(tournament, game) for k, game in games_of(tournament).items()},
+        order=schedule_of(tuple(sets[k].games for k in sorted(sets)), tournament.batch_size),
+        own_bots=any(p.kind == Player.Kind.OWN_BOT for p in players.values()),
+    )
+    return known
+
+
+def _own_bot_group(tournament: Tournament) -> int:
+    """Batches a group of a tournament with own bots: about ``OWNBOT_GAMES_AT_ONCE`` games,
+    in flight together (they wait on clients)."""
+    return max(1, settings.OWNBOT_GAMES_AT_ONCE // max(1, tournament.batch_size))
+
+
 def _run_claimed(tournament: Tournament, batches: list[Claimed], known: dict | None = None) -> int:
     """Play and write claimed batches of ``tournament``, their games in one transaction
     with their "done". ``known`` (from ``run_batches``, which runs several groups of one
@@ -154,23 +184,8 @@ def _run_claimed(tournament: Tournament, batches: list[Claimed], known: dict | N
             )
         )
     if known is None or known.get("tournament") != tournament.pk:
-        sets = {s.order: s for s in tournament.sets.all()}
-        # Each set plays its own game: the game layer reads a copy per game (``playing``).
-        views = {k: playing(tournament, game) for k, game in games_of(tournament).items()}
-        players = {
-            p.pk: p
-            for p in Player.objects.filter(pk__in={pk for s in sets.values() for pk in s.players})
-        }
-        order = schedule_of(tuple(sets[k].games for k in sorted(sets)), tournament.batch_size)
-        if known is not None:
-            own_bots = any(p.kind == Player.Kind.OWN_BOT for p in players.values())
-            known.update(
-                tournament=tournament.pk, sets=sets, players=players, order=order, own_bots=own_bots
-            )
-            known["views"] = views
-    else:
-        sets, players, order = known["sets"], known["players"], known["order"]
-        views = known["views"]
+        known = _read_known(tournament, known)
+    sets, players, order, views = known["sets"], known["players"], known["order"], known["views"]
     played = []  # (seated players, PlayedGame, number): written together at the end
     by_game: dict[int, tuple] = {}  # rule set id: (its view, its games of ``played``)
     touched = time.monotonic()

@@ -14,7 +14,7 @@ from django.utils import timezone
 
 from accounts.models import Player
 from ownbots.asking import Asking
-from ownbots.turns import NoAnswer, record_turns, start_games
+from ownbots.turns import NoAnswer, start_games
 from play.models import Move
 from tournaments.bot_games import (
     agent_for,
@@ -186,5 +186,5 @@ def play_tournament_games(tournament, games: list, heartbeat=None) -> list:
             if len(asking.queued) >= OPEN_AT_ONCE:
                 asking.send()
         ready = asking.wait() if running else []
-    record_turns(asking.asked)
+    asking.finish()
     return [played[number] for number, _seated in games]

@@ -12,20 +12,35 @@ def _piece(g, code: int) -> dict:
     return {"color": g.color_names[color], "shape": g.shape_names[shape], "owner": owner}
 
 
+def _tables(g) -> tuple:
+    """Per game, made once: each space's 1-based coordinates and each piece code's
+    colour, shape and owner (a view is made for every turn a bot is asked: worth it)."""
+    found = g.__dict__.get("_view_tables")
+    if found is None:
+        geo = g.geometry
+        at = [(x + 1, y + 1, z + 1) for _b, x, y, z in geo.coords]
+        codes = g.nshapes * g.ncolors * (g.nseats + 1)
+        pieces = [None] + [tuple(_piece(g, code).items()) for code in range(1, codes + 1)]
+        found = g._view_tables = (at, pieces)
+    return found
+
+
 def view(state, seat: int | None) -> dict:
     g = state.game
     geo = g.geometry
+    at, kinds = _tables(g)
     board = state.board  # (read once: on some states it is made when read)
     boards = []
     for b in range(geo.boards):
         pieces, locked = [], []
         for i in range(b * geo.cells, (b + 1) * geo.cells):
             code = board[i]
-            _b, x, y, z = geo.coords[i]
             if code == LOCKED:
-                locked.append([x + 1, y + 1, z + 1])
+                locked.append(list(at[i]))
             elif code:
-                pieces.append({"at": [x + 1, y + 1, z + 1], **_piece(g, code)})
+                piece = {"at": list(at[i])}
+                piece.update(kinds[code] if code < len(kinds) else _piece(g, code).items())
+                pieces.append(piece)
         decided = state.decided[b]
         boards.append(
             {
