@@ -333,11 +333,16 @@ def main() -> None:
         n = len(out["worker"])
         print(f"{shape:9} rounds at >= {BAR}x the plain loop: {met} of {n} (games/s), "
               f"{cpu} of {n} (CPU seconds)")  # fmt: skip
-        verdicts.append(met == n >= 10)
+        verdicts.append((shape, met == n >= 10))
     print(f"after: {load()}")
+    measured = {shape for shape, _ in verdicts}
+    if measured != {"embedded", "redis"}:  # the bar is both shapes': one alone says its own
+        met = " and ".join(f"{shape} {'met' if ok else 'not met'}" for shape, ok in verdicts)
+        print(f"BAR (both shapes, 10 of 10 rounds): not measured here ({met})")
+        return
     print(
         f"BAR: >= {BAR}x the plain loop's games/s on both shapes in 10 of 10 rounds: "
-        f"{'MET' if verdicts and all(verdicts) else 'NOT MET'}"
+        f"{'MET' if all(ok for _, ok in verdicts) else 'NOT MET'}"
     )
 
 

@@ -49,3 +49,21 @@ def forget_inherited_database_pool(**kwargs) -> None:
     pools = postgresql.DatabaseWrapper._connection_pools
     _inherited.extend(pools.values())
     pools.clear()
+
+
+# Garbage collection in a worker process: what the process loaded to start (Django, the
+# apps, the compiled games) is frozen out of the collector's scans, and a collection
+# waits for more new objects than Python's default (700). A tournament's games make
+# objects by the hundred thousand, few of them in cycles: with the defaults, collections
+# that scanned everything alive took a fifth of an own-bot game's CPU on the worker
+# (benchmarks/own_bot_speed.py; docs/performance.md).
+GC_THRESHOLDS = (50_000, 20, 20)
+
+
+@worker_process_init.connect(dispatch_uid="config.tune_garbage_collection")
+def tune_garbage_collection(**kwargs) -> None:
+    import gc
+
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(*GC_THRESHOLDS)
