@@ -206,3 +206,31 @@ def test_a_turns_message_is_its_seats_view_and_legal_moves_with_its_times(traine
         "seat": 1, "ply": 12, "view": view, "legal": ["a1", "b2"], "deadline": deadline,
     }  # fmt: skip
     assert 4 < left <= 5 and isinstance(turn, BotTurn)
+
+
+def test_a_turns_view_is_stored_as_written_and_read_back_whole(trainer):
+    """``JsonText``: PostgreSQL keeps the view as ``json`` text (no ``jsonb`` parse for a
+    row nobody searches inside); the ORM and the worker's COPY both write it, and it is
+    read back as the same values, keys that are numbers included, as JSON has them."""
+    player, _ = own_bot(trainer)
+    t = _tournament(trainer)
+    view = {"board": [[0, 1], [2, None]], "hands": {0: ["a"]}, "note": 'é "q" \\'}
+    saved = turns.new_turn(player.pk, t.pk, 1, 0, 3, view, ["a", "b"], up=True)
+    saved.save()
+    copied = [turns.new_turn(player.pk, t.pk, 2, 0, 3, view, ["a"], up=True) for _ in range(2)]
+    for turn in copied:
+        turn.pk, turn.status = turns.new_id() or None, BotTurn.Status.ANSWERED
+    turns.record_turns(copied)
+    expected = json.loads(json.dumps(view))
+    rows = BotTurn.objects.filter(tournament=t).order_by("game_number", "pk")
+    assert [(r.view, r.legal) for r in rows] == [
+        (expected, ["a", "b"]), (expected, ["a"]), (expected, ["a"])
+    ]  # fmt: skip
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute(
+                "SELECT data_type FROM information_schema.columns "
+                "WHERE table_name = %s AND column_name IN ('view', 'legal')",
+                [BotTurn._meta.db_table],
+            )
+            assert {row[0] for row in cursor.fetchall()} == {"json"}
