@@ -29,8 +29,10 @@ from .turns import (
     GRACE_SECONDS,
     POLL_SECONDS,
     NoAnswer,
+    Turn,
     connected,
     expire_turn,
+    insert_turns,
     message_text,
     new_id,
     new_turn,
@@ -48,7 +50,7 @@ RECORD_AT = 100
 class Pending:
     """An open turn's times: what its bot's coming and going does to its deadline."""
 
-    def __init__(self, turn: BotTurn, up: bool, lane: bool):
+    def __init__(self, turn: Turn, up: bool, lane: bool):
         self.turn, self.lane = turn, lane
         self.away_since = None if up else turn.created
 
@@ -85,10 +87,10 @@ class Asking:
         self.lane = fastlane.enabled()
         self.reply = fastlane.new_reply_key() if self.lane else None
         self.beat = heartbeat or (lambda: None)
-        self.queued: list[tuple[object, BotTurn, bool]] = []
+        self.queued: list[tuple[object, Turn, bool]] = []
         self.pending: dict[int, tuple[object, Pending]] = {}
-        self.asked: list[BotTurn] = []
-        self.closed: list[BotTurn] = []  # with Redis: answered or expired, no row written yet
+        self.asked: list[Turn] = []
+        self.closed: list[Turn] = []  # with Redis: answered or expired, no row written yet
         self.up: dict[int, tuple[float, bool]] = {}  # player: (when looked, connected)
         self.looks = 0
         self.checked = time.monotonic()  # when the open turns' times were last looked at
@@ -110,12 +112,12 @@ class Asking:
             unsaved = [turn for _key, turn, _up in queued if turn.pk is None]
             if unsaved:  # no sequence to take ids from (not PostgreSQL): inserted now
                 with unflushed():
-                    BotTurn.objects.bulk_create(unsaved)
+                    insert_turns(unsaved)
             fastlane.open_turns([(t, message_text(t), up) for _k, t, up in queued], self.reply)
             self.asked += [turn for _key, turn, _up in queued]
         else:  # the rows are the mailbox; a socket in this process is woken
             with unflushed():
-                BotTurn.objects.bulk_create([turn for _key, turn, _up in queued])
+                insert_turns([turn for _key, turn, _up in queued])
             for player_id in {turn.player_id for _key, turn, up in queued if up}:
                 connections.wake(player_id)
         for key, turn, up in queued:

@@ -130,29 +130,40 @@ def start_games(tournament_id: int, numbers: list[int]) -> None:
     ).update(status=BotTurn.Status.EXPIRED)
 
 
-def record_turns(asked: list[BotTurn]) -> None:
+def record_turns(asked: list[Turn]) -> None:
     """Write the turns ``asked`` kept (with Redis, at the game's end): the new rows in one
     go (PostgreSQL's COPY: ``bulk_create`` there sends each column as an array, and
     quoting the views' JSON into arrays cost more than the games), one update for any
     written already."""
     if not asked:
         return
-    new = [t for t in asked if t._state.adding]
-    written = [t for t in asked if not t._state.adding and t.status != BotTurn.Status.WAITING]
+    new = [t for t in asked if not t.written]
+    written = [t for t in asked if t.written and t.status != BotTurn.Status.WAITING]
     with unflushed():
         if connection.vendor == "postgresql" and len(new) > 1:
             _copy(new)
         else:
-            BotTurn.objects.bulk_create(new)
+            insert_turns(new)
         if written:  # no sequence to take ids from: inserted when asked
-            BotTurn.objects.bulk_update(written, ["status", "answer", "version", "deadline"])
+            fields = ["status", "answer", "version", "deadline"]
+            rows = [BotTurn(id=t.pk, **{f: getattr(t, f) for f in fields}) for t in written]
+            BotTurn.objects.bulk_update(rows, fields)
+
+
+def insert_turns(new: list[Turn]) -> None:
+    """Insert the turns' rows (ORM: in the caller's transaction); each turn gets its
+    row's id where it had none."""
+    rows = [turn.row() for turn in new]
+    BotTurn.objects.bulk_create(rows)
+    for turn, row in zip(new, rows, strict=True):
+        turn.pk, turn.written = row.pk, True
 
 
 COPIED = ("id", "player_id", "tournament_id", "game_number", "seat", "ply", "view", "legal")
 COPIED += ("status", "answer", "version", "created", "deadline")
 
 
-def _copy(rows: list[BotTurn]) -> None:
+def _copy(rows: list[Turn]) -> None:
     if not rows:
         return
     table, columns = BotTurn._meta.db_table, ", ".join(COPIED)
@@ -165,7 +176,7 @@ def _copy(rows: list[BotTurn]) -> None:
                     + (t.created, t.deadline)
                 )
     for turn in rows:
-        turn._state.adding = False
+        turn.written = True
 
 
 @contextmanager
@@ -221,27 +232,36 @@ def new_id() -> int | None:
         return mine.pop(0)
 
 
-def new_turn(player_id, tournament_id, number, seat, ply, view, legal, up) -> BotTurn:
+class Turn:
+    """A turn in a worker's hands: a ``BotTurn`` row's fields without a model's weight (a
+    worker makes hundreds a second; a model's ``__init__`` was most of the making), and
+    the view's and legal moves' JSON made once. ``row()`` is its row when written;
+    ``written`` says whether it is."""
+
+    __slots__ = COPIED[1:] + ("pk", "view_json", "legal_json", "written")
+
+    def __init__(self, player_id, tournament_id, number, seat, ply, view, legal, created, deadline):
+        self.pk, self.written = None, False
+        self.player_id, self.tournament_id, self.game_number = player_id, tournament_id, number
+        self.seat, self.ply, self.view, self.legal = seat, ply, view, legal
+        self.status, self.answer, self.version = BotTurn.Status.WAITING, "", ""
+        self.created, self.deadline = created, deadline
+        self.view_json, self.legal_json = json_text.dumps(view), json_text.dumps(legal)
+
+    def row(self) -> BotTurn:
+        return BotTurn(id=self.pk, **{name: getattr(self, name) for name in COPIED[1:]})
+
+
+def new_turn(player_id, tournament_id, number, seat, ply, view, legal, up) -> Turn:
     """A waiting turn, not stored yet: ``OWNBOT_MOVE_SECONDS`` to answer if its bot is
     ``up`` (connected), else ``OWNBOT_WAIT_SECONDS`` for it to come."""
     now = timezone.now()
     seconds = settings.OWNBOT_MOVE_SECONDS if up else settings.OWNBOT_WAIT_SECONDS
-    turn = BotTurn(
-        player_id=player_id,
-        tournament_id=tournament_id,
-        game_number=number,
-        seat=seat,
-        ply=ply,
-        view=view,
-        legal=legal,
-        created=now,
-        deadline=now + timedelta(seconds=seconds),
-    )
-    turn.view_json, turn.legal_json = json_text.dumps(view), json_text.dumps(legal)  # made once
-    return turn
+    deadline = now + timedelta(seconds=seconds)
+    return Turn(player_id, tournament_id, number, seat, ply, view, legal, now, deadline)
 
 
-def open_turn(player_id, tournament_id, number, seat, ply, view, legal, up=True) -> BotTurn:
+def open_turn(player_id, tournament_id, number, seat, ply, view, legal, up=True) -> Turn:
     """A new waiting turn, offered to the bot's socket if it is ``up``. Without Redis its
     row is the mailbox (written now); with Redis the turn is open there, and its row
     waits for ``record_turns`` on PostgreSQL. (``asking`` opens many at once.)"""
@@ -250,7 +270,7 @@ def open_turn(player_id, tournament_id, number, seat, ply, view, legal, up=True)
     turn.pk = new_id() if lane else None
     if turn.pk is None:
         with unflushed():
-            turn.save(force_insert=True)
+            insert_turns([turn])
     if lane:
         fastlane.open_turns([(turn, message_text(turn), up)], fastlane.new_reply_key())
     elif up:

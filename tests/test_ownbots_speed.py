@@ -191,7 +191,6 @@ def test_a_game_sent_again_closes_the_turns_its_dead_try_left_open(trainer):
 def test_a_turns_message_is_its_seats_view_and_legal_moves_with_its_times(trainer):
     """What a socket passes on (``timed_text`` of ``message_text``, never parsed on the
     way) is the ``your-move`` of the protocol, field by field."""
-    from ownbots.models import BotTurn
 
     player, _ = own_bot(trainer)
     t = _tournament(trainer)
@@ -205,7 +204,7 @@ def test_a_turns_message_is_its_seats_view_and_legal_moves_with_its_times(traine
         "type": "your-move", "turn": "t4321", "match": None, "tournament": t.pk, "game": 7,
         "seat": 1, "ply": 12, "view": view, "legal": ["a1", "b2"], "deadline": deadline,
     }  # fmt: skip
-    assert 4 < left <= 5 and isinstance(turn, BotTurn)
+    assert 4 < left <= 5 and isinstance(turn, turns.Turn)
 
 
 def test_a_turns_view_is_stored_as_written_and_read_back_whole(trainer):
@@ -216,7 +215,7 @@ def test_a_turns_view_is_stored_as_written_and_read_back_whole(trainer):
     t = _tournament(trainer)
     view = {"board": [[0, 1], [2, None]], "hands": {0: ["a"]}, "note": 'é "q" \\'}
     saved = turns.new_turn(player.pk, t.pk, 1, 0, 3, view, ["a", "b"], up=True)
-    saved.save()
+    turns.insert_turns([saved])
     copied = [turns.new_turn(player.pk, t.pk, 2, 0, 3, view, ["a"], up=True) for _ in range(2)]
     for turn in copied:
         turn.pk, turn.status = turns.new_id() or None, BotTurn.Status.ANSWERED
