@@ -12,7 +12,8 @@ one ``moves``, so a trainer's bot plays many games of a tournament at full speed
 It reconnects with a growing pause (0.5 s up to 30 s) when the
 connection drops, and stops for good on a refused token or when a newer connection of
 the same bot replaced it. SIGINT/SIGTERM (Ctrl-C) close the socket cleanly.
-Uses only the ``websockets`` library (pip install websockets).
+Uses only the ``websockets`` library (pip install websockets); reads the server's
+messages with ``orjson`` when it is installed (several times faster on a batch of views).
 """
 
 from __future__ import annotations
@@ -24,6 +25,11 @@ import signal
 from collections.abc import Callable
 
 import websockets
+
+try:  # optional: a batch of turns is mostly views, and orjson reads them several times faster
+    from orjson import loads as _loads
+except ImportError:  # pragma: no cover - the standard library's does the same, slower
+    _loads = json.loads
 
 log = logging.getLogger("foundry_bot")
 
@@ -95,7 +101,7 @@ class BotClient:
                         receiving.cancel()
                         await socket.close(1000, "bot stopping")
                         return
-                    await self._handle(socket, json.loads(receiving.result()))
+                    await self._handle(socket, _loads(receiving.result()))
             finally:
                 stopper.cancel()
                 self._socket = None
