@@ -11,39 +11,32 @@ from leaderboards import rating as math
 from .models import GameVersion
 
 
-def record_versions(tournament, played) -> None:
+def record_versions(tournament, played, written: dict[int, int]) -> None:
     """A tournament batch's own-bot versions, in the transaction that writes its games
-    (``played``: (seated players, PlayedGame, game number)). Idempotent."""
-    from play.models import Match
+    (``played``: (seated players, PlayedGame, game number), all of ``tournament``'s game;
+    ``written``: the match id of each game written, by number). From what the chain holds:
+    no query (on a new site's tables without statistics, reading the seats back took
+    5-12 ms a group). Idempotent."""
+    from play.replay import game_of_rule_set
 
-    wanted = {number: (seated, game) for seated, game, number in played if game.versions}
-    if not wanted:
-        return
-    matches = dict(
-        Match.objects.filter(tournament=tournament, game_number__in=list(wanted)).values_list(
-            "game_number", "pk"
-        )
-    )
-    seats = _player_ids(list(matches.values()))  # one query for the batch, not one a game
+    chaos = game_of_rule_set(tournament.rule_set).chaos
     rows = [
-        GameVersion(match_id=match_id, seat=seat, player_id=seats[match_id][seat], version=version)
-        for number, (_seated, game) in wanted.items()
-        if (match_id := matches.get(number)) is not None
+        GameVersion(match_id=match_id, seat=seat, player_id=player.pk, version=version)
+        for seated, game, number in played
+        if game.versions and (match_id := written.get(number)) is not None
         for seat, version in game.versions.items()
-        if seat in seats.get(match_id, {})
+        if (player := _seated(seated, seat, chaos)) is not None
     ]
-    GameVersion.objects.bulk_create(rows, ignore_conflicts=True)
+    if rows:
+        GameVersion.objects.bulk_create(rows, ignore_conflicts=True)
 
 
-def _player_ids(match_ids: list[int]) -> dict[int, dict[int, int]]:
-    """Per match, its seats' players (seat index: player id)."""
-    from play.models import Seat
-
-    found: dict[int, dict[int, int]] = {}
-    rows = Seat.objects.filter(match_id__in=match_ids, player__isnull=False)
-    for match_id, index, player_id in rows.values_list("match_id", "index", "player_id"):
-        found.setdefault(match_id, {})[index] = player_id
-    return found
+def _seated(seated: list, seat: int, chaos: int | None):
+    """The player at ``seat`` of a game whose ``seated`` players leave out Chaos's seat."""
+    if chaos is not None and seat == chaos:
+        return None
+    index = seat - 1 if chaos is not None and seat > chaos else seat
+    return seated[index] if 0 <= index < len(seated) else None
 
 
 @dataclass

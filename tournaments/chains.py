@@ -229,7 +229,7 @@ def _run_claimed(tournament: Tournament, batches: list[Claimed], known: dict | N
         written = {}
         for view, games, game_rows in rows:  # one write per game played
             written.update(record_rows(view, games, game_rows))
-        record_versions(tournament, played)
+            record_versions(view, games, written)
         record_predictions(played, written)
         touch(ids, TournamentBatch.State.DONE)
         mine = {n: (pk, s, g) for s, g, n in played if (pk := written.get(n))}
