@@ -131,7 +131,7 @@ def start_games(tournament_id: int, numbers: list[int]) -> None:
 
 
 def record_turns(asked: list[Turn]) -> None:
-    """Write the turns ``asked`` kept (with Redis, at the game's end): the new rows in one
+    """Write the turns ``asked`` kept (with Redis, once closed: ``Asking``): the new rows in one
     go (PostgreSQL's COPY: ``bulk_create`` there sends each column as an array, and
     quoting the views' JSON into arrays cost more than the games), one update for any
     written already."""
