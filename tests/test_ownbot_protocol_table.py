@@ -17,7 +17,7 @@ from play import services
 from tests.ownbot_helpers import Inbox, bot_socket, own_bot
 from tests.play_helpers import rule_set, start
 
-pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
+pytestmark = pytest.mark.django_db(transaction=True)
 
 PROTOCOL = Path(__file__).resolve().parent.parent / "play" / "PROTOCOL.md"
 
@@ -70,6 +70,7 @@ def same_as_unknown(error: dict, unknown: dict) -> bool:
     ) == unknown["reason"].replace(unknown["turn"], "?")
 
 
+@pytest.mark.asyncio
 async def test_live_turns_get_the_tables_codes(trainer, creator, make_user):
     mine, token = await sync_to_async(own_bot)(trainer, "Mine")
     theirs, their_token = await sync_to_async(own_bot)(
@@ -124,6 +125,7 @@ def _turns(player, stranger, trainer) -> tuple[int, int]:
     return ids[0], ids[1]
 
 
+@pytest.mark.asyncio
 async def test_tournament_turns_get_the_tables_codes(trainer, make_user):
     mine, token = await sync_to_async(own_bot)(trainer, "Mine")
     theirs, _ = await sync_to_async(own_bot)(
