@@ -42,8 +42,9 @@ from .turns import (
 )
 
 GATHER_SECONDS = 0.002  # after an answer, the others that come this soon are taken with it
-# With Redis, the closed turns' rows are written while the bot thinks, this many at a time
-# (rather than all at the end: ~500 rows took 20-30 ms of a group's last step).
+# Closed turns' rows are written (with Redis on PostgreSQL) or brought up to date (rows
+# inserted when asked) while the bot thinks, this many at a time, rather than all at the
+# end: ~500 rows took 20-30 ms of a group's last step.
 RECORD_AT = 100
 
 
@@ -153,13 +154,11 @@ class Asking:
         return out
 
     def finish(self) -> None:
-        """Write the turns' rows not written yet (their last status, with their answers)."""
-        if self.lane:
-            left = self.closed + [pending.turn for _key, pending in self.pending.values()]
-            self.closed = []
-            record_turns(left)
-        else:  # their rows were inserted when asked: their answers
-            record_turns(self.asked)
+        """Write what the turns' rows lack: the new ones (with Redis on PostgreSQL) and the
+        last status of those written when asked."""
+        left = self.closed + [pending.turn for _key, pending in self.pending.values()]
+        self.closed = []
+        record_turns(left)
 
     def _answers(self) -> list[tuple[int, str, str]]:
         """With Redis blocked on the list (woken by an answer), else a look at the rows

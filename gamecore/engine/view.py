@@ -13,15 +13,11 @@ def _piece(g, code: int) -> dict:
 
 
 def _tables(g) -> tuple:
-    """Per game, made once: each space's 1-based coordinates and each piece code's
-    colour, shape and owner (a view is made for every turn a bot is asked: worth it)."""
+    """Per game, made once: each space's 1-based coordinates, and each piece code's
+    colour, shape and owner as met (a view is made for every turn a bot is asked)."""
     found = g.__dict__.get("_view_tables")
     if found is None:
-        geo = g.geometry
-        at = [(x + 1, y + 1, z + 1) for _b, x, y, z in geo.coords]
-        codes = g.nshapes * g.ncolors * (g.nseats + 1)
-        pieces = [None] + [tuple(_piece(g, code).items()) for code in range(1, codes + 1)]
-        found = g._view_tables = (at, pieces)
+        found = g._view_tables = ([(x + 1, y + 1, z + 1) for _b, x, y, z in g.geometry.coords], {})
     return found
 
 
@@ -39,7 +35,10 @@ def view(state, seat: int | None) -> dict:
                 locked.append(list(at[i]))
             elif code:
                 piece = {"at": list(at[i])}
-                piece.update(kinds[code] if code < len(kinds) else _piece(g, code).items())
+                kind = kinds.get(code)
+                if kind is None:
+                    kind = kinds[code] = tuple(_piece(g, code).items())
+                piece.update(kind)
                 pieces.append(piece)
         decided = state.decided[b]
         boards.append(
