@@ -189,8 +189,9 @@ def child(game_name: str, games: int, rounds: int, turns_alone: int) -> None:
         cwd=ROOT, env={**os.environ, "FOUNDRY_BOT_TOKEN": token},
         stdout=subprocess.DEVNULL, stderr=open(SCRATCH / "client.log", "w"),  # noqa: SIM115
     )  # fmt: skip
-    from config.celery import app
+    from config.celery import app, prepare_to_send
 
+    prepare_to_send()  # as daphne does at its start (this process stands in for it)
     with app.producer_or_acquire() as producer:  # the broker's connection, once, untimed
         producer.connection.ensure_connection(max_retries=3)
     out = {"own": [], "builtin": [], "games": games, "own_ids": [], "cpu": {}}

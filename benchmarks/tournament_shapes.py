@@ -161,10 +161,12 @@ def child(shape: str, game_name: str, specs: list[str], rounds: int, games: int)
                 sys.exit(f"the worker did not start: see {log}")
             time.sleep(0.2)
         # This process sends the tournament's messages as the web server would: its first
-        # send imports the broker's transport and connects (~100-150 ms, once a process,
-        # as the worker's start-up, which is not timed either), done here, not in round 1.
-        from config.celery import app
+        # send sets the Celery app up (``prepare_to_send``, which daphne does as it starts),
+        # imports the broker's transport and connects (~100-150 ms, once a process, as the
+        # worker's start-up, which is not timed either), done here, not in round 1.
+        from config.celery import app, prepare_to_send
 
+        prepare_to_send()
         with app.producer_or_acquire() as producer:
             producer.connection.ensure_connection(max_retries=3)
         out = {

@@ -22,6 +22,7 @@ from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
 from config import daphne_frames  # noqa: E402
+from config.celery import prepare_to_send  # noqa: E402
 from config.routing import websocket_urlpatterns  # noqa: E402
 from ownbots.consumers import BotConsumer  # noqa: E402
 from ownbots.routing import BotRoute  # noqa: E402
@@ -45,6 +46,7 @@ router = ProtocolTypeRouter(
 # is Django and Channels. Timers and bot moves run in every web process (play/timekeeper.py).
 application = StartTimekeeper(socketio_app(router))
 start_with_daphne()
+prepare_to_send()  # the first tournament a visitor makes does not wait for it
 
 # What is loaded by now lives as long as the process: spare the collector's full passes
 # from walking it again and again (they stalled every socket of a busy process ~80 ms).
