@@ -82,12 +82,15 @@ def tune_garbage_collection(**kwargs) -> None:
 def connect_at_start(**kwargs) -> None:
     """A prefork child opens its database connection (its pool, on PostgreSQL) as it
     starts, not in its first task: a worker's first tournament after a start waited for
-    it. Celery's own handler, which runs after this one, hands it back to the pool."""
+    it. The connection goes back to the pool at once: Celery's own handler, which runs
+    after this one, closes the socket of any connection it finds open (it means the
+    parent's), and a pooled connection with its socket closed under it hung the child."""
     import logging
 
     from django.db import connection
 
     try:
         connection.ensure_connection()
+        connection.close()  # on PostgreSQL: back to this process's pool, still open
     except Exception:  # the task that needs it will say so; a worker must start
         logging.getLogger(__name__).warning("no database connection at start", exc_info=True)

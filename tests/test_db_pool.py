@@ -206,3 +206,26 @@ def test_a_prefork_child_opens_a_pool_of_its_own(tmp_path):
         for _ in range(2):
             assert ping.apply_async().get(timeout=15) == "pong"
         assert len(backends(name)) <= 2  # the parent's one, the child's one
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_prefork_child_connects_as_it_starts_and_keeps_a_working_pool(tmp_path):
+    """Each child opens its connection as it starts (config.celery.connect_at_start), not
+    in its first task, and hands it to its pool before Celery's own start-up handler
+    closes the socket of whatever connection it finds open: a pooled connection closed
+    under its pool gave "closing returned connection" warnings and a child that hung."""
+    require_postgresql()
+    from config.tasks import ping
+    from tests.conftest import running_worker
+
+    name = f"vf-start-{uuid.uuid4().hex[:8]}"
+    env = application_env(name, DB_POOL_MIN_SIZE="1", DB_POOL_MAX_SIZE="2", DB_POOL_TIMEOUT="3")
+    flags = ("--pool=prefork", "-c", "2")
+    with running_worker(tmp_path, "celery", pool_flags=flags, cold_stop=True, **env):
+        deadline = time.monotonic() + 10
+        while len(backends(name)) < 3 and time.monotonic() < deadline:
+            time.sleep(0.1)  # the parent's session and each child's, before any task
+        assert len(backends(name)) >= 3
+        results = [ping.apply_async() for _ in range(20)]
+        assert [r.get(timeout=15) for r in results] == ["pong"] * 20
+    assert "closing returned connection" not in (tmp_path / "worker.log").read_text()
