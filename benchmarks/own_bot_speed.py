@@ -90,7 +90,8 @@ def cpu_now(roots: dict[str, int]) -> dict[str, float]:
 
     found = _processes()
     spent = {name: cpu_seconds(pid, found) for name, pid in roots.items()}
-    spent["servers"] = server_seconds()
+    spent["postgres"] = server_seconds(("postgres",))
+    spent["redis"] = server_seconds(("redis-server",))
     return spent
 
 

@@ -87,11 +87,10 @@ def cpu_seconds(root: int, found: dict | None = None) -> float:
     return total
 
 
-def server_seconds() -> float:
+def server_seconds(servers: tuple[str, ...] = ("postgres", "redis-server")) -> float:
     """CPU seconds of the PostgreSQL and Redis servers on this machine (their trees; 0
     for a server elsewhere): the tournament's other costs, which the loop has not."""
     found = _processes()
-    servers = ("postgres", "redis-server")
     roots = [
         pid
         for pid, (ppid, name, _, _) in found.items()

@@ -232,6 +232,12 @@ def new_id() -> int | None:
         return mine.pop(0)
 
 
+class ViewText(str):
+    """A view already as JSON text (``State.view_text``): a turn keeps it as it is."""
+
+    __slots__ = ()
+
+
 class Turn:
     """A turn in a worker's hands: a ``BotTurn`` row's fields without a model's weight (a
     worker makes hundreds a second; a model's ``__init__`` was most of the making), and
@@ -243,13 +249,20 @@ class Turn:
     def __init__(self, player_id, tournament_id, number, seat, ply, view, legal, created, deadline):
         self.pk, self.written = None, False
         self.player_id, self.tournament_id, self.game_number = player_id, tournament_id, number
-        self.seat, self.ply, self.view, self.legal = seat, ply, view, legal
+        self.seat, self.ply, self.legal = seat, ply, legal
         self.status, self.answer, self.version = BotTurn.Status.WAITING, "", ""
         self.created, self.deadline = created, deadline
-        self.view_json, self.legal_json = json_text.dumps(view), json_text.dumps(legal)
+        if isinstance(view, ViewText):  # the row and the message take the text as it is
+            self.view, self.view_json = None, str(view)
+        else:
+            self.view, self.view_json = view, json_text.dumps(view)
+        self.legal_json = json_text.dumps(legal)
 
     def row(self) -> BotTurn:
-        return BotTurn(id=self.pk, **{name: getattr(self, name) for name in COPIED[1:]})
+        fields = {name: getattr(self, name) for name in COPIED[1:]}
+        if self.view is None:
+            fields["view"] = json_text.loads(self.view_json)
+        return BotTurn(id=self.pk, **fields)
 
 
 def new_turn(player_id, tournament_id, number, seat, ply, view, legal, up) -> Turn:

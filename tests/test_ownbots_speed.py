@@ -233,3 +233,20 @@ def test_a_turns_view_is_stored_as_written_and_read_back_whole(trainer):
                 [BotTurn._meta.db_table],
             )
             assert {row[0] for row in cursor.fetchall()} == {"json"}
+
+
+def test_a_turn_made_with_its_view_as_text_sends_and_stores_that_view(trainer):
+    """A flat game's view comes as JSON text (``ViewText``, from ``State.view_text``):
+    the message carries it as it is, and the row, by the ORM or by COPY, holds the view."""
+    player, _ = own_bot(trainer)
+    t = _tournament(trainer)
+    view = {"board": [[0, 1]], "note": 'é "q"'}
+    text = turns.ViewText(json.dumps(view))
+    made = [turns.new_turn(player.pk, t.pk, n, 0, 3, text, ["a"], up=True) for n in (1, 2, 3)]
+    turns.insert_turns(made[:1])  # the ORM's row
+    assert json.loads(turns.message_text(made[0]))["view"] == view
+    for turn in made[1:]:
+        turn.pk, turn.status = turns.new_id() or None, BotTurn.Status.ANSWERED
+    turns.record_turns(made[1:])  # COPY on PostgreSQL
+    rows = BotTurn.objects.filter(tournament=t).order_by("game_number")
+    assert [r.view for r in rows] == [view, view, view]

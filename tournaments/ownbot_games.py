@@ -14,7 +14,7 @@ from django.utils import timezone
 
 from accounts.models import Player
 from ownbots.asking import Asking
-from ownbots.turns import NoAnswer, start_games
+from ownbots.turns import NoAnswer, ViewText, start_games
 from play.models import Move
 from tournaments.bot_games import (
     agent_for,
@@ -45,13 +45,19 @@ class RemoteAgent:
         self.version = ""  # of the first answer: the game's version
         self.spec = {"kind": "ownbot"}
         self.asked = []  # the turns asked, written at the game's end (with Redis)
+        self.moves = {}  # the legal moves last sent, by their text
 
     def request(self, state, seat: int, ply: int) -> tuple:
-        """What the bot is sent: its seat's view (never the state itself) and legal moves."""
+        """What the bot is sent: its seat's view (never the state itself) and legal moves;
+        the flat family's view as JSON text, made straight (``State.view_text``). The
+        moves sent are kept by their text: the answer is one of them."""
         from play.secrecy import seen_ply
 
-        legal = [str(m) for m in state.legal_moves(seat)]
-        view = state.view(seat)
+        moves = state.legal_moves(seat)
+        legal = [str(m) for m in moves]
+        self.moves = dict(zip(legal, moves, strict=True))
+        text = getattr(state, "view_text", None)
+        view = state.view(seat) if text is None else ViewText(text(seat, legal))
         ply = seen_ply(ply, state, seat)  # cloaked: the moves this seat observed
         return self.player.pk, self.tournament_id, self.number, seat, ply, view, legal
 
@@ -93,7 +99,7 @@ def game_steps(game, agents: list, seed: int, timeout_rule: str = "loss"):
                 continue
             text, version = reply
             agent.version = agent.version or version
-            move = game.parse_move(text)
+            move = agent.moves.get(text) or game.parse_move(text)
             state.apply(seat, move)  # the engine checks it, as any move
             moves.append((seat, str(move), _ms(clock), Move.Kind.MOVE))
     versions = {

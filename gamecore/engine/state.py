@@ -439,6 +439,18 @@ class State:
 
         return view(self, seat)
 
+    def view_text(self, seat: int | None = None, legal: list[str] | None = None) -> str:
+        """``view(seat)`` as compact JSON text, made straight (``view_text``); a state
+        whose ``view`` is not this class's (one that filters what a seat sees) encodes
+        its own view instead: the text never shows what the view would not."""
+        if type(self).view is not State.view:
+            from .view_text import dumps
+
+            return dumps(self.view(seat))
+        from .view_text import view_text
+
+        return view_text(self, seat, legal)
+
     def __str__(self) -> str:
         from .view import ascii_board
 
