@@ -250,3 +250,13 @@ def test_a_turn_made_with_its_view_as_text_sends_and_stores_that_view(trainer):
     turns.record_turns(made[1:])  # COPY on PostgreSQL
     rows = BotTurn.objects.filter(tournament=t).order_by("game_number")
     assert [r.view for r in rows] == [view, view, view]
+
+
+def test_a_turns_player_is_found_by_the_player_and_status_index_alone(db):
+    """One index fewer to update a turn (ownbots/0004): lookups by player use the
+    (player, status) index, and no index on the player alone is left beside it."""
+    with connection.cursor() as cursor:
+        found = connection.introspection.get_constraints(cursor, BotTurn._meta.db_table)
+    indexed = [tuple(c["columns"]) for c in found.values() if c["index"] and not c["primary_key"]]
+    assert ("player_id", "status") in indexed
+    assert ("player_id",) not in indexed
