@@ -302,10 +302,10 @@ class Socket:
     """A bot socket's async Redis: its channel's messages and its answers."""
 
     def __init__(self, player_id: int):
-        import redis.asyncio as aioredis
+        from .async_redis import from_url
 
         self.player_id = player_id
-        self.redis = aioredis.Redis.from_url(settings.REDIS_URL)
+        self.redis = from_url(settings.REDIS_URL)
         self.script = self.redis.register_script(ANSWER)
         self.pubsub = None
 
