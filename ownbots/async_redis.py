@@ -15,6 +15,9 @@ from redis.exceptions import DataError
 
 try:
     import hiredis
+
+    if not hasattr(hiredis, "pack_command"):  # (before hiredis 2.1): Python's packing
+        hiredis = None
 except ImportError:  # pragma: no cover - a requirement; without it, Python's packing
     hiredis = None
 
