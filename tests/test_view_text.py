@@ -17,7 +17,7 @@ def positions(game, count=12, seed=7):
     rng = random.Random(seed)
     for k in range(count):
         state = game.new_initial_state(seed=k)
-        yield state.clone() if hasattr(state, "clone") else state
+        yield state
         for _ in range(rng.randrange(1, 60)):
             if state.is_terminal():
                 break

@@ -21,6 +21,17 @@ def _tables(g) -> tuple:
     return found
 
 
+def reserves_of(state) -> dict:
+    """The pieces left to place: {colour: {shape: count}}, those with any."""
+    g = state.game
+    reserves = {}
+    for ri, n in enumerate(state.reserves):
+        if n:
+            color, shape = divmod(ri, g.nshapes)
+            reserves.setdefault(g.color_names[color], {})[g.shape_names[shape]] = n
+    return reserves
+
+
 def view(state, seat: int | None) -> dict:
     g = state.game
     geo = g.geometry
@@ -51,11 +62,7 @@ def view(state, seat: int | None) -> dict:
                 "results": None if decided is None else list(decided[0]),
             }
         )
-    reserves = {}
-    for ri, n in enumerate(state.reserves):
-        color, shape = divmod(ri, g.nshapes)
-        if n:
-            reserves.setdefault(g.color_names[color], {})[g.shape_names[shape]] = n
+    reserves = reserves_of(state)
     to_move = list(state.to_move())
     return {
         "game": g.name,

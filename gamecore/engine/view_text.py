@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 
-from .view import LOCKED, _piece, _tables
+from .view import LOCKED, _piece, _tables, reserves_of
 
 try:  # orjson where installed (the site's requirements have it): ~20x the encoder's speed
     import orjson
@@ -102,16 +102,12 @@ def view_text(state, seat: int | None, legal: list[str] | None = None) -> str:
             results,
             "}",
         ]
-    reserves = {}
-    for ri, n in enumerate(state.reserves):
-        if n:
-            color, shape = divmod(ri, g.nshapes)
-            reserves.setdefault(g.color_names[color], {})[g.shape_names[shape]] = n
     if seat in to_move:
         moves = dumps(legal if legal is not None else [str(m) for m in state.legal_moves(seat)])
     else:
         moves = "[]"
     outcome = state.outcome
-    parts += ['],"reserves":', dumps(reserves), ',"legal_moves":', moves, ',"outcome":']
+    parts += ['],"reserves":', dumps(reserves_of(state)), ',"legal_moves":', moves]
+    parts.append(',"outcome":')
     parts += ["null" if outcome is None else dumps(outcome.to_dict()), "}"]
     return "".join(parts)
