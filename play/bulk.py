@@ -72,8 +72,10 @@ class _NotText(TypeError):
 def _field(value) -> str:
     """One value in COPY's text format."""
     kind = type(value)
-    if kind is str:
-        return value.translate(_ESCAPES)
+    if kind is str:  # (translate walks the text in Python's slow path: most need nothing)
+        if "\\" in value or "\t" in value or "\n" in value or "\r" in value:
+            return value.translate(_ESCAPES)
+        return value
     if kind is int:
         return str(value)
     if value is None:

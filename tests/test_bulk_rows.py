@@ -24,6 +24,12 @@ def test_copy_text_escapes_what_copy_reads_specially():
     )
 
 
+@pytest.mark.parametrize("text", TRICKY)
+def test_copy_text_escapes_each_special_character_alone_and_leaves_the_rest(text):
+    escaped = {"\\": "\\\\", "\t": "\\t", "\n": "\\n", "\r": "\\r"}
+    assert copy_text([(text,)]) == "".join(escaped.get(c, c) for c in text) + "\n"
+
+
 @pytest.mark.parametrize(
     "value", [{"a": 1}, datetime(2026, 1, 1), float("inf"), float("nan"), b"bytes"]
 )
