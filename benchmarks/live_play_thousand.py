@@ -169,7 +169,9 @@ async def _play_match(match_id, cookies, ports, think, rec, stop_at, watchers: i
         _connect(ports[1], match_id, cookies[1]) as b,
     ):
         seats = [_seat(ws, match_id, i, think, rec, stop_at) for i, ws in enumerate((a, b))]
-        specs = [_spectate(ports[i % 2], match_id, rec) for i in range(watchers)]
+        # spread over both processes: a match's first spectator on either, by its id
+        # (``i % 2`` alone sent every match's one spectator to daphne 1: 600 sockets there)
+        specs = [_spectate(ports[(match_id + i) % 2], match_id, rec) for i in range(watchers)]
         await asyncio.gather(*seats, *specs)
 
 
