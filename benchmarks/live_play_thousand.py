@@ -96,6 +96,7 @@ class Record:
         self.moves: dict[int, dict[int, str]] = {}  # match -> {ply: move} confirmed
         self.errors: list[str] = []
         self.matches: list[int] = []
+        self.aborted: list[int] = []  # matches whose client failed (a socket not opened)
 
     def result(self) -> dict:
         return {k: getattr(self, k) for k in vars(self)}
@@ -210,7 +211,11 @@ def part_a_worker(pairs, cookies, watchers, ports, think, stop_at, ramp) -> dict
         await asyncio.sleep(random.uniform(0, ramp))  # people arrive over a while
         while time.perf_counter() < stop_at:
             match_id = await asyncio.to_thread(base.new_match, *pairs[i])
-            await _play_match(match_id, cookies[i], ports, think, rec, stop_at, watchers[i])
+            try:
+                await _play_match(match_id, cookies[i], ports, think, rec, stop_at, watchers[i])
+            except BaseException:
+                rec.aborted.append(match_id)  # its last move dies with the client
+                raise
 
     async def main():
         results = await asyncio.gather(*(pair(i) for i in range(len(pairs))), return_exceptions=1)
@@ -361,7 +366,24 @@ def merge(results: list[dict]) -> dict:
 
 def lost_moves(rec: dict) -> list[str]:
     """Moves a client saw confirmed (the opponent got their ``state``) that the database
-    does not hold at that ply, and moves sent but never confirmed."""
+    does not hold at that ply, and moves sent but never confirmed, except those
+    ``aborted_moves`` names."""
+    return [line for match_id, ply, line in _unkept(rec) if not _aborted(rec, match_id, ply)]
+
+
+def aborted_moves(rec: dict) -> list[str]:
+    """Moves never acknowledged in a match whose client failed: a client that closes its
+    sockets takes its last unacknowledged move with it (the failure is an error)."""
+    return [line for match_id, ply, line in _unkept(rec) if _aborted(rec, match_id, ply)]
+
+
+def _aborted(rec: dict, match_id: int, ply: int) -> bool:
+    return match_id in rec.get("aborted", ()) and (match_id, ply) not in rec["opponent"]
+
+
+def _unkept(rec: dict) -> list[tuple[int, int, str]]:
+    """(match, ply, why) of every move sent that the database does not hold at its ply,
+    or whose opponent never got it."""
     from play.models import Move
 
     stored = {}
@@ -369,16 +391,15 @@ def lost_moves(rec: dict) -> list[str]:
         "match_id", "ply", "notation"
     ):
         stored[(match_id, ply)] = notation
-    lost = []
+    unkept = []
     for match_id, plies in rec["moves"].items():
         for ply, (move, _seat) in plies.items():
             if stored.get((match_id, ply)) != move:
-                lost.append(
-                    f"match {match_id} ply {ply}: sent {move}, stored {stored.get((match_id, ply))}"  # noqa: E501
-                )
+                why = f"sent {move}, stored {stored.get((match_id, ply))}"
+                unkept.append((match_id, ply, f"match {match_id} ply {ply}: {why}"))
     unconfirmed = [k for k in rec["sends"] if k not in rec["opponent"]]
-    lost += [f"match {m} ply {p}: the opponent never got it" for m, p in unconfirmed]
-    return lost
+    unkept += [(m, p, f"match {m} ply {p}: the opponent never got it") for m, p in unconfirmed]
+    return unkept
 
 
 # -- the two parts ----------------------------------------------------------------------------
@@ -478,7 +499,11 @@ def report_a(args, rec, lo, hi, usage) -> bool:
     print(f"matches played {len(rec['matches'])}; moves measured {len(lat)} ({rate:.1f}/s)")
     print(f"move -> opponent:  {cuts(lat)}")
     print(f"move -> spectator: {cuts(spec)}")
-    print(f"errors {len(rec['errors'])}; moves lost or unconfirmed {len(lost)}")
+    dropped = aborted_moves(rec)
+    print(
+        f"errors {len(rec['errors'])}; moves lost or unconfirmed {len(lost)}; moves "
+        f"unacknowledged when their client failed {len(dropped)}"
+    )
     for line in (rec["errors"] + lost)[:5]:
         print("   ", line)
     print(usage.report(len(inside)))
