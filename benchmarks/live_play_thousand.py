@@ -364,21 +364,18 @@ def merge(results: list[dict]) -> dict:
     return out
 
 
-def lost_moves(rec: dict) -> list[str]:
-    """Moves a client saw confirmed (the opponent got their ``state``) that the database
-    does not hold at that ply, and moves sent but never confirmed, except those
-    ``aborted_moves`` names."""
-    return [line for match_id, ply, line in _unkept(rec) if not _aborted(rec, match_id, ply)]
-
-
-def aborted_moves(rec: dict) -> list[str]:
-    """Moves never acknowledged in a match whose client failed: a client that closes its
-    sockets takes its last unacknowledged move with it (the failure is an error)."""
-    return [line for match_id, ply, line in _unkept(rec) if _aborted(rec, match_id, ply)]
-
-
-def _aborted(rec: dict, match_id: int, ply: int) -> bool:
-    return match_id in rec.get("aborted", ()) and (match_id, ply) not in rec["opponent"]
+def lost_moves(rec: dict) -> tuple[list[str], list[str]]:
+    """(lost, dropped): moves a client saw confirmed (the opponent got their ``state``)
+    that the database does not hold at that ply, and moves sent but never confirmed; apart
+    from them, those never acknowledged in a match whose client failed (a client that
+    closes its sockets takes its last unacknowledged move with it; the failure itself is
+    an error)."""
+    aborted = set(rec.get("aborted", ()))
+    lost, dropped = [], []
+    for match_id, ply, line in _unkept(rec):
+        gone = match_id in aborted and (match_id, ply) not in rec["opponent"]
+        (dropped if gone else lost).append(line)
+    return lost, dropped
 
 
 def _unkept(rec: dict) -> list[tuple[int, int, str]]:
@@ -491,7 +488,7 @@ def report_a(args, rec, lo, hi, usage) -> bool:
         for m, p, t in rec["spectator"]
         if lo <= rec["sends"].get((m, p), 0) < hi
     ]
-    lost = lost_moves(rec)
+    lost, dropped = lost_moves(rec)
     sockets = 2 * args.matches + args.spectators
     print(f"== A: {args.matches} matches + {args.spectators} spectators = {sockets} sockets")
     print(f"think {args.think_ms} ms; warm-up {args.warmup:g} s; measured {args.duration:g} s")
@@ -499,7 +496,6 @@ def report_a(args, rec, lo, hi, usage) -> bool:
     print(f"matches played {len(rec['matches'])}; moves measured {len(lat)} ({rate:.1f}/s)")
     print(f"move -> opponent:  {cuts(lat)}")
     print(f"move -> spectator: {cuts(spec)}")
-    dropped = aborted_moves(rec)
     print(
         f"errors {len(rec['errors'])}; moves lost or unconfirmed {len(lost)}; moves "
         f"unacknowledged when their client failed {len(dropped)}"
@@ -523,7 +519,7 @@ def report_b(args, rec, usage) -> bool:
     fan = [last[k] - rec["sends"][k] for k in moves]
     each = [t - rec["sends"][(m, p)] for m, p, t in rec["spectator"] if (m, p) in rec["sends"]]
     short = sum(1 for k in rec["sends"] if count.get(k, 0) != args.fanout)
-    lost = lost_moves(rec)
+    lost, _dropped = lost_moves(rec)  # (no client fails in B without an error)
     print(
         f"== B: one match, {args.fanout} spectators (+2 players), think {args.fanout_think_ms} ms"
     )
