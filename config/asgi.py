@@ -21,7 +21,7 @@ from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
-from config import autobahn_logs, daphne_frames  # noqa: E402
+from config import autobahn_logs, daphne_frames, twisted_writes  # noqa: E402
 from config.celery import prepare_to_send  # noqa: E402
 from config.routing import websocket_urlpatterns  # noqa: E402
 from ownbots.consumers import BotConsumer  # noqa: E402
@@ -31,6 +31,7 @@ from play.timekeeper import StartTimekeeper, start_with_daphne  # noqa: E402
 
 daphne_frames.install()  # a frame over daphne's 1 MiB: an error and close 1009, not a drop
 autobahn_logs.install()  # no colouring of debug lines nobody logs, frame by frame
+twisted_writes.install()  # a frame is sent as it is written, not a loop turn later
 
 router = ProtocolTypeRouter(
     {
