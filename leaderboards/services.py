@@ -23,7 +23,7 @@ from leaderboards.models import (
     StandardPlayer,
     Universe,
 )
-from play.models import Match, Seat
+from play.models import CrewMember, Match, Seat
 
 log = logging.getLogger(__name__)
 
@@ -98,9 +98,7 @@ def rate_match(match_id: int) -> bool:
             )
             if RatingHistory.objects.filter(match=match).exists():
                 return False
-            seats = list(
-                match.seats.select_related("player").prefetch_related("crew").order_by("index")
-            )
+            seats = list(match.seats.select_related("player").order_by("index"))
             if not counts_for_ratings(match, seats):
                 return False
             _apply(match, seats)
@@ -130,7 +128,11 @@ def _apply(match: Match, seats: Sequence[Seat]) -> None:
         history[-1].match = match
         history[-1].expected_win = expected.wins.get(key)
         history[-1].expected_draw = expected.draw
-    RatingHistory.objects.bulk_create(history)
+    # A row a statement: Django sends a bulk insert's columns to PostgreSQL as arrays, and
+    # psycopg's array dumper leaves a reference cycle per column (a recursive closure
+    # holding its transformer), freed only by the garbage collector, whose passes stalled a
+    # busy web process's sockets. A live match has two to four rows: one more round trip.
+    RatingHistory.objects.bulk_create(history, batch_size=1)
 
 
 RATING_FIELDS = ["mu", "sigma", "ordinal", "top_burst", "score", "matches", "last_match",
@@ -140,7 +142,12 @@ RATING_FIELDS = ["mu", "sigma", "ordinal", "top_burst", "score", "matches", "las
 def _seat_results(match: Match, seats: Sequence[Seat]) -> list:
     """The seats' results for the rating maths (each seat's crew read)."""
     rows = [(s.pk, s.index, s.kind, s.player_id, s.rank) for s in seats]
-    crews = {s.pk: [m.player_id for m in s.crew.all()] for s in seats}
+    # (read apart, not prefetched: a prefetched crew's queryset points back at its seat,
+    # a reference cycle per seat)
+    crews = {s.pk: [] for s in seats}
+    members = CrewMember.objects.filter(seat__match_id=match.pk).order_by("seat", "order")
+    for seat_id, player_id in members.values_list("seat_id", "player_id"):
+        crews[seat_id].append(player_id)
     return seat_results(_teams_of(match), rows, crews)
 
 

@@ -22,6 +22,13 @@ from variants.models import RuleSet
 
 from .models import Match, Presence, Seat
 
+# ``player.user = user`` would also fill ``user.player`` (a one-to-one's descriptor caches
+# both sides): a reference cycle per seated person per read, which only the garbage
+# collector frees. A busy web process made ~100 such cycles a second, and its collections
+# then stalled every socket 15-45 ms (the live-play benchmark's p99). Nothing on these
+# paths goes back from the user to the player.
+_USER = Player._meta.get_field("user")
+
 
 class _Part:
     """One model's columns in the row: where they are and how to load them."""
@@ -108,8 +115,8 @@ class _Statement:
             seat = parts["s"].build(row, connection)
             seat.match = match
             player = parts["p"].build(row, connection)
-            if player is not None:
-                player.user = parts["u"].build(row, connection)
+            if player is not None:  # the forward cache only: see _USER
+                _USER.set_cached_value(player, parts["u"].build(row, connection))
             seat.player = player
             seat.connected = bool(row[-1])
             seats.append(seat)

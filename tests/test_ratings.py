@@ -3,6 +3,7 @@ not rated, live matches through ``match_finished``."""
 
 from __future__ import annotations
 
+import gc
 from datetime import timedelta
 
 import pytest
@@ -40,6 +41,24 @@ def test_a_rated_match_moves_both_ratings_and_writes_history(ttt):
     assert history.ordinal_before == pytest.approx(0.0)
     assert history.ordinal_after == pytest.approx(ra.ordinal)
     assert ra.top_burst == pytest.approx(ra.ordinal) and ra.score == pytest.approx(2 * ra.ordinal)
+
+
+def test_rating_a_match_leaves_no_reference_cycle_of_its_rows(ttt):
+    """A live match is rated in the web process: what rating reads and writes is freed
+    as it is dropped, not left to the garbage collector (whose passes stall a busy
+    process's sockets): no seat's prefetched crew, no bulk insert's array dumpers."""
+    match = finish(ttt, [bot("A"), bot("B")], ["win", "loss"], rate=False)
+    gc.collect()
+    gc.set_debug(gc.DEBUG_SAVEALL)
+    try:
+        assert rate_match(match.pk)
+        gc.collect()
+        kinds = {type(found).__name__ for found in gc.garbage}
+    finally:
+        gc.set_debug(0)
+        gc.garbage.clear()
+    assert RatingHistory.objects.filter(match=match).count() == 2
+    assert not kinds & {"Seat", "QuerySet", "Transformer", "ListDumper"}, kinds
 
 
 def test_a_match_is_rated_once(ttt):

@@ -3,7 +3,9 @@ would, fills the related caches, and locks the match row (only) when asked."""
 
 from __future__ import annotations
 
+import gc
 import threading
+import weakref
 
 import pytest
 from django.db import DatabaseError, connection, transaction
@@ -77,6 +79,25 @@ def test_two_humans_one_still_invited(creator, other_creator):
     seats_of = seat_query.seats_of(in_hand)  # a match the caller holds: its seats point at it
     assert [values(s) for s in seats_of] == [values(s) for s in seats]
     assert all(s.match is in_hand for s in seats_of)
+
+
+@pytest.mark.django_db
+def test_a_read_leaves_no_reference_cycle_for_the_collector(creator, other_creator):
+    """What a move reads is freed as soon as it is dropped: no player-user cycle that
+    only the garbage collector frees (its collections stalled busy web processes)."""
+    match = start(rule_set("Tic-Tac-Toe"), creator, creator, other_creator)
+    seat_query.match_and_seats(match.pk, lock=False)  # the statement made: not measured
+    gc.collect()
+    gc.disable()
+    try:
+        got_match, seats = seat_query.match_and_seats(match.pk, lock=False)
+        users = [weakref.ref(s.player.user) for s in seats]
+        players = [weakref.ref(s.player) for s in seats]
+        assert all(ref() is not None for ref in users + players)
+        del got_match, seats
+        assert [ref() for ref in users + players] == [None] * 4
+    finally:
+        gc.enable()
 
 
 @pytest.mark.django_db
