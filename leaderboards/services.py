@@ -23,6 +23,7 @@ from leaderboards.models import (
     StandardPlayer,
     Universe,
 )
+from play.crews import has_crews
 from play.models import CrewMember, Match, Seat
 
 log = logging.getLogger(__name__)
@@ -142,12 +143,12 @@ RATING_FIELDS = ["mu", "sigma", "ordinal", "top_burst", "score", "matches", "las
 def _seat_results(match: Match, seats: Sequence[Seat]) -> list:
     """The seats' results for the rating maths (each seat's crew read)."""
     rows = [(s.pk, s.index, s.kind, s.player_id, s.rank) for s in seats]
-    # (read apart, not prefetched: a prefetched crew's queryset points back at its seat,
-    # a reference cycle per seat)
     crews = {s.pk: [] for s in seats}
-    members = CrewMember.objects.filter(seat__match_id=match.pk).order_by("seat", "order")
-    for seat_id, player_id in members.values_list("seat_id", "player_id"):
-        crews[seat_id].append(player_id)
+    if has_crews(match):  # (read apart, not prefetched: a prefetched crew's queryset
+        # points back at its seat, a reference cycle per seat; most games have no crews)
+        members = CrewMember.objects.filter(seat__match_id=match.pk).order_by("seat", "order")
+        for seat_id, player_id in members.values_list("seat_id", "player_id"):
+            crews[seat_id].append(player_id)
     return seat_results(_teams_of(match), rows, crews)
 
 
