@@ -26,6 +26,7 @@ from config.celery import prepare_to_send  # noqa: E402
 from config.routing import websocket_urlpatterns  # noqa: E402
 from ownbots.consumers import BotConsumer  # noqa: E402
 from ownbots.routing import BotRoute  # noqa: E402
+from play.direct_frames import FrameWriters  # noqa: E402
 from play.socketio_server import asgi_app as socketio_app  # noqa: E402
 from play.timekeeper import StartTimekeeper, start_with_daphne  # noqa: E402
 
@@ -46,7 +47,8 @@ router = ProtocolTypeRouter(
 
 # /socket.io/: the tic-tac-toe server seed's protocol (play/socketio_server.py); the rest
 # is Django and Channels. Timers and bot moves run in every web process (play/timekeeper.py).
-application = StartTimekeeper(socketio_app(router))
+# A consumer's text frames go straight to daphne's connection (play/direct_frames.py).
+application = StartTimekeeper(FrameWriters(socketio_app(router)))
 start_with_daphne()
 prepare_to_send()  # the first tournament a visitor makes does not wait for it
 

@@ -22,7 +22,19 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from variants import json_input
 from variants.ids import parse_id
 
-from . import create, moves, notify, presence, reads, relay, series, timekeeper, timers, withdrawn
+from . import (
+    create,
+    direct_frames,
+    moves,
+    notify,
+    presence,
+    reads,
+    relay,
+    series,
+    timekeeper,
+    timers,
+    withdrawn,
+)
 from .errors import MatchError
 from .messages import parse_lobby_message, parse_match_message
 
@@ -71,6 +83,9 @@ class JsonConsumer(AsyncWebsocketConsumer):
         await self.send_text(json.dumps(data))
 
     async def send_text(self, text: str) -> None:
+        write = self.scope.get(direct_frames.SCOPE_KEY)  # daphne's connection, straight
+        if write is not None and write(text):
+            return
         try:
             await self.send(text_data=text)
         except Disconnected:  # the client closed while this was on its way: no one to tell
