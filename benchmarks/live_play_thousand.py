@@ -37,6 +37,7 @@ sys.path.insert(0, str(BASE_DIR))
 sys.path.insert(0, str(BASE_DIR / "benchmarks"))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
+import light_socket  # noqa: E402
 import live_play_load as base  # noqa: E402
 
 OPPONENT_BAR_MS = 50.0
@@ -66,11 +67,18 @@ def options() -> argparse.Namespace:
     parser.add_argument("--workers", type=int, default=2, help="load generator processes")
     parser.add_argument("--profile", metavar="DIR", help="run daphne 1 under cProfile, to DIR")
     parser.add_argument("--skip", choices=("a", "b"), help="leave a part out")
+    parser.add_argument(
+        "--spectator-client",
+        choices=("light", "websockets"),
+        default="light",
+        help="how the generator's spectators read (light: benchmarks/light_socket.py)",
+    )
     parser.add_argument("--quick", action="store_true", help="warm-up 15 s, A 45 s, B 40 s")
     args = parser.parse_args()
     if args.quick:
         args.warmup, args.duration, args.fanout_duration, args.ramp = 15.0, 45.0, 40.0, 10.0
     args.think = _range(args.think_ms)
+    os.environ["BENCH_SPECTATOR_CLIENT"] = args.spectator_client  # (the workers inherit it)
     args.fanout_think = _range(args.fanout_think_ms)
     return args
 
@@ -153,8 +161,7 @@ async def _seat(ws, match_id: int, me: int, think, rec: Record, stop_at: float) 
 
 
 async def _watch(ws, match_id: int, rec: Record, first: asyncio.Event | None = None) -> None:
-    async for raw in ws:
-        received = time.perf_counter()
+    async for received, raw in _received(ws):
         kind, ply, status = _peek(raw)
         if kind == "error":
             rec.errors.append(f"match {match_id} spectator: {raw[:200]}")
@@ -166,6 +173,17 @@ async def _watch(ws, match_id: int, rec: Record, first: asyncio.Event | None = N
             rec.spectator.append((match_id, ply, received))
         if status != "active":
             return
+
+
+async def _received(ws):
+    """(receipt time, message) of each message: stamped where it arrived for a light
+    socket, as it is taken off the queue for a ``websockets`` one."""
+    if isinstance(ws, light_socket.LightSocket):
+        async for item in ws:
+            yield item
+    else:
+        async for raw in ws:
+            yield time.perf_counter(), raw
 
 
 async def _play_match(match_id, cookies, ports, think, rec, stop_at, watchers: int) -> None:
@@ -185,11 +203,20 @@ async def _play_match(match_id, cookies, ports, think, rec, stop_at, watchers: i
 async def _spectate(port: int, match_id: int, rec: Record, first=None, door=None) -> None:
     if door is not None:  # at most so many handshakes at once
         async with door:
-            ws = await _connect(port, match_id, None)
+            ws = await _open_spectator(port, match_id)
     else:
-        ws = await _connect(port, match_id, None)
-    async with ws:
+        ws = await _open_spectator(port, match_id)
+    try:
         await _watch(ws, match_id, rec, first)
+    finally:
+        await ws.close()
+
+
+def _open_spectator(port: int, match_id: int):
+    if os.environ.get("BENCH_SPECTATOR_CLIENT") == "websockets":
+        return _connect(port, match_id, None)
+    path, origin = f"/ws/match/{match_id}/", f"http://127.0.0.1:{port}"
+    return light_socket.open_socket(port, path, origin)
 
 
 def worker_setup() -> None:
@@ -554,6 +581,7 @@ def main() -> None:
     signal.signal(signal.SIGTERM, lambda *_: sys.exit("terminated"))
     spawn = multiprocessing.get_context("spawn")
     print(f"load average at the start: {os.getloadavg()}; cores {os.cpu_count()}")
+    print(f"spectators read with: {args.spectator_client}")
     with (
         tempfile.TemporaryDirectory(prefix="vf-bench-") as logs,
         ProcessPoolExecutor(args.workers, mp_context=spawn, initializer=worker_setup) as pool,
