@@ -50,6 +50,7 @@ class JsonConsumer(AsyncWebsocketConsumer):
 
     parse = None  # (dict) -> (handler name, arguments); raises MatchError
     max_message = MAX_MESSAGE  # bytes
+    _write_text = None  # a text frame straight to the connection (play/direct_frames.py)
 
     async def dispatch(self, message):
         # Channels hops to the process's one database thread before *every* message (a
@@ -82,8 +83,12 @@ class JsonConsumer(AsyncWebsocketConsumer):
     async def send_json(self, data: dict) -> None:
         await self.send_text(json.dumps(data))
 
+    async def __call__(self, scope, receive, send):
+        self._write_text = scope.get(direct_frames.SCOPE_KEY)  # daphne's connection, straight
+        return await super().__call__(scope, receive, send)
+
     async def send_text(self, text: str) -> None:
-        write = self.scope.get(direct_frames.SCOPE_KEY)  # daphne's connection, straight
+        write = self._write_text
         if write is not None and write(text):
             return
         try:
