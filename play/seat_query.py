@@ -102,7 +102,7 @@ class _Statement:
             self.sql += " FOR UPDATE OF m" if of else " FOR UPDATE"
 
     def fetch(self, match_id: int, connection) -> tuple[Match | None, list[Seat]]:
-        with connection.cursor() as cursor:
+        with _cursor(connection) as cursor:
             cursor.execute(self.sql, [match_id])
             rows = cursor.fetchall()
         if not rows:
@@ -121,6 +121,22 @@ class _Statement:
             seat.connected = bool(row[-1])
             seats.append(seat)
         return match, seats
+
+
+def _cursor(connection):
+    """A cursor as ``connection.cursor()`` gives (the query logged and counted, execute
+    wrappers run), which on PostgreSQL binds the match id on the server: the statement's
+    text is then the same every time, and psycopg prepares it once a connection has run it
+    ``prepare_threshold`` times (config/settings.py). Planning this five-table join took
+    PostgreSQL 1-3 ms, running it ~0.5; it is read about three times a move."""
+    if connection.vendor != "postgresql" or not connection.settings_dict["OPTIONS"].get(
+        "prepare_threshold"
+    ):
+        return connection.cursor()
+    from django.db.backends.postgresql.base import ServerBindingCursor
+
+    connection.ensure_connection()
+    return connection._prepare_cursor(ServerBindingCursor(connection.connection))
 
 
 # One statement per connection object and lock flag: converters may be bound to their

@@ -142,3 +142,30 @@ def test_the_lock_holds_the_match_row_and_not_the_seats(creator, other_creator):
     thread.start()
     thread.join()
     assert seen == {"seat": "free", "match": "free"}
+
+
+@pytest.mark.django_db
+def test_on_postgresql_the_read_is_prepared_once_and_still_counted(
+    creator, other_creator, django_assert_num_queries
+):
+    """The seats read binds the match id on the server, so psycopg prepares it after a
+    few runs on a connection (its plan cost more than running it); every run is still a
+    query Django counts, and a prepared run reads what the ORM reads."""
+    if connection.vendor != "postgresql":
+        pytest.skip("prepared statements are PostgreSQL's")
+    match = start(rule_set("Tic-Tac-Toe"), creator, creator, other_creator)
+    other = start(rule_set("Tic-Tac-Toe"), other_creator, other_creator, creator)
+    with django_assert_num_queries(8):
+        for match_id in [match.pk, other.pk] * 4:
+            got_match, seats = seat_query.match_and_seats(match_id, lock=False)
+    assert_same(got_match, seats, orm_seats(other.pk))
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT count(*) FROM pg_prepared_statements WHERE statement LIKE %s",
+            ["%FROM \"play_seat\" s INNER JOIN%"],
+        )
+        assert cursor.fetchone()[0] == 1  # one statement for every match id
+    with transaction.atomic():  # the locking read too
+        for _ in range(6):
+            got_match, seats = seat_query.match_and_seats(match.pk, lock=True)
+    assert_same(got_match, seats, orm_seats(match.pk))
