@@ -162,7 +162,7 @@ def test_on_postgresql_the_read_is_prepared_once_and_still_counted(
     with connection.cursor() as cursor:
         cursor.execute(
             "SELECT count(*) FROM pg_prepared_statements WHERE statement LIKE %s",
-            ["%FROM \"play_seat\" s INNER JOIN%"],
+            ['%FROM "play_seat" s INNER JOIN%'],
         )
         assert cursor.fetchone()[0] == 1  # one statement for every match id
     with transaction.atomic():  # the locking read too
