@@ -143,14 +143,17 @@ if DATABASE_URL:
             DATABASE_URL, conn_max_age=CONN_MAX_AGE, conn_health_checks=True
         )
     }
-    if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
-        # psycopg prepares a statement a connection has run this often, but only from a
-        # cursor that binds its parameters on the server: Django's own cursors bind on the
-        # client and are never prepared (Django turns preparing off for poolers such as
-        # PgBouncer; this pool lives in the process). The one such cursor is the seats
-        # read of every move (play/seat_query.py): its plan took PostgreSQL 1-3 ms, more
-        # than running it.
-        DATABASES["default"].setdefault("OPTIONS", {})["prepare_threshold"] = 5
+    # psycopg prepares a statement a connection has run this often, but only from a
+    # cursor that binds its parameters on the server: Django's own cursors bind on the
+    # client and are never prepared. The one such cursor is the seats read of every move
+    # (play/seat_query.py): its plan took PostgreSQL 1-3 ms, more than running it. Django
+    # turns preparing off for poolers in front of PostgreSQL (PgBouncer's transaction
+    # mode); behind one, DB_PREPARE_THRESHOLD=0 turns it off here too.
+    DB_PREPARE_THRESHOLD = envint("DB_PREPARE_THRESHOLD", 5, minimum=0)
+    postgresql = DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql"
+    if postgresql and DB_PREPARE_THRESHOLD:
+        options = DATABASES["default"].setdefault("OPTIONS", {})
+        options["prepare_threshold"] = DB_PREPARE_THRESHOLD
     if DB_POOL_MAX_SIZE:
         DB_POOL_MIN_SIZE = envint("DB_POOL_MIN_SIZE", 1, minimum=0)
         if DB_POOL_MIN_SIZE > DB_POOL_MAX_SIZE:

@@ -28,6 +28,7 @@ def postgres_env(monkeypatch, tmp_path):
     for name in ("REDIS_URL", "CONN_MAX_AGE", "DB_POOL_MIN_SIZE", "DB_POOL_MAX_SIZE"):
         monkeypatch.delenv(name, raising=False)
     monkeypatch.delenv("DB_POOL_TIMEOUT", raising=False)
+    monkeypatch.delenv("DB_PREPARE_THRESHOLD", raising=False)
     monkeypatch.setenv("VAR_DIR", str(tmp_path / "var"))
     monkeypatch.setenv("DATABASE_URL", POSTGRES_URL)
     return monkeypatch
@@ -68,6 +69,17 @@ def test_the_pool_can_be_turned_off_for_persistent_connections(postgres_env):
     postgres_env.setenv("CONN_MAX_AGE", "60")
     database = load_settings()["DATABASES"]["default"]
     assert "pool" not in database.get("OPTIONS", {}) and database["CONN_MAX_AGE"] == 60
+
+
+def test_preparing_is_on_by_default_and_can_be_turned_off(postgres_env):
+    """The seats read of every move is prepared (play/seat_query.py); a pooler in front of
+    PostgreSQL that cannot keep prepared statements turns it off."""
+    assert load_settings()["DATABASES"]["default"]["OPTIONS"]["prepare_threshold"] == 5
+    postgres_env.setenv("DB_PREPARE_THRESHOLD", "0")
+    assert "prepare_threshold" not in load_settings()["DATABASES"]["default"]["OPTIONS"]
+    postgres_env.setenv("DB_PREPARE_THRESHOLD", "-1")
+    with pytest.raises(ImproperlyConfigured, match="at least 0"):
+        load_settings()
 
 
 # --- On a real PostgreSQL ------------------------------------------------------------------

@@ -169,3 +169,17 @@ def test_on_postgresql_the_read_is_prepared_once_and_still_counted(
         for _ in range(6):
             got_match, seats = seat_query.match_and_seats(match.pk, lock=True)
     assert_same(got_match, seats, orm_seats(match.pk))
+
+
+@pytest.mark.django_db
+def test_without_a_prepare_threshold_the_read_binds_on_the_client(monkeypatch):
+    """DB_PREPARE_THRESHOLD=0 (behind a pooler): the seats read is Django's own cursor."""
+    if connection.vendor != "postgresql":
+        pytest.skip("prepared statements are PostgreSQL's")
+    from psycopg import ClientCursor
+
+    assert not isinstance(seat_query._cursor(connection).cursor, ClientCursor)
+    options = {k: v for k, v in connection.settings_dict["OPTIONS"].items()}
+    options.pop("prepare_threshold")
+    monkeypatch.setitem(connection.settings_dict, "OPTIONS", options)
+    assert isinstance(seat_query._cursor(connection).cursor, ClientCursor)
