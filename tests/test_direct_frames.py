@@ -15,6 +15,7 @@ from daphne.ws_protocol import WebSocketFactory, WebSocketProtocol
 from websockets.frames import Frame, Opcode
 
 from play import direct_frames
+from tests.frame_helpers import read_frame
 
 BOUND = 1024 * 1024  # daphne's default websocket_max_message_size
 
@@ -51,22 +52,7 @@ def daphne_send(protocol):
 
 
 def parsed(data: bytes) -> Frame:
-    """The frame as an independent reader (``websockets``) reads it, as a client."""
-    at = 0
-
-    def read_exact(n):
-        nonlocal at
-        chunk, at = data[at : at + n], at + n
-        return chunk
-        yield  # (a generator, as the parser expects)
-
-    reader = Frame.parse(read_exact, mask=False, max_size=None)
-    try:
-        next(reader)
-    except StopIteration as done:
-        assert at == len(data), "bytes left after the frame"
-        return done.value
-    raise AssertionError("the parser wanted more bytes")
+    return read_frame(data, mask=False)
 
 
 @pytest.mark.parametrize("size", [0, 1, 125, 126, 65535, 65536, 200_000])

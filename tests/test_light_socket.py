@@ -18,6 +18,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
 
 import light_socket  # noqa: E402
 
+from tests.frame_helpers import read_frame  # noqa: E402
 from tests.play_helpers import rule_set, start  # noqa: E402
 
 
@@ -41,20 +42,7 @@ def server_frame(opcode: int, data: bytes, fin: bool = True) -> bytes:
 
 
 def client_frame(data: bytes) -> Frame:
-    """A frame the client wrote, read as a server reads it (masked, or refused)."""
-    at = 0
-
-    def read_exact(n):
-        nonlocal at
-        chunk, at = data[at : at + n], at + n
-        return chunk
-        yield
-
-    try:
-        next(Frame.parse(read_exact, mask=True))
-    except StopIteration as done:
-        return done.value
-    raise AssertionError("incomplete")
+    return read_frame(data, mask=True)
 
 
 @pytest.mark.asyncio
