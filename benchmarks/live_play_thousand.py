@@ -475,9 +475,10 @@ class Housekeeping:
     """What autovacuum does on a live site, which this machine's PostgreSQL runs without:
     every ``every`` seconds, ``VACUUM ANALYZE``. Without it a fresh database's statistics
     say every table is empty, and the presence table (a row a socket, inserted and deleted
-    as sockets come and go) fills with dead rows: its queries read the whole table (on a
-    new machine's first run, PostgreSQL spent 4.1 ms of CPU a move rather than ~1.5, and
-    the p99 was 175 ms). Its own CPU is in PostgreSQL's figure."""
+    as sockets come and go) fills with dead rows: its queries read the whole table (one of
+    two reasons PostgreSQL spent 4.1 ms of CPU a move on a new machine's first run rather
+    than ~1.5; the other was the seats read's planning, play/seat_query.py). Its own CPU
+    is in PostgreSQL's figure."""
 
     def __init__(self, every: float = 20.0) -> None:
         self.every, self.stop = every, threading.Event()
