@@ -154,7 +154,8 @@ def new_match(first_id: int, second_id: int) -> int:
 
     first, second = (get_user_model().objects.get(pk=pk) for pk in (first_id, second_id))
     choices = [SeatChoice("player", human_player(user)) for user in (first, second)]
-    match = create_match(RuleSet.objects.get(name=GAME), choices, first)
+    afk = bool(os.environ.get("BENCH_AFK")) or None  # (live_play_thousand.py --afk)
+    match = create_match(RuleSet.objects.get(name=GAME), choices, first, afk=afk)
     answer_invitation(match.pk, second, True)
     return match.pk
 

@@ -80,12 +80,18 @@ def options() -> argparse.Namespace:
         default="light",
         help="how the generator's spectators read (light: benchmarks/light_socket.py)",
     )
+    parser.add_argument(
+        "--afk",
+        action="store_true",
+        help="matches with the AFK timer on: every move also clears it (an event)",
+    )
     parser.add_argument("--quick", action="store_true", help="warm-up 15 s, A 45 s, B 40 s")
     args = parser.parse_args()
     if args.quick:
         args.warmup, args.duration, args.fanout_duration, args.ramp = 15.0, 45.0, 40.0, 10.0
     args.think = _range(args.think_ms)
     os.environ["BENCH_SPECTATOR_CLIENT"] = args.spectator_client  # (the workers inherit it)
+    os.environ["BENCH_AFK"] = "1" if args.afk else ""
     args.fanout_think = _range(args.fanout_think_ms)
     return args
 

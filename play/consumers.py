@@ -88,13 +88,19 @@ class JsonConsumer(AsyncWebsocketConsumer):
         return await super().__call__(scope, receive, send)
 
     async def send_text(self, text: str) -> None:
+        await self.send_texts((text,))
+
+    async def send_texts(self, texts) -> None:
+        """Text messages, in order: straight to daphne's connection in one write where
+        that is what the usual way would send (``direct_frames``), else one by one."""
         write = self._write_text
-        if write is not None and write(text):
+        if write is not None and write(*texts):
             return
-        try:
-            await self.send(text_data=text)
-        except Disconnected:  # the client closed while this was on its way: no one to tell
-            pass
+        for text in texts:
+            try:
+                await self.send(text_data=text)
+            except Disconnected:  # the client closed while this was on its way: no one to tell
+                pass
 
 
 # A socket's opening (the match's existence, its presence, its first state: one trip) runs
@@ -168,9 +174,7 @@ class MatchConsumer(JsonConsumer):
             self.sent_ply = views["ply"]
             if made == moves.SILENT:  # a move this connection may not know of: nothing
                 return
-            await self.send_text(made)
-            for text in events:
-                await self.send_text(text)
+            await self.send_texts([made, *events])
 
     def in_order(self, handler, message: dict) -> None:
         async def run():
@@ -196,14 +200,14 @@ class MatchConsumer(JsonConsumer):
             self.sent_ply = views["ply"]
             return
         if made is not None:  # a move: its maker made (and encoded) this socket's view
-            await self.send_text(made)
+            await self.send_texts([made, *map(json.dumps, message["events"])])
             self.sent_ply = views["ply"]
-        else:
-            if not self.you:  # a spectator may have become a player (an accepted invitation)
-                self.you = await database_sync_to_async(presence.connect)(
-                    self.match_id, self.user, self.channel_name, timekeeper.PROCESS
-                )
-            await self.send_state()
+            return
+        if not self.you:  # a spectator may have become a player (an accepted invitation)
+            self.you = await database_sync_to_async(presence.connect)(
+                self.match_id, self.user, self.channel_name, timekeeper.PROCESS
+            )
+        await self.send_state()
         for event in message["events"]:
             await self.send_json(event)
 

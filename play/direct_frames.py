@@ -48,16 +48,19 @@ def _daphne_protocol(send):
 
 
 def writer(send):
-    """A function that writes a text message as one frame on ``send``'s connection and
-    returns True, or returns False where the usual way must send it; None if ``send`` is
-    not daphne's."""
+    """A function that writes text messages, a frame each, on ``send``'s connection in
+    one write and returns True, or returns False (having written none of them) where the
+    usual way must send them; None if ``send`` is not daphne's. One write, not one a
+    message: each is a system call, and daphne's event loop gives up the interpreter
+    lock for each and waits to get it back from the threads running moves (a move is
+    its state and, mostly, an event)."""
     protocol = _daphne_protocol(send)
     if protocol is None:
         return None
     open_state = protocol.STATE_OPEN
 
-    def write(text: str) -> bool:
-        payload = text.encode()
+    def write(*texts: str) -> bool:
+        payloads = [text.encode() for text in texts]
         bound = protocol.maxMessagePayloadSize
         if (
             protocol.state != open_state
@@ -65,10 +68,10 @@ def writer(send):
             or protocol.send_queue
             or protocol.logFrames
             or protocol.maskServerFrames
-            or (bound and len(payload) > bound)
+            or (bound and any(len(payload) > bound for payload in payloads))
         ):
             return False
-        protocol.transport.write(frame(payload))
+        protocol.transport.write(b"".join(frame(payload) for payload in payloads))
         return True
 
     return write

@@ -119,3 +119,73 @@ async def test_the_middleware_puts_the_writer_in_a_websocket_scope():
     assert seen["http"] == "absent"
     assert seen["websocket"]("hi") is True
     assert parsed(protocol.transport.written[0]).data == b"hi"
+
+
+def test_several_messages_go_in_one_write_of_autobahns_frames():
+    texts = ["a", "é" * 200, "x" * 70_000]
+    direct, usual = open_protocol(), open_protocol()
+    assert direct_frames.writer(daphne_send(direct))(*texts) is True
+    for text in texts:
+        usual.sendMessage(text.encode(), isBinary=False)
+    assert len(direct.transport.written) == 1  # one system call for the three
+    assert direct.transport.written[0] == b"".join(usual.transport.written)
+
+
+def test_several_messages_are_declined_together():
+    protocol = open_protocol()
+    write = direct_frames.writer(daphne_send(protocol))
+    assert write("fits", "x" * (BOUND + 1)) is False  # none written: the usual way sends all
+    assert protocol.transport.written == []
+
+
+class Writer:
+    def __init__(self, answer: bool) -> None:
+        self.answer, self.calls = answer, []
+
+    def __call__(self, *texts: str) -> bool:
+        self.calls.append(texts)
+        return self.answer
+
+
+def a_watching_consumer(writer):
+    import asyncio
+
+    from play.consumers import MatchConsumer
+
+    consumer = MatchConsumer()
+    consumer._write_text = writer
+    consumer.you, consumer.sent_ply, consumer.closed = [0], 3, False
+    consumer.order = asyncio.Lock()
+    consumer.sent = []
+
+    async def send(text_data=None, **kwargs):
+        consumer.sent.append(text_data)
+
+    consumer.send = send
+    return consumer
+
+
+MOVE = {"views": {"ply": 4, "seats": ['{"type": "state", "ply": 4}'], "spectators": "{}"}}
+
+
+@pytest.mark.asyncio
+async def test_a_move_reaches_a_socket_in_one_write_with_its_events():
+    writer = Writer(True)
+    consumer = a_watching_consumer(writer)
+    await consumer.relayed(MOVE, ['{"type": "tictactoe:afk_warning_cleared", "seat": 0}'])
+    message = {**MOVE, "events": [{"type": "draw:offer", "seat": 1}]}
+    consumer.sent_ply = 3
+    await consumer.match_changed(message)
+    state = MOVE["views"]["seats"][0]
+    assert writer.calls == [
+        (state, '{"type": "tictactoe:afk_warning_cleared", "seat": 0}'),
+        (state, '{"type": "draw:offer", "seat": 1}'),
+    ]
+    assert consumer.sent == [] and consumer.sent_ply == 4
+
+
+@pytest.mark.asyncio
+async def test_where_the_writer_declines_each_message_goes_the_usual_way_in_order():
+    consumer = a_watching_consumer(Writer(False))
+    await consumer.relayed(MOVE, ['{"type": "a"}', '{"type": "b"}'])
+    assert consumer.sent == [MOVE["views"]["seats"][0], '{"type": "a"}', '{"type": "b"}']
