@@ -88,19 +88,23 @@ class JsonConsumer(AsyncWebsocketConsumer):
         return await super().__call__(scope, receive, send)
 
     async def send_text(self, text: str) -> None:
-        await self.send_texts((text,))
+        write = self._write_text
+        if write is None or not write(text):
+            await self._send_usual(text)
 
     async def send_texts(self, texts) -> None:
         """Text messages, in order: straight to daphne's connection in one write where
         that is what the usual way would send (``direct_frames``), else one by one."""
         write = self._write_text
-        if write is not None and write(*texts):
-            return
-        for text in texts:
-            try:
-                await self.send(text_data=text)
-            except Disconnected:  # the client closed while this was on its way: no one to tell
-                pass
+        if write is None or not write(*texts):
+            for text in texts:
+                await self._send_usual(text)
+
+    async def _send_usual(self, text: str) -> None:
+        try:
+            await self.send(text_data=text)
+        except Disconnected:  # the client closed while this was on its way: no one to tell
+            pass
 
 
 # A socket's opening (the match's existence, its presence, its first state: one trip) runs

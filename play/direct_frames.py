@@ -52,15 +52,14 @@ def writer(send):
     one write and returns True, or returns False (having written none of them) where the
     usual way must send them; None if ``send`` is not daphne's. One write, not one a
     message: each is a system call, and daphne's event loop gives up the interpreter
-    lock for each and waits to get it back from the threads running moves (a move is
-    its state and, mostly, an event)."""
+    lock for each and waits to get it back from the threads running moves (a move in a
+    timed game is its state and an event)."""
     protocol = _daphne_protocol(send)
     if protocol is None:
         return None
     open_state = protocol.STATE_OPEN
 
     def write(*texts: str) -> bool:
-        payloads = [text.encode() for text in texts]
         bound = protocol.maxMessagePayloadSize
         if (
             protocol.state != open_state
@@ -68,10 +67,18 @@ def writer(send):
             or protocol.send_queue
             or protocol.logFrames
             or protocol.maskServerFrames
-            or (bound and any(len(payload) > bound for payload in payloads))
         ):
             return False
-        protocol.transport.write(b"".join(frame(payload) for payload in payloads))
+        if len(texts) == 1:  # most sends: kept as cheap as a frame can be
+            payload = texts[0].encode()
+            if bound and len(payload) > bound:
+                return False
+            protocol.transport.write(frame(payload))
+            return True
+        payloads = [text.encode() for text in texts]
+        if bound and max(map(len, payloads)) > bound:
+            return False
+        protocol.transport.write(b"".join(map(frame, payloads)))
         return True
 
     return write
