@@ -76,7 +76,7 @@ def writer(send):
             protocol.transport.write(frame(payload))
             return True
         payloads = [text.encode() for text in texts]
-        if bound and max(map(len, payloads)) > bound:
+        if bound and max(map(len, payloads), default=0) > bound:
             return False
         protocol.transport.write(b"".join(map(frame, payloads)))
         return True

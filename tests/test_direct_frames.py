@@ -189,3 +189,9 @@ async def test_where_the_writer_declines_each_message_goes_the_usual_way_in_orde
     consumer = a_watching_consumer(Writer(False))
     await consumer.relayed(MOVE, ['{"type": "a"}', '{"type": "b"}'])
     assert consumer.sent == [MOVE["views"]["seats"][0], '{"type": "a"}', '{"type": "b"}']
+
+
+def test_no_message_writes_nothing_and_raises_nothing():
+    protocol = open_protocol()
+    assert direct_frames.writer(daphne_send(protocol))() is True
+    assert b"".join(protocol.transport.written) == b""
