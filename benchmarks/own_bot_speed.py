@@ -1,7 +1,7 @@
 """An own bot's tournament against the same tournament of a built-in bot (issue 36).
 
     .venv/bin/python benchmarks/own_bot_speed.py [--games 200] [--rounds 2]
-        [--game Tic-Tac-Toe]
+        [--game Tic-Tac-Toe] [--mailbox]
 
 On PostgreSQL + Redis as a deployment runs them: database ``vf_bench_ownbots`` on
 127.0.0.1 (created if missing; ``--database`` names another, never a development one)
@@ -10,7 +10,9 @@ the catalogue, registers an own bot, starts a Celery worker (prefork x2, as ``ma
 and a daphne, and connects the reference client (``foundry_bot.BotClient`` in a process
 of its own, answering at once with a random legal move). Then, alternating for
 ``--rounds``: a tournament of ``--games`` games own bot vs Random, and the same games
-between a built-in Random bot (a bot of equal speed) and Random; each timed from its
+between a built-in Random bot (a bot of equal speed) and Random. The own bot's games are
+played by its socket's process, as a deployment does (``tournaments.hosted_games``);
+``--mailbox`` sends every turn through the worker's mailbox instead. Each is timed from its
 creation until it is done (the finaliser's ``finished`` stamp: played, written, rated).
 Prints both games/s, the ratio and whether it meets the bar (>= 0.5); where each kind's
 time goes (to its first turn or game, to its last game over, to done); the turn latency
@@ -65,8 +67,8 @@ def client(url: str, out: str) -> None:
         asked = event.get("turns", []) if kind == "your-moves" else [event]
         tournament = [t for t in asked if t.get("type") == "your-move" and t.get("tournament")]
         messages[0] += bool(tournament)
-        for turn in tournament:
-            seen[turn["turn"]] = [now, None, messages[0]]
+        for turn in tournament:  # (its deadline and tournament: a hosted turn has no row)
+            seen[turn["turn"]] = [now, None, messages[0], turn["deadline"], turn["tournament"]]
         if kind == "moved":  # one turn ("turn"), or several at once ("turns")
             for turn in event.get("turns", [event.get("turn")]):
                 if turn in seen:
@@ -119,10 +121,11 @@ def one_at_a_time(own, rule_set, trainer, count: int) -> list[float]:
     return spent
 
 
-def phases(out: dict) -> dict[str, list[list[float]]]:
+def phases(out: dict, asked_first: dict) -> dict[str, list[list[float]]]:
     """Where each tournament's time went (ms, by its rows' stamps): from its creation to
-    the first turn asked (own bot) or the first game over (built-in), from there to the
-    last game over, and from that to done (written, rated, results)."""
+    the first turn asked (own bot: its first turn row, or ``asked_first``, by tournament,
+    for hosted games, which have none) or the first game over (built-in), from there to
+    the last game over, and from that to done (written, rated, results)."""
     from django.db.models import Max, Min
 
     from leaderboards.models import Tournament
@@ -148,7 +151,8 @@ def phases(out: dict) -> dict[str, list[list[float]]]:
         found[kind] = []
         for pk in ids:
             first_game, last_game = games[pk]
-            first = turns.get(pk, first_game).timestamp()
+            first = turns[pk].timestamp() if pk in turns else asked_first.get(pk)
+            first = first_game.timestamp() if first is None else first
             began, last, end = out["began"][str(pk)], last_game.timestamp(), done[pk].timestamp()
             found[kind].append([1000 * (first - began), 1000 * (last - first), 1000 * (end - last)])
     return found
@@ -282,6 +286,8 @@ def child(game_name: str, games: int, rounds: int, turns_alone: int) -> None:
                 process.wait(timeout=20)
             except subprocess.TimeoutExpired:
                 process.kill()
+    from django.conf import settings
+
     seen = json.loads(times.read_text()) if times.exists() else {}
     message_numbers = set()
     asked = dict(
@@ -289,14 +295,18 @@ def child(game_name: str, games: int, rounds: int, turns_alone: int) -> None:
             "pk", "created"
         )
     )
-    total, deliver, answer = [], [], []
-    for turn, (got, acked, message) in seen.items():
-        created = asked.get(int(turn[1:]))
-        if created is None or acked is None:
+    total, deliver, answer, asked_first = [], [], [], {}
+    for turn, (got, acked, message, deadline, tournament) in seen.items():
+        created = asked.get(int(turn[1:]))  # a mailbox turn's row; a hosted turn has none:
+        # it was asked OWNBOT_MOVE_SECONDS before its deadline (its bot was connected)
+        made = deadline / 1000 - settings.OWNBOT_MOVE_SECONDS
+        created = made if created is None else created.timestamp()
+        asked_first[tournament] = min(created, asked_first.get(tournament, created))
+        if acked is None:
             continue
         message_numbers.add(message)
-        total.append((acked - created.timestamp()) * 1000)
-        deliver.append((got - created.timestamp()) * 1000)
+        total.append((acked - created) * 1000)
+        deliver.append((got - created) * 1000)
         answer.append((acked - got) * 1000)
     # The worker's side: each own bot move's think time is its wait for the answer (ms).
     # (A tournament game's log is packed on its match: read as every reader reads it.)
@@ -315,7 +325,7 @@ def child(game_name: str, games: int, rounds: int, turns_alone: int) -> None:
         for row in rows
         if row.kind == "move" and row.seat == own_seat.get(match_id)
     ]
-    out["phases"] = phases(out)
+    out["phases"] = phases(out, asked_first)
     out["latency"] = {"total": total, "deliver": deliver, "answer": answer, "worker": waits}
     out["messages"] = len(message_numbers)
     print("RESULT " + json.dumps(out), flush=True)
@@ -330,6 +340,8 @@ def main() -> None:
     ap.add_argument("--rounds", type=int, default=2)
     ap.add_argument("--game", default="Connect4")
     ap.add_argument("--turns", type=int, default=300, help="turns timed one at a time")
+    ap.add_argument("--mailbox", action="store_true",
+                    help="every turn through the worker's mailbox (OWNBOT_HOSTED=0)")  # fmt: skip
     ap.add_argument("--database", default="vf_bench_ownbots")
     ap.add_argument("--redis", default="redis://127.0.0.1:6379/12")
     ap.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
@@ -356,8 +368,11 @@ def main() -> None:
         DATABASE_URL=f"postgres://postgres@127.0.0.1:5432/{args.database}", REDIS_URL=args.redis,
     )  # fmt: skip
     env.setdefault("DB_POOL_MAX_SIZE", "10")
+    env["OWNBOT_HOSTED"] = "0" if args.mailbox else "1"
+    how = "through the worker's mailbox" if args.mailbox else "hosted by the bot's socket"
     print(f"{args.game}: {args.games} games a tournament, {args.rounds} rounds; PostgreSQL + "
-          "Redis, a Celery worker (prefork x2), one daphne, the client apart")  # fmt: skip
+          f"Redis, a Celery worker (prefork x2), one daphne, the client apart; own-bot "
+          f"games {how}")  # fmt: skip
     proc = subprocess.run(
         [PY, __file__, "--child", "--game", args.game, "--games", str(args.games),
          "--rounds", str(args.rounds), "--turns", str(args.turns)],
@@ -396,7 +411,7 @@ def main() -> None:
               f"p50 {percentile(lat['total'], 50):.1f} ms, "
               f"p99 {percentile(lat['total'], 99):.1f} ms")  # fmt: skip
         parts = (("deliver", "request to your-move"), ("answer", "your-move to moved"),
-                 ("worker", "the worker's wait for each answer (whole ms)"))  # fmt: skip
+                 ("worker", "each answer's wait in its game (think ms, whole)"))  # fmt: skip
         for part, name in parts:
             print(f"  {name}: p50 {percentile(lat[part], 50):.1f} ms, "
                   f"p99 {percentile(lat[part], 99):.1f} ms")  # fmt: skip

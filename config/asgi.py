@@ -24,11 +24,11 @@ from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E40
 from config import autobahn_logs, daphne_frames, twisted_writes  # noqa: E402
 from config.celery import prepare_to_send  # noqa: E402
 from config.routing import websocket_urlpatterns  # noqa: E402
-from ownbots.consumers import BotConsumer  # noqa: E402
 from ownbots.routing import BotRoute  # noqa: E402
 from play.direct_frames import FrameWriters  # noqa: E402
 from play.socketio_server import asgi_app as socketio_app  # noqa: E402
 from play.timekeeper import StartTimekeeper, start_with_daphne  # noqa: E402
+from tournaments.hosted_games import HostingBotConsumer  # noqa: E402
 
 daphne_frames.install()  # a frame over daphne's 1 MiB: an error and close 1009, not a drop
 autobahn_logs.install()  # no colouring of debug lines nobody logs, frame by frame
@@ -37,9 +37,10 @@ twisted_writes.install()  # a frame is sent as it is written, not a loop turn la
 router = ProtocolTypeRouter(
     {
         "http": django_asgi_app,
-        # /ws/bot/: own bots, by token (ownbots.routing); the rest: browsers, by session.
+        # /ws/bot/: own bots, by token (ownbots.routing), hosting their tournament games
+        # (tournaments.hosted_games); the rest: browsers, by session.
         "websocket": BotRoute(
-            BotConsumer.as_asgi(),
+            HostingBotConsumer.as_asgi(),
             AllowedHostsOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
         ),
     }

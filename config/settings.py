@@ -307,6 +307,10 @@ OWNBOT_WAIT_SECONDS = envfloat("OWNBOT_WAIT_SECONDS", 120.0)
 # the bot answers by turn id, so its games need not wait for one another, and the turns
 # they ask together go to it in one message (issue 36).
 OWNBOT_GAMES_AT_ONCE = envint("OWNBOT_GAMES_AT_ONCE", 50, minimum=1)
+# A batch of one own bot's games against Random is played by the web process that holds
+# the bot's socket (tournaments.hosted_games), with Redis on PostgreSQL; off: every turn
+# goes through the worker's mailbox.
+OWNBOT_HOSTED = envbool("OWNBOT_HOSTED", True)
 # A game's analysis (variants/analysis): its time budget on a worker, in seconds.
 ANALYSIS_SECONDS = envfloat("ANALYSIS_SECONDS", 30.0)
 

@@ -18,7 +18,7 @@ from play import notify, services, timekeeper, withdrawn
 from play.consumers import JsonConsumer
 from play.errors import MatchError
 
-from . import connections, fastlane, keys, live, turns
+from . import connections, fastlane, hosting, keys, live, turns
 from .protocol import MAX_BATCH, MAX_MESSAGE, parse_bot_message, parse_turn_id
 
 log = logging.getLogger(__name__)
@@ -27,6 +27,7 @@ HELLO_SECONDS = 10.0  # a connection that has not said hello by then is closed
 POLL_SECONDS = 0.25  # look for new turns (tournaments) and matches this often
 SWEEP_SECONDS = 2.0  # and re-offer every followed match (a lost group message)
 UNAUTHORIZED, REPLACED, DROPPED = 4401, 4409, 4403
+HOSTED_KEPT = 20_000  # hosted turns remembered after their batch (an answer is "late")
 
 
 def _bearer(scope) -> str | None:
@@ -45,6 +46,11 @@ def db(function, *args, **kwargs):
 class BotConsumer(JsonConsumer):
     parse = staticmethod(parse_bot_message)
     max_message = MAX_MESSAGE  # a ``moves`` message carries up to 200 answers
+    # What plays a batch of tournament games handed to this socket (``hosting``): an
+    # async function of the consumer and the worker's message; None: this socket hosts
+    # none (the worker then asks through the mailbox). The tournaments app sets it
+    # (config.asgi routes its consumer): the games are its business.
+    host_games = None
 
     async def connect(self):
         self.player = None
@@ -57,6 +63,9 @@ class BotConsumer(JsonConsumer):
         self.closing = False
         self.tasks: list[asyncio.Task] = []
         self.lane: fastlane.Socket | None = None  # with Redis: tournament turns' hot path
+        self.hosts: list[hosting.Host] = []  # batches of games played here (``_host``)
+        self.hosting: set[asyncio.Task] = set()
+        self.hosted_ids: dict[int, None] = {}  # turns of batches over (answered "late")
         await self.accept()
         self.tasks.append(asyncio.create_task(self._expect_hello()))
 
@@ -74,6 +83,8 @@ class BotConsumer(JsonConsumer):
         self.closing = True
         for task in self.tasks:
             task.cancel()
+        for host in self.hosts:  # their games go back to the mailbox
+            host.close()
         if self.lane is not None:
             await self.lane.close()
         if self.player is None:
@@ -184,7 +195,10 @@ class BotConsumer(JsonConsumer):
         try:
             await self.lane.subscribe()
             while not self.closing:
-                await self._send_turns(await self.lane.next_turns(timeout=1.0))
+                found, host = await self.lane.next_turns(timeout=1.0)
+                if host is not None:
+                    await self._host(host)
+                await self._send_turns(found)
         except asyncio.CancelledError:
             raise
         except Exception:
@@ -194,11 +208,11 @@ class BotConsumer(JsonConsumer):
         """Tournament turns, (id, deadline, message text) each, not sent yet on this
         connection (a push and a look may both find one), passed on as text with their
         times: several in one ``your-moves`` to a client that said it takes them."""
-        new = []
+        new, now = [], fastlane.now_ms()
         for turn_id, deadline, text in found:
             if turn_id not in self.sent:
                 self.sent.add(turn_id)
-                new.append(fastlane.timed_text(text, deadline))
+                new.append(fastlane.timed_text(text, deadline, now))
         if self.closing or not new:
             return
         if self.batch and len(new) > 1:
@@ -245,6 +259,39 @@ class BotConsumer(JsonConsumer):
     async def bot_wake(self, message):
         if self.player is not None and not self.closing:
             await self._send_tournament_turns()
+
+    async def _host(self, message):
+        """A worker hands this socket a batch of games to play here (``hosting``): a task
+        of this event loop plays them. A socket that cannot says so at once, and the
+        worker asks through the mailbox."""
+        play = type(self).host_games
+        if message.get("channel") != self.channel_name:
+            return  # for a newer connection of the bot (this one is closing)
+        if self.player is None or self.closing or play is None:
+            return await db(hosting.deliver, message["reply"], {"ok": False})
+        task = asyncio.create_task(play(self, message))
+        self.hosting.add(task)  # (a task nothing refers to may be collected)
+        task.add_done_callback(self.hosting.discard)
+
+    def _hosted_answer(self, turn_id: int, move: str, hosted: set) -> str | None:
+        """The code of a hosted turn's answer (None: no hosted batch's turn); the host
+        that took it is added to ``hosted`` (its answers are handed over together)."""
+        for host in self.hosts:
+            code = host.answer(turn_id, move, self.version)
+            if code is not None:
+                hosted.add(host)
+                return code
+        return "late" if turn_id in self.hosted_ids else None
+
+    def hosted_over(self, host) -> None:
+        """A hosted batch is over: its turns (no rows) are remembered a while, so that
+        an answer to one is "late" (as a mailbox turn's), not an unknown turn."""
+        self.hosts.remove(host)
+        self.hosted_ids.update(dict.fromkeys(host.turns))
+        if len(self.hosted_ids) > HOSTED_KEPT:  # the oldest go (a dict keeps its order)
+            for turn_id in list(self.hosted_ids)[: len(self.hosted_ids) - HOSTED_KEPT]:
+                del self.hosted_ids[turn_id]
+        self.sent.difference_update(host.turns)
 
     async def bot_close(self, message):
         if self.closing:
@@ -294,13 +341,17 @@ class BotConsumer(JsonConsumer):
 
     async def _moves(self, moves: list[tuple[str, str]]) -> list[str]:
         """Play each (turn, move); the turns taken. Refusals are sent as errors."""
-        taken, lane = [], []
+        taken, lane, hosted = [], [], set()
         for turn, move in moves:
             try:
                 kind, parts = parse_turn_id(turn)
                 if kind == "live":
                     match_id, ply, seat = parts
                     await db(live.play, self.player, match_id, ply, seat, move)
+                elif code := self._hosted_answer(parts[0], move, hosted):
+                    if code != "ok":
+                        raise turns.refused(code, parts[0], move)
+                    self.sent.discard(parts[0])
                 elif self.lane is not None:
                     lane.append((parts[0], move, turn))
                     continue
@@ -309,6 +360,8 @@ class BotConsumer(JsonConsumer):
                 taken.append(turn)
             except MatchError as exc:
                 await self.send_json({**exc.event(), "turn": turn})
+        for host in hosted:  # a message's answers reach each batch at once
+            host.flush()
         if lane:
             codes = await self._answer([(number, move) for number, move, _turn in lane])
             for (number, move, turn), code in zip(lane, codes, strict=True):

@@ -134,7 +134,7 @@ def _ttl() -> int:
     return int(settings.OWNBOT_WAIT_SECONDS + settings.OWNBOT_MOVE_SECONDS) + KEEP_SECONDS
 
 
-def _now_ms() -> int:
+def now_ms() -> int:
     return int(time.time() * 1000)
 
 
@@ -199,6 +199,15 @@ def open_turns(opened: list, reply: str) -> None:
     client().eval(OPEN, len(keys), *keys, *args)
 
 
+HOST_MARK = "host\n"  # a message on a bot's channel that hands its socket games to host
+
+
+def publish_host(player_id: int, message: dict) -> int:
+    """A batch of games for the bot's socket to host (``hosting``), on its channel; how
+    many sockets heard it (0: none is listening)."""
+    return client().publish(turns_channel(player_id), HOST_MARK + json_text.dumps(message))
+
+
 def _published(ids: list[int], deadlines: list[int], texts: list[str]) -> str:
     """What a bot's channel carries: a line of the turns' ids and deadlines (JSON), then
     each turn's message (JSON, as stored), a line each. A socket passes the messages on
@@ -213,10 +222,11 @@ def _unpublished(data) -> list[tuple[int, int, str]]:
     return list(zip(found["ids"], found["deadlines"], texts, strict=True))
 
 
-def timed_text(text: str, deadline: int) -> str:
+def timed_text(text: str, deadline: int, now: int | None = None) -> str:
     """A turn's message (JSON text, an object) with its deadline (epoch ms) and the
-    seconds left, put in front without parsing it."""
-    left = max(0.0, (deadline - _now_ms()) / 1000)
+    seconds left (from ``now``, epoch ms; read here if not given), put in front without
+    parsing it."""
+    left = max(0.0, (deadline - (now_ms() if now is None else now)) / 1000)
     return f'{{"deadline": {deadline}, "timeLeft": {left:.3f}, {text[1:]}'
 
 
@@ -283,7 +293,7 @@ def expire_games(tournament_id: int, numbers: list[int]) -> None:
 def _answer_args(player_id: int, answered: list, version: str, grace: float):
     """KEYS and ARGV of ``ANSWER`` for ``answered``, (turn id, move) each."""
     keys = [open_key(player_id), *(turn_key(turn_id) for turn_id, _ in answered)]
-    args = [str(player_id), version, _now_ms(), int(grace * 1000)]
+    args = [str(player_id), version, now_ms(), int(grace * 1000)]
     for turn_id, move in answered:
         args += [turn_id, move]
     return keys, args
@@ -315,11 +325,16 @@ class Socket:
         self.pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
         await self.pubsub.subscribe(turns_channel(self.player_id))
 
-    async def next_turns(self, timeout: float) -> list[tuple[int, int, str]]:
+    async def next_turns(self, timeout: float) -> tuple[list[tuple[int, int, str]], dict | None]:
         """The turns of the next message on the bot's channel: (turn id, deadline, message
-        text) each."""
+        text) each; or, when it hands the socket games to host, that message."""
         message = await self.pubsub.get_message(timeout=timeout)
-        return [] if message is None else _unpublished(message["data"])
+        if message is None:
+            return [], None
+        data = message["data"]
+        if data.startswith(HOST_MARK.encode()):
+            return [], json_text.loads(data[len(HOST_MARK) :])
+        return _unpublished(data), None
 
     async def answer(self, answered: list, version: str, grace: float) -> list[str]:
         keys, args = _answer_args(self.player_id, answered, version, grace)
@@ -330,7 +345,7 @@ class Socket:
         ids = [int(i) for i in await self.redis.smembers(open_key(self.player_id))]
         ids = sorted(i for i in ids if i not in skip)[:50]
         out = []
-        now = _now_ms()
+        now = now_ms()
         for turn_id in ids:
             status, deadline, message = await self.redis.hmget(
                 turn_key(turn_id), "status", "deadline", "message"

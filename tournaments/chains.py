@@ -24,6 +24,7 @@ from tournaments import sending
 from tournaments.chain_sql import Claimed, claim_next, commit_unflushed, touch
 from tournaments.finishing import finalise, maybe_finalise
 from tournaments.games import play_number, prepare_rows, record_rows
+from tournaments.hosted_games import play_hosted
 from tournaments.ownbot_games import play_tournament_games
 from tournaments.plans import games_of, playing, schedule_of
 
@@ -213,7 +214,9 @@ def _run_claimed(tournament: Tournament, batches: list[Claimed], known: dict | N
         for view, number, seated in remote:
             groups.setdefault(id(view), (view, []))[1].append((number, seated))
         for view, games in groups.values():
-            results = play_tournament_games(view, games, alive)
+            # played by the bot's socket where it can (no move crosses a process), else
+            # through the mailbox
+            results = play_hosted(view, games, alive) or play_tournament_games(view, games, alive)
             played += [(seated, g, n) for (n, seated), g in zip(games, results, strict=True)]
         played.sort(key=lambda p: p[2])  # written in game order, as one by one
         alive()

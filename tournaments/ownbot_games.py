@@ -16,6 +16,7 @@ from accounts.models import Player
 from ownbots.asking import Asking
 from ownbots.turns import NoAnswer, ViewText, start_games
 from play.models import Move
+from play.secrecy import seen_ply
 from tournaments.bot_games import (
     agent_for,
     game_deadline,
@@ -51,7 +52,6 @@ class RemoteAgent:
         """What the bot is sent: its seat's view (never the state itself) and legal moves;
         the flat family's view as JSON text, made straight (``State.view_text``). The
         moves sent are kept by their text: the answer is one of them."""
-        from play.secrecy import seen_ply
 
         moves = state.legal_moves(seat)
         legal = [str(m) for m in moves]
@@ -160,37 +160,58 @@ def play_tournament_game(tournament, number: int, seated: list[Player], heartbea
     return play_tournament_games(tournament, [(number, seated)], heartbeat)[0]
 
 
+class GamesInFlight:
+    """``game_steps`` of several games of ``tournament`` ((number, seated) each), run on
+    as their own bots' answers come: ``step`` a game with its answer (None to start it)
+    to the request its own bot is sent next, or None when it has ended. Whoever holds the
+    bot's answers drives it: a worker through the mailbox (``play_tournament_games``),
+    the bot's socket when its process hosts the games (``hosted_games``)."""
+
+    def __init__(self, tournament, games: list, heartbeat=None):
+        from play.services import game_of_rule_set
+
+        self.tournament = tournament
+        self.game = game_of_rule_set(tournament.rule_set)
+        rule = tournament.rule_set.document.get("timeout", "loss")
+        self.numbers = [number for number, _seated in games]
+        self.running, self.played = {}, {}
+        for number, seated in games:
+            seed, agents = _agents(tournament, number, seated, heartbeat)
+            steps = game_steps(self.game, agents, seed, rule)
+            self.running[number] = (steps, seed, agents, timezone.now())
+
+    def step(self, number: int, reply) -> tuple | None:
+        steps, seed, agents, started = self.running[number]
+        try:
+            agent, state, seat, ply = steps.send(reply)
+        except StopIteration as done:
+            self.played[number] = _played(self.game, seed, agents, started, done.value)
+            del self.running[number]
+            return None
+        return agent.request(state, seat, ply)
+
+    def results(self) -> list:
+        """The PlayedGames, in the order of the games given."""
+        return [self.played[number] for number in self.numbers]
+
+
 def play_tournament_games(tournament, games: list, heartbeat=None) -> list:
     """``game_steps`` for each (number, seated) of ``games``, all in flight at once on
     this thread: a game runs until an own bot is to move; then ``Asking`` opens every
     turn asked together and hands each answer (or its absence) to its game as it comes,
     which runs on to its next turn. A bot answers by turn id, so no game waits for
     another. The PlayedGames in the order of ``games``; a game's error is raised."""
-    from play.services import game_of_rule_set
-
-    game = game_of_rule_set(tournament.rule_set)
-    rule = tournament.rule_set.document.get("timeout", "loss")
+    flight = GamesInFlight(tournament, games, heartbeat)
     asking = Asking(heartbeat)
-    running, played = {}, {}
-    ready = []  # (number, what its game is sent next)
-    for number, seated in games:
-        seed, agents = _agents(tournament, number, seated, heartbeat)
-        steps = game_steps(game, agents, seed, rule)
-        running[number] = (steps, seed, agents, timezone.now())
-        ready.append((number, None))
-    start_games(tournament.pk, list(running))
-    while ready or running:
+    start_games(tournament.pk, flight.numbers)
+    ready = [(number, None) for number in flight.numbers]  # what each game is sent next
+    while ready or flight.running:
         for number, reply in ready:
-            steps, seed, agents, started = running[number]
-            try:
-                agent, state, seat, ply = steps.send(reply)
-            except StopIteration as done:
-                played[number] = _played(game, seed, agents, started, done.value)
-                del running[number]
-                continue
-            asking.ask(number, *agent.request(state, seat, ply))
-            if len(asking.queued) >= OPEN_AT_ONCE:
-                asking.send()
-        ready = asking.wait() if running else []
+            request = flight.step(number, reply)
+            if request is not None:
+                asking.ask(number, *request)
+                if len(asking.queued) >= OPEN_AT_ONCE:
+                    asking.send()
+        ready = asking.wait() if flight.running else []
     asking.finish()
-    return [played[number] for number, _seated in games]
+    return flight.results()

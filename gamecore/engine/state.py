@@ -25,6 +25,8 @@ from .moves import (
 from .outcome import DRAW as R_DRAW
 from .outcome import LOSS, WIN, Outcome, board_results, boards_detail
 from .scoring import stalemate_results
+from .view_text import dumps as _view_dumps
+from .view_text import view_text as _view_text
 
 LOCKED = -1
 getrefcount = sys.getrefcount
@@ -444,12 +446,8 @@ class State:
         whose ``view`` is not this class's (one that filters what a seat sees) encodes
         its own view instead: the text never shows what the view would not."""
         if type(self).view is not State.view:
-            from .view_text import dumps
-
-            return dumps(self.view(seat))
-        from .view_text import view_text
-
-        return view_text(self, seat, legal)
+            return _view_dumps(self.view(seat))
+        return _view_text(self, seat, legal)
 
     def __str__(self) -> str:
         from .view import ascii_board
