@@ -268,7 +268,7 @@ class BotConsumer(JsonConsumer):
         if message.get("channel") != self.channel_name:
             return  # for a newer connection of the bot (this one is closing)
         if self.player is None or self.closing or play is None:
-            return await db(hosting.deliver, message["reply"], {"ok": False})
+            return await hosting.delivered(self.lane.redis, message["reply"], {"ok": False})
         task = asyncio.create_task(play(self, message))
         self.hosting.add(task)  # (a task nothing refers to may be collected)
         task.add_done_callback(self.hosting.discard)

@@ -54,23 +54,41 @@ def new_reply() -> str:
     return fastlane.new_reply_key()
 
 
-def renew(reply: str) -> bool:
-    """The host's lease taken or renewed; False if the worker called the batch back."""
+def _renewing(redis, reply: str):
     lease, cancel = _keys(reply)
-    pipe = fastlane.client().pipeline(transaction=False)
+    pipe = redis.pipeline(transaction=False)
     pipe.set(lease, 1, px=int(LEASE_SECONDS * 1000))
     pipe.exists(cancel)
-    return not pipe.execute()[1]
+    return pipe
+
+
+def renew(reply: str) -> bool:
+    """The host's lease taken or renewed; False if the worker called the batch back."""
+    return not _renewing(fastlane.client(), reply).execute()[1]
+
+
+async def renewed(redis, reply: str) -> bool:
+    """``renew`` on the socket's own (async) Redis client: no thread."""
+    return not (await _renewing(redis, reply).execute())[1]
+
+
+def _delivering(redis, reply: str, result: dict):
+    lease, _cancel = _keys(reply)
+    pipe = redis.pipeline(transaction=False)
+    pipe.rpush(reply, json_text.dumps(result))
+    pipe.expire(reply, KEEP_SECONDS)
+    pipe.delete(lease)
+    return pipe
 
 
 def deliver(reply: str, result: dict) -> None:
     """The host's result on the worker's list; its lease ends."""
-    lease, _cancel = _keys(reply)
-    pipe = fastlane.client().pipeline(transaction=False)
-    pipe.rpush(reply, json_text.dumps(result))
-    pipe.expire(reply, KEEP_SECONDS)
-    pipe.delete(lease)
-    pipe.execute()
+    _delivering(fastlane.client(), reply, result).execute()
+
+
+async def delivered(redis, reply: str, result: dict) -> None:
+    """``deliver`` on the socket's own (async) Redis client."""
+    await _delivering(redis, reply, result).execute()
 
 
 def wait_result(reply: str, heartbeat=None) -> dict | None:
@@ -108,16 +126,21 @@ class Host:
         self.player_id = player_id
         self.turns: dict[int, object] = {}  # every turn of the batch, by id
         self.open_ids: set[int] = set()  # those not closed
+        self.late_after: dict[int, float] = {}  # epoch seconds: deadline and grace
         self.taken: list[tuple] = []  # (turn id, move, version) not taken by the task yet
         self.woken = asyncio.Event()
         self.gone = False
 
     def open(self, turns: list) -> list[tuple[int, int, str]]:
         """The new turns, as the socket sends them: (id, deadline, message text) each."""
+        out = []
         for turn in turns:
             self.turns[turn.pk] = turn
             self.open_ids.add(turn.pk)
-        return [(t.pk, int(t.deadline.timestamp() * 1000), message_text(t)) for t in turns]
+            deadline = turn.deadline.timestamp()
+            self.late_after[turn.pk] = deadline + GRACE_SECONDS
+            out.append((turn.pk, int(deadline * 1000), message_text(turn)))
+        return out
 
     def answer(self, turn_id: int, move: str, version: str) -> str | None:
         """The bot's answer: "ok" or the protocol's code; None if not this batch's turn."""
@@ -128,7 +151,7 @@ class Host:
             return "late"
         if move not in turn.legal:
             return "illegal"
-        if timezone.now() > turn.deadline + timedelta(seconds=GRACE_SECONDS):
+        if time.time() > self.late_after[turn_id]:
             return "late"
         turn.status, turn.answer, turn.version = BotTurn.Status.ANSWERED, move, version
         self.open_ids.discard(turn_id)

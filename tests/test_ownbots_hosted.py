@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import random
 import time
 from datetime import UTC, datetime
 
@@ -39,12 +40,12 @@ SHAPE = settings.REDIS_URL and "postgresql" in settings.DATABASES["default"]["EN
 hosted_shape = pytest.mark.skipif(not SHAPE, reason="hosting needs PostgreSQL + Redis")
 
 
-def _tournament(trainer, games: int):
+def _tournament(trainer, games: int, game: str = "Tic-Tac-Toe"):
     from leaderboards.models import Tournament
     from leaderboards.services import default_universe
 
     return Tournament.objects.create(
-        name="t", rule_set=rule_set("Tic-Tac-Toe"), universe=default_universe(),
+        name="t", rule_set=rule_set(game), universe=default_universe(),
         created_by=trainer, seed=1, total_games=games, batch_size=games,
     )  # fmt: skip
 
@@ -78,13 +79,17 @@ def _worker(t, games: list, out: dict) -> None:
         connection.close()
 
 
-async def _answer_all(comm, inbox, task, choose=lambda turn: turn["legal"][0]) -> list[dict]:
-    """Answer every turn until the worker's task ends; the turns received."""
+async def _answer_all(
+    comm, inbox, task, choose=lambda turn: turn["legal"][0], seen=lambda event: None
+) -> list[dict]:
+    """Answer every turn until the worker's task ends (each message shown to ``seen``);
+    the turns received."""
     got = []
     while not task.done():
         if not inbox.kept and await comm.receive_nothing(timeout=0.05):
             continue  # (a communicator's wait that times out would end the consumer)
         event = await inbox.next()
+        seen(event)
         if event["type"] == "your-move" and event.get("tournament"):
             got.append(event)
             await comm.send_json_to({"type": "move", "turn": event["turn"], "move": choose(event)})
@@ -138,6 +143,38 @@ async def test_a_batch_against_random_is_played_by_the_bots_socket(trainer):
         moves = [m.notation for m in game.moves if m.seat == seat]
         assert moves == [turn["legal"][0] for turn in mine]  # what it answered, in order
     assert not await sync_to_async(BotTurn.objects.filter(tournament=t).exists)()
+
+
+@hosted_shape
+@pytest.mark.asyncio
+@override_settings(OWNBOT_MOVE_SECONDS=5, OWNBOT_WAIT_SECONDS=5)
+async def test_a_hosted_hidden_game_sends_the_bot_its_seats_view_only(trainer):
+    """3Blotto13, where a seat sees only its own soldiers until the battle is over: each
+    turn the socket sent is the seat's view of the truth (replayed), and no message the
+    bot gets before its game ends holds a soldier or a move of the other seat."""
+    from tests.test_ownbots_cloaked import check_quiet, check_turn
+
+    player, token = await sync_to_async(own_bot)(trainer)
+    t = await sync_to_async(_tournament)(trainer, 2, "3Blotto13")
+    rnd = await sync_to_async(random_player)()
+    comm, inbox = await _socket(player, token)
+    out: dict = {}
+    games = [(1, [rnd, player]), (2, [rnd, player])]
+    task = asyncio.ensure_future(sync_to_async(_worker, thread_sensitive=False)(t, games, out))
+    rng = random.Random(3)
+
+    def seen(event):
+        check_quiet({k: v for k, v in event.items() if k != "outcome"})
+
+    received = await _answer_all(comm, inbox, task, lambda turn: rng.choice(turn["legal"]), seen)
+    await comm.disconnect()
+    hidden = 0
+    for number, game in zip((1, 2), out["games"], strict=True):
+        states = _states(t, game)
+        mine = [turn for turn in received if turn["game"] == number]
+        assert len(mine) == 13 and game.outcome is not None
+        hidden = max([hidden] + [check_turn(turn, states[turn["ply"]]) for turn in mine])
+    assert hidden >= 12  # the truth held the other seat's soldiers the bot never saw
 
 
 @hosted_shape

@@ -15,23 +15,27 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from asgiref.sync import sync_to_async
 from channels.db import database_sync_to_async
 from django.conf import settings
 from django.db import connection
+from django.utils import timezone
 
 from accounts.models import Player
 from gamecore.engine.outcome import Outcome
 from ownbots import connections, fastlane, hosting
 from ownbots.consumers import BotConsumer
-from ownbots.turns import ID_BLOCK, NoAnswer, new_turn, take_ids
+from ownbots.turns import ID_BLOCK, NoAnswer, Turn, take_ids
 from ownbots.turns import POLL_SECONDS as POLL
 from play.recording import PlayedGame, PlayedMove
 from tournaments.ownbot_games import GamesInFlight
 
 log = logging.getLogger(__name__)
+# Games stepped between two looks at the event loop's other work: a step of a game is
+# ~0.05 ms on Connect4 (its view and legal moves), more on a big board.
+STEP_AT_ONCE = 16
 HOSTED_KINDS = (Player.Kind.OWN_BOT, Player.Kind.RANDOM)
 
 
@@ -88,12 +92,13 @@ async def host_games(socket, message: dict) -> None:
     move logs hold what they would (the answer is the move, the view and legal moves
     follow from the position, the version is the game's, the time its think time)."""
     reply, result, host = message["reply"], {"ok": False}, None
+    redis = socket.lane.redis  # (the socket's own client: no thread for Redis)
     try:
-        if await _off_loop(hosting.renew, reply):
-            flight = await database_sync_to_async(_flight)(message, socket.player.pk)
+        if await hosting.renewed(redis, reply):
+            flight, ids = await database_sync_to_async(_flight)(message, socket.player.pk)
             host = hosting.Host(socket.player.pk)
             socket.hosts.append(host)
-            await _play(socket, host, flight, reply)
+            await _play(socket, host, flight, reply, ids)
             result = {"ok": True, "games": [dump(game) for game in flight.results()]}
     except hosting.HostGone:
         pass  # the socket closed or the worker called the batch back
@@ -103,15 +108,16 @@ async def host_games(socket, message: dict) -> None:
     finally:
         if host is not None:
             socket.hosted_over(host)
-        await _off_loop(hosting.deliver, reply, result)
+        await hosting.delivered(redis, reply, result)
 
 
 def _off_loop(function, *args):
     return sync_to_async(function, thread_sensitive=False)(*args)
 
 
-def _flight(message: dict, player_id: int) -> GamesInFlight:
-    """The games of ``message`` set up (their tournament, game and players read)."""
+def _flight(message: dict, player_id: int) -> tuple[GamesInFlight, list[int]]:
+    """The games of ``message`` set up (their tournament, game and players read), and
+    turn ids for their first steps."""
     from leaderboards.models import Tournament
     from tournaments.plans import playing
     from variants.models import RuleSet
@@ -125,25 +131,32 @@ def _flight(message: dict, player_id: int) -> GamesInFlight:
     games = [(int(n), [players[int(pk)] for pk in seated]) for n, seated in message["games"]]
     if host_player(games) != player_id:
         raise hosting.HostGone("not this bot's batch")
-    return GamesInFlight(playing(tournament, rule_set), games)
+    ids = list(reversed(take_ids(max(ID_BLOCK, 2 * len(games)))))
+    return GamesInFlight(playing(tournament, rule_set), games), ids
 
 
-async def _play(socket, host: hosting.Host, flight: GamesInFlight, reply: str):
+async def _play(socket, host: hosting.Host, flight: GamesInFlight, reply: str, ids: list):
     """Run the games on as the bot answers, as ``play_tournament_games`` does with the
     mailbox: every turn a step asks goes to the bot in one message."""
-    loop = asyncio.get_running_loop()
-    ids: list[int] = []  # turn ids from the table's sequence, not used yet
+    loop = asyncio.get_running_loop()  # ``ids``: turn ids from the table's sequence
     games: dict[int, int] = {}  # an open turn's game, by turn id
     ready = [(number, None) for number in flight.numbers]
     renewed = checked = loop.time()
     while flight.running:
-        requests = [(n, r) for n, answer in ready if (r := flight.step(n, answer)) is not None]
+        requests = []
+        for i, (number, answer) in enumerate(ready, 1):
+            request = flight.step(number, answer)
+            if request is not None:
+                requests.append((number, request))
+            if i % STEP_AT_ONCE == 0:  # the process's other sockets get their turn
+                await asyncio.sleep(0)
         if requests:
             if len(ids) < len(requests):
                 ids += reversed(await _off_loop(take_ids, max(ID_BLOCK, len(requests))))
-            opened = []
+            opened, now = [], timezone.now()  # (a step's turns are asked together)
+            deadline = now + timedelta(seconds=settings.OWNBOT_MOVE_SECONDS)
             for number, request in requests:
-                turn = new_turn(*request, True)
+                turn = Turn(*request, now, deadline)
                 turn.pk = ids.pop()
                 games[turn.pk] = number
                 opened.append(turn)
@@ -158,7 +171,7 @@ async def _play(socket, host: hosting.Host, flight: GamesInFlight, reply: str):
             ready += [(games.pop(turn.pk), NoAnswer("timeout")) for turn in host.expired()]
         if loop.time() - renewed >= hosting.RENEW_SECONDS:
             renewed = loop.time()
-            if not await _off_loop(hosting.renew, reply):
+            if not await hosting.renewed(socket.lane.redis, reply):
                 raise hosting.HostGone("the worker called the batch back")
 
 
