@@ -28,6 +28,7 @@ POLL_SECONDS = 0.25  # look for new turns (tournaments) and matches this often
 SWEEP_SECONDS = 2.0  # and re-offer every followed match (a lost group message)
 UNAUTHORIZED, REPLACED, DROPPED = 4401, 4409, 4403
 HOSTED_KEPT = 20_000  # hosted turns remembered after their batch (an answer is "late")
+HOSTED_CLOSE_SECONDS = 2.0  # a closing socket waits this long for its batches to hand back
 
 
 def _bearer(scope) -> str | None:
@@ -85,6 +86,8 @@ class BotConsumer(JsonConsumer):
             task.cancel()
         for host in self.hosts:  # their games go back to the mailbox
             host.close()
+        if self.hosting:  # (they tell their workers so through the lane's Redis)
+            await asyncio.wait(self.hosting, timeout=HOSTED_CLOSE_SECONDS)
         if self.lane is not None:
             await self.lane.close()
         if self.player is None:
@@ -198,13 +201,13 @@ class BotConsumer(JsonConsumer):
                 found, host = await self.lane.next_turns(timeout=1.0)
                 if host is not None:
                     await self._host(host)
-                await self._send_turns(found)
+                await self.send_turns(found)
         except asyncio.CancelledError:
             raise
         except Exception:
             log.warning("bot %s: no turn pushes (the poll carries on)", self.player.pk)
 
-    async def _send_turns(self, found: list[tuple[int, int, str]]):
+    async def send_turns(self, found: list[tuple[int, int, str]]):
         """Tournament turns, (id, deadline, message text) each, not sent yet on this
         connection (a push and a look may both find one), passed on as text with their
         times: several in one ``your-moves`` to a client that said it takes them."""
@@ -228,7 +231,7 @@ class BotConsumer(JsonConsumer):
             found = await self.lane.open_turns(self.sent)
         else:
             found = await db(turns.waiting, self.player.pk, self.sent)
-        await self._send_turns(found)
+        await self.send_turns(found)
 
     async def _send_tournament_results(self):
         events, self.results_after = await db(

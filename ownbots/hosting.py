@@ -4,9 +4,10 @@ produced (issue 36). A move then crosses no process: the socket's process makes 
 sends it, takes the answer and plays it on, where the mailbox (``asking``) took each turn
 from the worker through Redis to the socket and back.
 
-The hand-over, over Redis (both sides need it: the worker's channel layer message reaches
-the socket, its process answers on a list the worker blocks on):
-- the worker sends ``bot.host`` to the socket's channel, naming a ``reply`` list;
+The hand-over, over Redis:
+- the worker publishes the batch on the bot's channel, which its socket listens to
+  (``fastlane.publish_host``), naming the socket's channel name (only that connection
+  takes it) and a ``reply`` list; no socket listening: the mailbox at once;
 - the host keeps a lease (a key that expires unless renewed) while it plays, and looks
   whether the worker has called the games back (``cancel``);
 - it pushes the result on ``reply``: ``{"ok": true, ...}``, or ``{"ok": false}`` when it

@@ -95,9 +95,9 @@ async def host_games(socket, message: dict) -> None:
     redis = socket.lane.redis  # (the socket's own client: no thread for Redis)
     try:
         if await hosting.renewed(redis, reply):
-            flight, ids = await database_sync_to_async(_flight)(message, socket.player.pk)
             host = hosting.Host(socket.player.pk)
-            socket.hosts.append(host)
+            socket.hosts.append(host)  # (from now on the socket's closing ends it)
+            flight, ids = await database_sync_to_async(_flight)(message, socket.player.pk)
             await _play(socket, host, flight, reply, ids)
             result = {"ok": True, "games": [dump(game) for game in flight.results()]}
     except hosting.HostGone:
@@ -143,6 +143,8 @@ async def _play(socket, host: hosting.Host, flight: GamesInFlight, reply: str, i
     ready = [(number, None) for number in flight.numbers]
     renewed = checked = loop.time()
     while flight.running:
+        if host.gone:
+            raise hosting.HostGone("the bot's socket closed")
         requests = []
         for i, (number, answer) in enumerate(ready, 1):
             request = flight.step(number, answer)
@@ -160,12 +162,10 @@ async def _play(socket, host: hosting.Host, flight: GamesInFlight, reply: str, i
                 turn.pk = ids.pop()
                 games[turn.pk] = number
                 opened.append(turn)
-            await socket._send_turns(host.open(opened))
+            await socket.send_turns(host.open(opened))
         if not flight.running:
             break
         ready = [(games.pop(t), (move, version)) for t, move, version in await host.next(POLL)]
-        if host.gone:
-            raise hosting.HostGone("the bot's socket closed")
         if loop.time() - checked >= POLL:
             checked = loop.time()
             ready += [(games.pop(turn.pk), NoAnswer("timeout")) for turn in host.expired()]
