@@ -296,7 +296,10 @@ def child(game_name: str, games: int, rounds: int, turns_alone: int) -> None:
         )
     )
     total, deliver, answer, asked_first = [], [], [], {}
+    own_ids = set(out["own_ids"])
     for turn, (got, acked, message, deadline, tournament) in seen.items():
+        if tournament not in own_ids:
+            continue  # (the turns timed one at a time)
         created = asked.get(int(turn[1:]))  # a mailbox turn's row; a hosted turn has none:
         # it was asked OWNBOT_MOVE_SECONDS before its deadline (its bot was connected)
         made = deadline / 1000 - settings.OWNBOT_MOVE_SECONDS
@@ -389,7 +392,7 @@ def main() -> None:
     met = "met" if ratio >= RATIO_BAR else "NOT met"
     print(f"median ratio {ratio:.2f} (bar >= {RATIO_BAR}: {met})")
     for kind, spent in out["cpu"].items():
-        parts = ", ".join(f"{name} {statistics.median(ms):.1f}" for name, ms in spent.items())
+        parts = ", ".join(f"{name} {statistics.median(ms):.2f}" for name, ms in spent.items())
         print(f"CPU ms a game ({kind}): {parts}")
     names = ("to its first turn asked", "to its first game over")
     for kind, name in (("own", names[0]), ("builtin", names[1])):

@@ -23,6 +23,7 @@ task of the socket's event loop) opens them, the socket hands it the bot's answe
 from __future__ import annotations
 
 import asyncio
+import itertools
 import time
 from datetime import timedelta
 
@@ -38,6 +39,17 @@ START_SECONDS = 5.0  # a host that has not taken its lease by then never got the
 LEASE_SECONDS = 5.0  # a lease not renewed for this long: its host died
 RENEW_SECONDS = 1.0  # the host renews its lease (and looks for a cancel) this often
 KEEP_SECONDS = 120  # a reply list, a lease and a cancel outlive their batch this long
+
+
+# A hosted turn's id: from a range of its own, far above the turn table's sequence (a
+# mailbox turn's id): hosted turns have no row, and an id is one read fewer than a block of
+# the sequence (1.5-4 ms a batch). The socket routes a hosted turn's answer by its id
+# among its own batches' turns, so ids need only differ within a process.
+_hosted_ids = itertools.count(10**17)
+
+
+def new_turn_id() -> int:
+    return next(_hosted_ids)
 
 
 class HostGone(Exception):

@@ -17,7 +17,6 @@ import asyncio
 import logging
 from datetime import datetime, timedelta
 
-from asgiref.sync import sync_to_async
 from channels.db import database_sync_to_async
 from django.conf import settings
 from django.db import connection
@@ -27,8 +26,8 @@ from accounts.models import Player
 from gamecore.engine.outcome import Outcome
 from ownbots import connections, fastlane, hosting
 from ownbots.consumers import BotConsumer
-from ownbots.turns import ID_BLOCK, NoAnswer, Turn, take_ids
 from ownbots.turns import POLL_SECONDS as POLL
+from ownbots.turns import NoAnswer, Turn
 from play.recording import PlayedGame, PlayedMove
 from tournaments.ownbot_games import GamesInFlight
 
@@ -97,8 +96,9 @@ async def host_games(socket, message: dict) -> None:
         if await hosting.renewed(redis, reply):
             host = hosting.Host(socket.player.pk)
             socket.hosts.append(host)  # (from now on the socket's closing ends it)
-            flight, ids = await database_sync_to_async(_flight)(message, socket.player.pk)
-            await _play(socket, host, flight, reply, ids)
+            setup = database_sync_to_async(_flight, thread_sensitive=False)  # (batches at once)
+            flight = await setup(message, socket.player.pk)
+            await _play(socket, host, flight, reply)
             result = {"ok": True, "games": [dump(game) for game in flight.results()]}
     except hosting.HostGone:
         pass  # the socket closed or the worker called the batch back
@@ -111,13 +111,8 @@ async def host_games(socket, message: dict) -> None:
         await hosting.delivered(redis, reply, result)
 
 
-def _off_loop(function, *args):
-    return sync_to_async(function, thread_sensitive=False)(*args)
-
-
-def _flight(message: dict, player_id: int) -> tuple[GamesInFlight, list[int]]:
-    """The games of ``message`` set up (their tournament, game and players read), and
-    turn ids for their first steps."""
+def _flight(message: dict, player_id: int) -> GamesInFlight:
+    """The games of ``message`` set up (their tournament, game and players read)."""
     from leaderboards.models import Tournament
     from tournaments.plans import playing
     from variants.models import RuleSet
@@ -131,14 +126,13 @@ def _flight(message: dict, player_id: int) -> tuple[GamesInFlight, list[int]]:
     games = [(int(n), [players[int(pk)] for pk in seated]) for n, seated in message["games"]]
     if host_player(games) != player_id:
         raise hosting.HostGone("not this bot's batch")
-    ids = list(reversed(take_ids(max(ID_BLOCK, 2 * len(games)))))
-    return GamesInFlight(playing(tournament, rule_set), games), ids
+    return GamesInFlight(playing(tournament, rule_set), games)
 
 
-async def _play(socket, host: hosting.Host, flight: GamesInFlight, reply: str, ids: list):
+async def _play(socket, host: hosting.Host, flight: GamesInFlight, reply: str):
     """Run the games on as the bot answers, as ``play_tournament_games`` does with the
     mailbox: every turn a step asks goes to the bot in one message."""
-    loop = asyncio.get_running_loop()  # ``ids``: turn ids from the table's sequence
+    loop = asyncio.get_running_loop()
     games: dict[int, int] = {}  # an open turn's game, by turn id
     ready = [(number, None) for number in flight.numbers]
     renewed = checked = loop.time()
@@ -153,13 +147,11 @@ async def _play(socket, host: hosting.Host, flight: GamesInFlight, reply: str, i
             if i % STEP_AT_ONCE == 0:  # the process's other sockets get their turn
                 await asyncio.sleep(0)
         if requests:
-            if len(ids) < len(requests):
-                ids += reversed(await _off_loop(take_ids, max(ID_BLOCK, len(requests))))
             opened, now = [], timezone.now()  # (a step's turns are asked together)
             deadline = now + timedelta(seconds=settings.OWNBOT_MOVE_SECONDS)
             for number, request in requests:
                 turn = Turn(*request, now, deadline)
-                turn.pk = ids.pop()
+                turn.pk = hosting.new_turn_id()
                 games[turn.pk] = number
                 opened.append(turn)
             await socket.send_turns(host.open(opened))
