@@ -216,6 +216,15 @@ class BotConsumer(JsonConsumer):
             if turn_id not in self.sent:
                 self.sent.add(turn_id)
                 new.append(fastlane.timed_text(text, deadline, now))
+        await self._send_texts(new)
+
+    async def send_hosted(self, found: list[tuple[int, str]]):
+        """A hosted batch's new turns, (id, message text with its times) each
+        (``hosting.Host.open``), sent as ``send_turns`` sends (no look finds them twice:
+        they are never in the mailbox)."""
+        await self._send_texts([text for _turn_id, text in found])
+
+    async def _send_texts(self, new: list[str]):
         if self.closing or not new:
             return
         if self.batch and len(new) > 1:
@@ -294,7 +303,6 @@ class BotConsumer(JsonConsumer):
         if len(self.hosted_ids) > HOSTED_KEPT:  # the oldest go (a dict keeps its order)
             for turn_id in list(self.hosted_ids)[: len(self.hosted_ids) - HOSTED_KEPT]:
                 del self.hosted_ids[turn_id]
-        self.sent.difference_update(host.turns)
 
     async def bot_close(self, message):
         if self.closing:
@@ -354,7 +362,6 @@ class BotConsumer(JsonConsumer):
                 elif code := self._hosted_answer(parts[0], move, hosted):
                     if code != "ok":
                         raise turns.refused(code, parts[0], move)
-                    self.sent.discard(parts[0])
                 elif self.lane is not None:
                     lane.append((parts[0], move, turn))
                     continue

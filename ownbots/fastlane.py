@@ -226,8 +226,13 @@ def timed_text(text: str, deadline: int, now: int | None = None) -> str:
     """A turn's message (JSON text, an object) with its deadline (epoch ms) and the
     seconds left (from ``now``, epoch ms; read here if not given), put in front without
     parsing it."""
+    return "{" + times_text(deadline, now) + text[1:]
+
+
+def times_text(deadline: int, now: int | None = None) -> str:
+    """A turn's times as the first members of its message's JSON object."""
     left = max(0.0, (deadline - (now_ms() if now is None else now)) / 1000)
-    return f'{{"deadline": {deadline}, "timeLeft": {left:.3f}, {text[1:]}'
+    return f'"deadline": {deadline}, "timeLeft": {left:.3f}, '
 
 
 def republish(turn, text: str) -> None:

@@ -144,15 +144,18 @@ class Host:
         self.woken = asyncio.Event()
         self.gone = False
 
-    def open(self, turns: list) -> list[tuple[int, int, str]]:
-        """The new turns, as the socket sends them: (id, deadline, message text) each."""
-        out = []
+    def open(self, turns: list) -> list[tuple[int, str]]:
+        """The new turns (a step's: one deadline), as the socket sends them: (id, message
+        text with its times) each."""
+        out, times = [], {}
         for turn in turns:
             self.turns[turn.pk] = turn
             self.open_ids.add(turn.pk)
             deadline = turn.deadline.timestamp()
             self.late_after[turn.pk] = deadline + GRACE_SECONDS
-            out.append((turn.pk, int(deadline * 1000), message_text(turn)))
+            at = int(deadline * 1000)
+            made = times.get(at) or times.setdefault(at, fastlane.times_text(at))
+            out.append((turn.pk, message_text(turn, made)))
         return out
 
     def answer(self, turn_id: int, move: str, version: str) -> str | None:

@@ -40,13 +40,13 @@ def _ms(moment) -> int:
     return int(moment.timestamp() * 1000)
 
 
-def message_text(turn: BotTurn) -> str:
-    """The turn's ``your-move`` without its times (``fastlane.timed_text`` adds them), as
-    JSON, built around the view's and legal moves' JSON made once when the turn was
-    (``new_turn``; its row is written with the same text): a worker makes hundreds of
-    these a second."""
+def message_text(turn: BotTurn, times: str = "") -> str:
+    """The turn's ``your-move`` without its times (``fastlane.timed_text`` adds them; or
+    with ``times``, their text, made by ``times_text``), as JSON, built around the view's
+    and legal moves' JSON made once when the turn was (``new_turn``; its row is written
+    with the same text): a worker makes hundreds of these a second."""
     return (
-        f'{{"type": "your-move", "turn": "t{turn.pk}", "match": null, '
+        f'{{{times}"type": "your-move", "turn": "t{turn.pk}", "match": null, '
         f'"tournament": {turn.tournament_id}, "game": {turn.game_number}, '
         f'"seat": {turn.seat}, "ply": {turn.ply}, '
         f'"view": {_json(turn, "view")}, "legal": {_json(turn, "legal")}}}'

@@ -108,7 +108,10 @@ async def host_games(socket, message: dict) -> None:
     finally:
         if host is not None:
             socket.hosted_over(host)
-        await hosting.delivered(redis, reply, result)
+        try:
+            await hosting.delivered(redis, reply, result)
+        except Exception:  # (the worker's lease check sends it to the mailbox meanwhile)
+            log.warning("could not hand tournament %s's games back", message.get("tournament"))
 
 
 def _flight(message: dict, player_id: int) -> GamesInFlight:
@@ -154,7 +157,7 @@ async def _play(socket, host: hosting.Host, flight: GamesInFlight, reply: str):
                 turn.pk = hosting.new_turn_id()
                 games[turn.pk] = number
                 opened.append(turn)
-            await socket.send_turns(host.open(opened))
+            await socket.send_hosted(host.open(opened))
         if not flight.running:
             break
         ready = [(games.pop(t), (move, version)) for t, move, version in await host.next(POLL)]

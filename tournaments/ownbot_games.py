@@ -46,20 +46,27 @@ class RemoteAgent:
         self.version = ""  # of the first answer: the game's version
         self.spec = {"kind": "ownbot"}
         self.asked = []  # the turns asked, written at the game's end (with Redis)
-        self.moves = {}  # the legal moves last sent, by their text
+        self.legal, self.legal_moves = [], []  # the legal moves last sent, text and moves
 
     def request(self, state, seat: int, ply: int) -> tuple:
         """What the bot is sent: its seat's view (never the state itself) and legal moves;
         the flat family's view as JSON text, made straight (``State.view_text``). The
         moves sent are kept by their text: the answer is one of them."""
-
         moves = state.legal_moves(seat)
         legal = [str(m) for m in moves]
-        self.moves = dict(zip(legal, moves, strict=True))
+        self.legal, self.legal_moves = legal, moves
         text = getattr(state, "view_text", None)
         view = state.view(seat) if text is None else ViewText(text(seat, legal))
         ply = seen_ply(ply, state, seat)  # cloaked: the moves this seat observed
         return self.player.pk, self.tournament_id, self.number, seat, ply, view, legal
+
+    def move_of(self, text: str):
+        """The move of the legal moves last sent whose text is ``text`` (None if none:
+        an answer is checked against them first, but a move is parsed if need be)."""
+        try:
+            return self.legal_moves[self.legal.index(text)]
+        except ValueError:
+            return None
 
 
 def game_steps(game, agents: list, seed: int, timeout_rule: str = "loss"):
@@ -99,7 +106,7 @@ def game_steps(game, agents: list, seed: int, timeout_rule: str = "loss"):
                 continue
             text, version = reply
             agent.version = agent.version or version
-            move = agent.moves.get(text) or game.parse_move(text)
+            move = agent.move_of(text) or game.parse_move(text)
             state.apply(seat, move)  # the engine checks it, as any move
             moves.append((seat, str(move), _ms(clock), Move.Kind.MOVE))
     versions = {

@@ -25,6 +25,9 @@ except ImportError:  # the engine alone: the standard library's, made once, same
     dumps = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode
 
 
+RESERVES_KEPT = 4096  # reserves' texts a game keeps (a game has a few hundred at most)
+
+
 class _Texts:
     """A game's text parts, made once: the view's head up to the seat, its fixed fields,
     each board's head, each space's coordinates and each piece on each space."""
@@ -45,6 +48,7 @@ class _Texts:
         at, _kinds = _tables(g)
         self.at = [dumps(list(xyz)) for xyz in at]
         self.pieces: list[dict[int, str]] = [{} for _ in at]  # per space: code -> text
+        self.reserves: dict[tuple, str] = {}  # the reserves' text, by their counts
         self.game = g
 
     def piece(self, i: int, code: int) -> str:
@@ -107,7 +111,13 @@ def view_text(state, seat: int | None, legal: list[str] | None = None) -> str:
     else:
         moves = "[]"
     outcome = state.outcome
-    parts += ['],"reserves":', dumps(reserves_of(state)), ',"legal_moves":', moves]
+    counts = tuple(state.reserves)  # (few differ in a game: their text is made once each)
+    reserves = texts.reserves.get(counts)
+    if reserves is None:
+        reserves = dumps(reserves_of(state))
+        if len(texts.reserves) < RESERVES_KEPT:
+            texts.reserves[counts] = reserves
+    parts += ['],"reserves":', reserves, ',"legal_moves":', moves]
     parts.append(',"outcome":')
     parts += ["null" if outcome is None else dumps(outcome.to_dict()), "}"]
     return "".join(parts)
