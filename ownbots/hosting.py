@@ -25,9 +25,6 @@ from __future__ import annotations
 import asyncio
 import itertools
 import time
-from datetime import timedelta
-
-from django.utils import timezone
 
 from play import json_text
 
@@ -135,11 +132,10 @@ class Host:
     (``answer`` each, checked as the mailbox checks them, then ``flush``). One event loop:
     no lock, no thread, nothing crosses a process."""
 
-    def __init__(self, player_id: int):
-        self.player_id = player_id
+    def __init__(self):
         self.turns: dict[int, object] = {}  # every turn of the batch, by id
         self.open_ids: set[int] = set()  # those not closed
-        self.late_after: dict[int, float] = {}  # epoch seconds: deadline and grace
+        self.late_after: dict[int, float] = {}  # epoch s: its deadline and grace (one clock)
         self.taken: list[tuple] = []  # (turn id, move, version) not taken by the task yet
         self.woken = asyncio.Event()
         self.gone = False
@@ -154,7 +150,9 @@ class Host:
             deadline = turn.deadline.timestamp()
             self.late_after[turn.pk] = deadline + GRACE_SECONDS
             at = int(deadline * 1000)
-            made = times.get(at) or times.setdefault(at, fastlane.times_text(at))
+            made = times.get(at)
+            if made is None:
+                made = times[at] = fastlane.times_text(at)
             out.append((turn.pk, message_text(turn, made)))
         return out
 
@@ -196,8 +194,8 @@ class Host:
 
     def expired(self) -> list:
         """The open turns past their deadline (and its grace), closed unanswered."""
-        over = timezone.now() - timedelta(seconds=GRACE_SECONDS)
-        out = [self.turns[i] for i in self.open_ids if self.turns[i].deadline < over]
+        now = time.time()
+        out = [self.turns[i] for i in self.open_ids if self.late_after[i] < now]
         for turn in out:
             turn.status = BotTurn.Status.EXPIRED
             self.open_ids.discard(turn.pk)

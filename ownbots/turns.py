@@ -222,19 +222,14 @@ def new_id() -> int | None:
     with _ids_lock:
         mine = _ids.setdefault(os.getpid(), [])  # a forked child never uses its parent's
         if not mine:
-            mine.extend(reversed(take_ids(ID_BLOCK)))
-        return mine.pop()
-
-
-def take_ids(count: int) -> list[int]:
-    """``count`` new turn ids from the table's sequence (PostgreSQL), in order."""
-    table = BotTurn._meta.db_table
-    with connection.cursor() as cursor:
-        cursor.execute(
-            "SELECT nextval(pg_get_serial_sequence(%s, 'id')) FROM generate_series(1, %s)",
-            [table, count],
-        )
-        return sorted(row[0] for row in cursor.fetchall())
+            table = BotTurn._meta.db_table
+            with connection.cursor() as cursor:
+                cursor.execute(
+                    "SELECT nextval(pg_get_serial_sequence(%s, 'id')) FROM generate_series(1, %s)",
+                    [table, ID_BLOCK],
+                )
+                mine.extend(sorted(row[0] for row in cursor.fetchall()))
+        return mine.pop(0)
 
 
 class ViewText(str):

@@ -94,7 +94,7 @@ async def host_games(socket, message: dict) -> None:
     redis = socket.lane.redis  # (the socket's own client: no thread for Redis)
     try:
         if await hosting.renewed(redis, reply):
-            host = hosting.Host(socket.player.pk)
+            host = hosting.Host()
             socket.hosts.append(host)  # (from now on the socket's closing ends it)
             setup = database_sync_to_async(_flight, thread_sensitive=False)  # (batches at once)
             flight = await setup(message, socket.player.pk)

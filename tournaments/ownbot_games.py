@@ -177,7 +177,6 @@ class GamesInFlight:
     def __init__(self, tournament, games: list, heartbeat=None):
         from play.services import game_of_rule_set
 
-        self.tournament = tournament
         self.game = game_of_rule_set(tournament.rule_set)
         rule = tournament.rule_set.document.get("timeout", "loss")
         self.numbers = [number for number, _seated in games]
