@@ -13,8 +13,12 @@ tournament of every pair (``--games`` a pair, 100 as the page makes them; more g
 the worker's start-up costs a smaller share) and times it from creation until it is done
 (the finaliser's ``finished`` stamp): games played, written and rated. Then it plays
 the same games (same seats, same seeds) in a plain loop in one process, no database, and
-prints both rates and the ratio. Rounds alternate the tournament and the loop; the
-machine's load is printed before and after.
+prints both rates and the ratio. Rounds alternate the tournament and the loop, and each
+tournament is compared with the loop on either side of it (the loop before round 1
+plays a plan of the same shape that never runs): this machine's speed drifts by half
+within seconds, and one neighbour alone made a round's ratio a coin toss of where the
+drift fell (the loop after alone is printed too). The machine's load is printed before
+and after.
 On a shared machine the wall-clock rates move with other processes' load, so it also
 prints the CPU seconds each side spent (the worker and its pool, from /proc; not the
 PostgreSQL or Redis servers) and their ratio, which that load barely moves.
@@ -175,11 +179,19 @@ def child(shape: str, game_name: str, specs: list[str], rounds: int, games: int)
             "worker_cpu": [],
             "loop_cpu": [],
             "server_cpu": [],
+            "loop_after": [],
         }
-        for _ in range(rounds):
+
+        def plan_of():
             plan = benchmark_plan(rule_set, default_universe(), [p.pk for p in players])
             sets = [(pair, games) for pair, _ in plan.sets]
-            plan = Plan(plan.rule_set, plan.universe, f"bench-{stamp}", sets, plan.kind)
+            return Plan(plan.rule_set, plan.universe, f"bench-{stamp}", sets, plan.kind)
+
+        # The loop played before round 1: a plan of the same shape, never run (its own
+        # seeds); each later round's "before" is the loop after the round before it.
+        before = plain_loop(tournaments.create_from_plan(plan_of(), trainer, run=False))
+        for _ in range(rounds):
+            plan = plan_of()
             cpu, servers = cpu_seconds(worker.pid), server_seconds()
             # Timed from here to the moment the finaliser stamps the tournament finished
             # (``finished``: the same machine's clock, in the transaction that marks it
@@ -209,9 +221,13 @@ def child(shape: str, game_name: str, specs: list[str], rounds: int, games: int)
             out["worker"].append(t.total_games / elapsed)
             out["worker_cpu"].append(worker_cpu)
             out["games"] = t.total_games
-            rate, loop_cpu = plain_loop(t)
-            out["loop"].append(rate)
-            out["loop_cpu"].append(loop_cpu)
+            after = plain_loop(t)
+            # The loop on either side of the tournament: the machine's speed drifts
+            # (the same 300 games took 255 to 455 ms of CPU in 20 runs back to back)
+            out["loop"].append(2 / (1 / before[0] + 1 / after[0]))  # games over mean time
+            out["loop_cpu"].append((before[1] + after[1]) / 2)
+            out["loop_after"].append(after[0])
+            before = after
         print("RESULT " + json.dumps(out), flush=True)
     finally:
         worker.terminate()
@@ -319,11 +335,11 @@ def main() -> None:
             continue
         out = json.loads(line[7:])
         rows = zip(out["worker"], out["loop"], out["worker_cpu"], out["loop_cpu"],
-                   out["server_cpu"], strict=True)  # fmt: skip
-        for w, p, wc, lc, sc in rows:
+                   out["server_cpu"], out["loop_after"], strict=True)  # fmt: skip
+        for w, p, wc, lc, sc, after in rows:
             print(
                 f"{shape:9} {out['games']} games: worker {w:8.1f} games/s (written, rated)   "
-                f"plain loop {p:8.1f} games/s   ratio {w / p:.2f}   "
+                f"plain loop {p:8.1f} games/s (after alone {after:6.1f})   ratio {w / p:.2f}   "
                 f"CPU: worker {wc:5.2f} s, loop {lc:5.2f} s, ratio {lc / max(wc, 1e-9):.2f}; "
                 f"servers {sc:5.2f} s",
                 flush=True,

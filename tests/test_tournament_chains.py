@@ -60,8 +60,20 @@ def test_claims_take_the_lowest_queued_batches_once(trainer, no_broker):
     assert tournaments.claim_next(t.pk, 5) == []  # not from a stopped tournament
 
 
+def test_a_claim_near_the_end_takes_a_share_of_what_is_left(trainer, no_broker):
+    t = make(trainer, games=100)  # 10 batches
+    sizes = [len(tournaments.claim_next(t.pk, 8, share=4)) for _ in range(6)]
+    # ceil(10/4)=3, ceil(7/4)=2, ceil(5/4)=2, ceil(3/4)=1, 1, 1: never more than a
+    # quarter of the queued batches, rounded up, and never more than asked for
+    assert sizes == [3, 2, 2, 1, 1, 1]
+    assert tournaments.claim_next(t.pk, 8, share=4) == []
+    again = make(trainer, games=100)
+    assert len(tournaments.claim_next(again.pk, 2, share=2)) == 2  # the size still bounds it
+    assert len(tournaments.claim_next(again.pk, 8)) == 8  # no share: the whole group
+
+
 def test_one_chain_plays_every_game_once_in_growing_groups_and_rates_them(
-    trainer, no_broker, monkeypatch
+    trainer, no_broker, monkeypatch, settings
 ):
     t = make(trainer, games=100)
     groups = []
@@ -73,8 +85,11 @@ def test_one_chain_plays_every_game_once_in_growing_groups_and_rates_them(
 
     monkeypatch.setattr(tournament_chains, "_run_claimed", recording)
     monkeypatch.setattr(tournament_chains, "GROUP_SECONDS", 1e6)  # every group may double
+    settings.TOURNAMENT_CHAINS = 1  # a group takes at most half of what is queued
     assert tournaments.run_batches(batch_ids(t)[0]) == 100
-    assert [len(g) for g in groups] == [1, 2, 4, 3]
+    # 1 (its message's), then doubling (2, 4) until half of what is queued, rounded up,
+    # is less (2 of 3, then 1 of 1)
+    assert [len(g) for g in groups] == [1, 2, 4, 2, 1]
     assert [i for g in groups for i in g] == batch_ids(t)
     assert sorted(Match.objects.filter(tournament=t).values_list("game_number", flat=True)) == (
         list(range(1, 101))

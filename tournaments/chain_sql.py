@@ -22,11 +22,12 @@ class Claimed:
     sends: int
 
 
-def claim_next(tournament_id: int, size: int) -> list[Claimed]:
-    """Take up to ``size`` of a running tournament's queued batches, lowest numbers first,
-    in one statement (an UPDATE ... RETURNING: SQLite 3.35+, PostgreSQL). Each row is
-    taken only while still queued, so two workers never take the same batch; one that
-    lost every row of its pick to another worker looks again."""
+def claim_next(tournament_id: int, size: int, share: int = 1) -> list[Claimed]:
+    """Take up to ``size`` of a running tournament's queued batches, and at most one
+    ``share``-th of them (rounded up), lowest numbers first, in one statement (an UPDATE
+    ... RETURNING: SQLite 3.35+, PostgreSQL). Each row is taken only while still queued,
+    so two workers never take the same batch; one that lost every row of its pick to
+    another worker looks again."""
     q = connection.ops.quote_name
     batches, tournaments = (q(m._meta.db_table) for m in (TournamentBatch, Tournament))
     sql = (
@@ -35,13 +36,16 @@ def claim_next(tournament_id: int, size: int) -> list[Claimed]:
         f"SELECT b.{q('id')} FROM {batches} b JOIN {tournaments} t "
         f"ON t.{q('id')} = b.{q('tournament_id')} "
         f"WHERE b.{q('tournament_id')} = %s AND b.{q('state')} = %s AND t.{q('status')} = %s "
-        f"ORDER BY b.{q('number')} LIMIT %s) "
+        f"ORDER BY b.{q('number')} LIMIT (SELECT CASE WHEN COUNT(*) + %s - 1 < %s * %s "
+        f"THEN (COUNT(*) + %s - 1) / %s ELSE %s END FROM {batches} "
+        f"WHERE {q('tournament_id')} = %s AND {q('state')} = %s)) "
         f"RETURNING {q('id')}, {q('first_game')}, {q('last_game')}, {q('sends')}"
     )
     queued, running = TournamentBatch.State.QUEUED.value, TournamentBatch.State.RUNNING.value
     now = connection.ops.adapt_datetimefield_value(timezone.now())
     status = Tournament.Status.RUNNING.value
-    params = [running, now, queued, tournament_id, queued, status, size]
+    limit = [share, share, size, share, share, size, tournament_id, queued]
+    params = [running, now, queued, tournament_id, queued, status, *limit]
     more = (
         f"SELECT 1 FROM {batches} b JOIN {tournaments} t ON t.{q('id')} = b.{q('tournament_id')} "
         f"WHERE b.{q('tournament_id')} = %s AND b.{q('state')} = %s AND t.{q('status')} = %s "
