@@ -85,7 +85,7 @@ def test_one_chain_plays_every_game_once_in_growing_groups_and_rates_them(
 
     monkeypatch.setattr(tournament_chains, "_run_claimed", recording)
     monkeypatch.setattr(tournament_chains, "GROUP_SECONDS", 1e6)  # every group may double
-    settings.TOURNAMENT_CHAINS = 1  # a group takes at most half of what is queued
+    settings.TOURNAMENT_CHAINS = 2  # a group takes at most half of what is queued
     assert tournaments.run_batches(batch_ids(t)[0]) == 100
     # 1 (its message's), then doubling (2, 4) until half of what is queued, rounded up,
     # is less (2 of 3, then 1 of 1)

@@ -94,10 +94,11 @@ def run_batches(batch_id: int, seconds: float = CHAIN_SECONDS) -> int:
         if time.monotonic() - started >= seconds:
             _carry_on(tournament.pk)
             break
-        # Near the end a share of what is left, not a whole group, so that the chains end
-        # together: a last group of 80 games on one chain while the other stood idle was
-        # a fifth of a 300-game tournament's time (benchmarks/tournament_shapes.py).
-        share = 1 if known.get("own_bots") else 2 * settings.TOURNAMENT_CHAINS
+        # Near the end a chain's share of what is left, not a whole group, so that the
+        # chains end together: a last group of 80 games on one chain while the other stood
+        # idle was a fifth of a 300-game tournament's time (benchmarks/tournament_shapes.py;
+        # a model of uneven batches favoured a half over a quarter: fewer groups).
+        share = 1 if known.get("own_bots") else settings.TOURNAMENT_CHAINS
         group = claim_next(tournament.pk, size, share)
         if not group:
             break
