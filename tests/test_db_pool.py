@@ -29,6 +29,7 @@ def postgres_env(monkeypatch, tmp_path):
         monkeypatch.delenv(name, raising=False)
     monkeypatch.delenv("DB_POOL_TIMEOUT", raising=False)
     monkeypatch.delenv("DB_PREPARE_THRESHOLD", raising=False)
+    monkeypatch.delenv("DB_JIT", raising=False)
     monkeypatch.setenv("VAR_DIR", str(tmp_path / "var"))
     monkeypatch.setenv("DATABASE_URL", POSTGRES_URL)
     return monkeypatch
@@ -46,6 +47,28 @@ def test_pool_sizes_come_from_the_environment(postgres_env):
     postgres_env.setenv("DB_POOL_TIMEOUT", "5")
     pool = load_settings()["DATABASES"]["default"]["OPTIONS"]["pool"]
     assert pool == {"min_size": 2, "max_size": 6, "timeout": 5.0}
+
+
+def test_connections_ask_for_no_jit_unless_told_to_leave_it_to_the_server(postgres_env):
+    options = load_settings()["DATABASES"]["default"]["OPTIONS"]
+    assert options["options"] == "-c jit=off"
+    postgres_env.setenv("DATABASE_URL", POSTGRES_URL + "?options=-c%20work_mem%3D8MB")
+    options = load_settings()["DATABASES"]["default"]["OPTIONS"]
+    assert options["options"] == "-c work_mem=8MB -c jit=off"  # added to, not replaced
+    postgres_env.setenv("DATABASE_URL", POSTGRES_URL)
+    postgres_env.setenv("DB_JIT", "server")  # behind PgBouncer
+    assert "options" not in load_settings()["DATABASES"]["default"]["OPTIONS"]
+    postgres_env.setenv("DB_JIT", "on")
+    with pytest.raises(ImproperlyConfigured, match="DB_JIT"):
+        load_settings()
+
+
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="PostgreSQL's own setting")
+@pytest.mark.django_db
+def test_a_connection_runs_with_jit_off():
+    with connection.cursor() as cursor:
+        cursor.execute("SHOW jit")
+        assert cursor.fetchone()[0] == "off"
 
 
 @pytest.mark.parametrize(
