@@ -4,7 +4,8 @@
         [--game Tic-Tac-Toe] [--mailbox]
 
 On PostgreSQL + Redis as a deployment runs them: database ``vf_bench_ownbots`` on
-127.0.0.1 (created if missing; ``--database`` names another, never a development one)
+127.0.0.1 (made afresh each run unless ``--keep-database``; ``--database`` names another,
+never a development one, and a name not starting ``vf_bench_`` is never dropped)
 and Redis db 12 (``--redis``; flushed first, never db 0). A child process migrates, loads
 the catalogue, registers an own bot, starts a Celery worker (prefork x2, as ``make run``)
 and a daphne, and connects the reference client (``foundry_bot.BotClient`` in a process
@@ -345,7 +346,10 @@ def main() -> None:
     ap.add_argument("--turns", type=int, default=300, help="turns timed one at a time")
     ap.add_argument("--mailbox", action="store_true",
                     help="every turn through the worker's mailbox (OWNBOT_HOSTED=0)")  # fmt: skip
-    ap.add_argument("--database", default="vf_bench_ownbots")
+    ap.add_argument("--database", default="vf_bench_ownbots",
+                    help="made afresh each run when its name starts with vf_bench_")  # fmt: skip
+    ap.add_argument("--keep-database", action="store_true",
+                    help="reuse the database as the last run left it")  # fmt: skip
     ap.add_argument("--redis", default="redis://127.0.0.1:6379/12")
     ap.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     ap.add_argument("--client", default="", help=argparse.SUPPRESS)
@@ -359,9 +363,12 @@ def main() -> None:
         sys.exit("refused: a database and a Redis db of the benchmark's own")
     print(f"before: {load()}")
     SCRATCH.mkdir(parents=True, exist_ok=True)
-    subprocess.run(
-        ["createdb", "-h", "127.0.0.1", "-U", "postgres", args.database], capture_output=True
-    )  # fmt: skip  (fails harmlessly when it exists)
+    pg = ["-h", "127.0.0.1", "-U", "postgres"]
+    if args.database.startswith("vf_bench_") and not args.keep_database:  # the script's own:
+        # made afresh, so that a run's figures do not depend on the runs before it
+        subprocess.run(["dropdb", *pg, "--if-exists", "--force", args.database],
+                       capture_output=True)  # fmt: skip
+    subprocess.run(["createdb", *pg, args.database], capture_output=True)  # (or kept)
     db_number = args.redis.rstrip("/").rsplit("/", 1)[1]
     subprocess.run(["redis-cli", "-n", db_number, "flushdb"], capture_output=True)
     env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "REDIS_URL")}

@@ -5,20 +5,20 @@
 
 Two shapes, as ``make run`` deploys them: **embedded** (SQLite and kombu's file-system
 broker, under a fresh folder of its own in /tmp) and **redis** (PostgreSQL database
-``vf_bench_speed`` on 127.0.0.1, created if missing, and Redis db 7; never db 0, never
-the development databases). For each shape a child process migrates, loads the
-catalogue, makes the bots (not owned by the Trainer, so the games are rated) and the
-Random player, starts a Celery worker (prefork x2, as ``make run``), makes a Benchmark
-tournament of every pair (``--games`` a pair, 100 as the page makes them; more games make
-the worker's start-up costs a smaller share) and times it from creation until it is done
-(the finaliser's ``finished`` stamp): games played, written and rated. Then it plays
-the same games (same seats, same seeds) in a plain loop in one process, no database, and
-prints both rates and the ratio. Rounds alternate the tournament and the loop, and each
-tournament is compared with the loop on either side of it (the loop before round 1
-plays a plan of the same shape that never runs): this machine's speed drifts by half
-within seconds, and one neighbour alone made a round's ratio a coin toss of where the
-drift fell (the loop after alone is printed too). The machine's load is printed before
-and after.
+``vf_bench_speed`` on 127.0.0.1, made afresh for each run unless ``--keep-database``,
+and Redis db 7; never db 0, never the development databases). For each shape a child
+process migrates, loads the catalogue, makes the bots (not owned by the Trainer, so the
+games are rated) and the Random player, starts a Celery worker (prefork x2, as ``make
+run``), makes a Benchmark tournament of every pair (``--games`` a pair, 100 as the page
+makes them; more games make the worker's start-up costs a smaller share) and times it
+from creation until it is done (the finaliser's ``finished`` stamp): games played,
+written and rated. Then it plays the same games (same seats, same seeds) in a plain loop
+in one process, no database, and prints both rates and the ratio. Rounds alternate the
+tournament and the loop, and each tournament is compared with the loop on either side of
+it (the loop before round 1 plays a plan of the same shape that never runs): this
+machine's speed drifts by half within seconds, and one neighbour alone made a round's
+ratio a coin toss of where the drift fell (the loop after alone is printed too). The
+machine's load is printed before and after.
 On a shared machine the wall-clock rates move with other processes' load, so it also
 prints the CPU seconds each side spent (the worker and its pool, from /proc; not the
 PostgreSQL or Redis servers) and their ratio, which that load barely moves.
@@ -278,16 +278,20 @@ def plain_loop(t) -> float:
 # --- the parent ----------------------------------------------------------------------------
 
 
-def prepare(shape: str) -> None:
+def prepare(shape: str, keep: bool = False) -> None:
+    """A fresh world for ``shape``: a run's figures must not depend on the runs before it
+    (a database grown by ~40 runs, on a PostgreSQL without autovacuum, halved the PostgreSQL
+    shape's ratio). ``keep``: the PostgreSQL database as the last run left it."""
     folder = SCRATCH / shape
     if shape == "embedded":
         shutil.rmtree(folder, ignore_errors=True)  # a fresh database and broker folder
     folder.mkdir(parents=True, exist_ok=True)
     if shape == "redis":
-        subprocess.run(
-            ["createdb", "-h", "127.0.0.1", "-U", "postgres", "vf_bench_speed"],
-            capture_output=True,
-        )  # fails harmlessly when it exists
+        pg = ["-h", "127.0.0.1", "-U", "postgres"]
+        if not keep:
+            subprocess.run(["dropdb", *pg, "--if-exists", "--force", "vf_bench_speed"],
+                           capture_output=True)  # fmt: skip
+        subprocess.run(["createdb", *pg, "vf_bench_speed"], capture_output=True)  # (or kept)
         subprocess.run(["redis-cli", "-n", "7", "flushdb"], capture_output=True)
 
 
@@ -298,6 +302,8 @@ def main() -> None:
     ap.add_argument("--bots", default="easy,medium", help="bot kinds; Random always plays")
     ap.add_argument("--games", type=int, default=100, help="games a pair")
     ap.add_argument("--rounds", type=int, default=10, help="alternating rounds (the bar: 10)")
+    ap.add_argument("--keep-database", action="store_true",
+                    help="reuse vf_bench_speed as the last run left it")  # fmt: skip
     ap.add_argument("--child", default="", help=argparse.SUPPRESS)
     args = ap.parse_args()
     specs = [s.strip() for s in args.bots.split(",") if s.strip()]
@@ -307,7 +313,7 @@ def main() -> None:
     print(f"{args.game}: bots {', '.join(specs)} and Random, every pair {args.games} games")
     verdicts = []
     for shape in [s.strip() for s in args.shapes.split(",") if s.strip()]:
-        prepare(shape)
+        prepare(shape, args.keep_database)
         proc = subprocess.run(
             [
                 PY,
