@@ -44,6 +44,7 @@ def claim_next(tournament_id: int, size: int, share: int = 1) -> list[Claimed]:
     queued, running = TournamentBatch.State.QUEUED.value, TournamentBatch.State.RUNNING.value
     now = connection.ops.adapt_datetimefield_value(timezone.now())
     status = Tournament.Status.RUNNING.value
+    # LIMIT: ceil(queued / share), at most ``size`` (COUNT's rounding up, in integers)
     limit = [share, share, size, share, share, size, tournament_id, queued]
     params = [running, now, queued, tournament_id, queued, status, *limit]
     more = (
