@@ -30,23 +30,26 @@ def claim_next(tournament_id: int, size: int, share: int = 1) -> list[Claimed]:
     another worker looks again."""
     q = connection.ops.quote_name
     batches, tournaments = (q(m._meta.db_table) for m in (TournamentBatch, Tournament))
+    queued, running = TournamentBatch.State.QUEUED.value, TournamentBatch.State.RUNNING.value
+    limit, limits = "%s", [size]
+    if share > 1:  # ceil(queued / share), at most ``size`` (rounding up, in integers)
+        limit = (
+            f"(SELECT CASE WHEN COUNT(*) + %s - 1 < %s * %s THEN (COUNT(*) + %s - 1) / %s "
+            f"ELSE %s END FROM {batches} WHERE {q('tournament_id')} = %s AND {q('state')} = %s)"
+        )
+        limits = [share, share, size, share, share, size, tournament_id, queued]
     sql = (
         f"UPDATE {batches} SET {q('state')} = %s, {q('touched')} = %s "
         f"WHERE {q('state')} = %s AND {q('id')} IN ("
         f"SELECT b.{q('id')} FROM {batches} b JOIN {tournaments} t "
         f"ON t.{q('id')} = b.{q('tournament_id')} "
         f"WHERE b.{q('tournament_id')} = %s AND b.{q('state')} = %s AND t.{q('status')} = %s "
-        f"ORDER BY b.{q('number')} LIMIT (SELECT CASE WHEN COUNT(*) + %s - 1 < %s * %s "
-        f"THEN (COUNT(*) + %s - 1) / %s ELSE %s END FROM {batches} "
-        f"WHERE {q('tournament_id')} = %s AND {q('state')} = %s)) "
+        f"ORDER BY b.{q('number')} LIMIT {limit}) "
         f"RETURNING {q('id')}, {q('first_game')}, {q('last_game')}, {q('sends')}"
     )
-    queued, running = TournamentBatch.State.QUEUED.value, TournamentBatch.State.RUNNING.value
     now = connection.ops.adapt_datetimefield_value(timezone.now())
     status = Tournament.Status.RUNNING.value
-    # LIMIT: ceil(queued / share), at most ``size`` (COUNT's rounding up, in integers)
-    limit = [share, share, size, share, share, size, tournament_id, queued]
-    params = [running, now, queued, tournament_id, queued, status, *limit]
+    params = [running, now, queued, tournament_id, queued, status, *limits]
     more = (
         f"SELECT 1 FROM {batches} b JOIN {tournaments} t ON t.{q('id')} = b.{q('tournament_id')} "
         f"WHERE b.{q('tournament_id')} = %s AND b.{q('state')} = %s AND t.{q('status')} = %s "
