@@ -33,7 +33,9 @@ def rate_written(tournament: Tournament, mine: dict, players: dict) -> int:
     PlayedGame)}; ``players``: the tournament's, by id): rate the written games that
     follow ``ratings_through`` without a gap and move it. A failure is logged and rolled
     back to here: the games stay written, and a later group or the finaliser rates them.
-    How many games it rated."""
+    The last game it rated (its new ``ratings_through``; 0 if it rated none): when that
+    is the tournament's last, every game is written and rated, and the tournament row
+    stays locked by this transaction."""
     if not tournament.rated or not mine:
         return 0
     if connection.vendor == "postgresql":
@@ -102,7 +104,7 @@ def _rate_written(tournament: Tournament, mine: dict, players: dict) -> int:
             f"UPDATE {table} SET {q('ratings_through')} = %s WHERE {q('id')} = %s",
             [run[-1], tournament.pk],
         )
-    return len(run)
+    return run[-1]
 
 
 def _read_back(tournament: Tournament, first: int, last: int, players: dict) -> dict:

@@ -196,11 +196,11 @@ def test_chains_rate_their_games_as_they_write_them_in_game_order(trainer, no_br
     assert tournaments.run_batches(ids[1]) == 50  # this one plays 11-60
     t.refresh_from_db()
     assert t.ratings_through == 0 and not RatingHistory.objects.exists()  # behind a gap
-    assert tournament_chains._run_claimed(t, held) == 10
+    assert tournament_chains._run_claimed(t, held).written == 10
     t.refresh_from_db()
-    assert t.status == "running" and t.ratings_through == 60  # 1-10 and the waiting 50
+    # 1-10 and the waiting 50: the last game rated, the tournament is done (no finaliser)
+    assert t.status == "done" and t.ratings_through == 60
     assert RatingHistory.objects.count() == 120
-    assert tournaments.maybe_finalise(t.pk, send=False) and tournaments.finalise(t.pk)
     chained = board()
     assert [h[0] for h in chained[1][::2]] == list(range(1, 61))
     assert chained == one_by_one(t)
@@ -235,12 +235,16 @@ def test_a_batch_sent_again_with_every_game_written_writes_nothing(trainer, no_b
 
 
 @pytest.mark.django_db(transaction=True)  # real commits: SET LOCAL ends with its transaction
-def test_a_chains_commit_does_not_wait_for_the_disk_but_the_finalisers_does(
+def test_a_chains_commit_does_not_wait_for_the_disk_but_the_finishing_one_does(
     trainer, no_broker, monkeypatch
 ):
     """PostgreSQL: the chain's transaction sets synchronous_commit off for itself only
-    (SET LOCAL); the finaliser, and everything after the chain, keeps the server's."""
+    (SET LOCAL); the transaction that marks the tournament done sets it back (its commit
+    waits for the disk, and with it every commit before it), and everything after the
+    chain keeps the server's."""
     from django.db import connection
+
+    from tournaments import finishing
 
     if connection.vendor != "postgresql":
         pytest.skip("synchronous_commit is PostgreSQL's")
@@ -251,17 +255,67 @@ def test_a_chains_commit_does_not_wait_for_the_disk_but_the_finalisers_does(
             return cursor.fetchone()[0]
 
     seen = []
-    rate, finalise = tournament_chains.rate_written, tournament_chains.finalise
+    rate, results = tournament_chains.rate_written, finishing.results
     monkeypatch.setattr(
         tournament_chains, "rate_written", lambda *a: (seen.append(("chain", show())), rate(*a))[1]
     )
     monkeypatch.setattr(
-        tournament_chains,
-        "finalise",
-        lambda pk: (seen.append(("finaliser", show())), finalise(pk))[1],
+        finishing, "results", lambda t: (seen.append(("done", show())), results(t))[1]
     )
     before = show()
     t = make(trainer, games=20)
     assert tournaments.run_batches(batch_ids(t)[0]) == 20
-    assert seen[0] == ("chain", "off") and ("finaliser", before) in seen and before != "off"
+    assert seen[0] == ("chain", "off") and seen[-1] == ("done", before) and before != "off"
     assert show() == before and Tournament.objects.get(pk=t.pk).status == "done"
+
+
+def test_the_chain_that_rates_the_last_game_marks_the_tournament_done_itself(
+    trainer, no_broker, monkeypatch, settings
+):
+    """In the transaction that rated the last game: no empty claim, count or finaliser
+    after it."""
+
+    def never(*args, **kwargs):
+        raise AssertionError("not after the last game was rated")
+
+    claims = []
+    claim = tournament_chains.claim_next
+
+    def counted(*args):
+        claims.append(claim(*args))
+        return claims[-1]
+
+    monkeypatch.setattr(tournament_chains, "finalise", never)
+    monkeypatch.setattr(tournament_chains, "maybe_finalise", never)
+    monkeypatch.setattr(tournament_chains, "claim_next", counted)
+    monkeypatch.setattr(tournament_chains, "GROUP_SECONDS", 1e6)
+    settings.TOURNAMENT_CHAINS = 1
+    t = make(trainer, games=30)
+    assert tournaments.run_batches(batch_ids(t)[0]) == 30
+    assert [len(c) for c in claims] == [2]  # batches 2-3, and no claim after them
+    t.refresh_from_db()
+    assert t.status == "done" and t.ratings_through == 30 and t.finished is not None
+    assert t.results["games"] == 30 and t.touched is None
+    assert not TournamentBatch.objects.filter(tournament=t).exclude(state="done").exists()
+    assert not [s for s in no_broker if s[0] == "finalise"]
+
+
+def test_a_failed_finish_in_the_chain_leaves_it_to_the_finaliser(trainer, no_broker, monkeypatch):
+    from tournaments import finishing
+
+    calls = []
+    results = finishing.results
+
+    def first_fails(t):
+        calls.append(t.pk)
+        if len(calls) == 1:
+            raise RuntimeError("results failed")
+        return results(t)
+
+    monkeypatch.setattr(finishing, "results", first_fails)
+    t = make(trainer, games=20)
+    assert tournaments.run_batches(batch_ids(t)[0]) == 20
+    t.refresh_from_db()
+    assert len(calls) == 2  # the chain's, rolled back; then the finaliser's
+    assert t.status == "done" and t.results["games"] == 20 and t.ratings_through == 20
+    assert RatingHistory.objects.filter(match__tournament=t).count() == 40

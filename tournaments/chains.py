@@ -1,13 +1,15 @@
 """Running a tournament's batches: chains of Celery tasks (``run_batches``) that claim the
 queued batches a group at a time, play their games and write them with their "done" in
 one transaction that also rates the games written without a gap so far
-(``chain_ratings``). Running batches say they are alive (``touch``) so that the
+(``chain_ratings``); the transaction that rates the last game marks the tournament
+done (``finishing.finish_rated``). Running batches say they are alive (``touch``) so that the
 reconciler (``tournaments.finishing``) can tell a dead worker's batch.
 """
 
 from __future__ import annotations
 
 import time
+from typing import NamedTuple
 
 from django.conf import settings
 from django.db import transaction
@@ -22,7 +24,7 @@ from ownbots.versions import record_versions
 from play.models import Match
 from tournaments import sending
 from tournaments.chain_sql import Claimed, claim_next, commit_unflushed, touch
-from tournaments.finishing import finalise, maybe_finalise
+from tournaments.finishing import finalise, finish_rated, maybe_finalise
 from tournaments.games import play_number, prepare_rows, record_rows
 from tournaments.hosted_games import play_hosted
 from tournaments.ownbot_games import play_tournament_games
@@ -35,6 +37,14 @@ TOUCH_SECONDS = 1.0  # a running batch says it is alive at most this often
 GROUP_SECONDS = 0.25
 MAX_GROUP = 20
 CHAIN_SECONDS = 5.0
+
+
+class Ran(NamedTuple):
+    """What a group's run did: how many games it wrote, and whether it finished the
+    tournament (its ratings reached the last game: ``finish_rated``)."""
+
+    written: int
+    finished: bool = False
 
 
 # What a batch reads of its tournament (its games are written with its creator and
@@ -54,9 +64,10 @@ def run_batch(batch_id: int) -> int:
         return 0
     if not _claim(batch):
         return 0
-    count = _run_claimed(tournament, [_claimed(batch)])
-    maybe_finalise(tournament.pk)
-    return count
+    ran = _run_claimed(tournament, [_claimed(batch)])
+    if not ran.finished:
+        maybe_finalise(tournament.pk)
+    return ran.written
 
 
 def run_batches(batch_id: int, seconds: float = CHAIN_SECONDS) -> int:
@@ -66,7 +77,9 @@ def run_batches(batch_id: int, seconds: float = CHAIN_SECONDS) -> int:
     message to carry on and returns, so that a long tournament lets other tasks take
     turns. ``start`` sends one message per chain, not one per batch: a batch is 10 games
     of about a millisecond each, and a message per batch cost more than its games. The
-    chain that writes the last games rates them here. How many games this call wrote."""
+    chain that rates the last game marks the tournament done in that transaction; if
+    the last games could not be rated as they were written, the chain that writes the
+    last of them finalises here. How many games this call wrote."""
     started = time.monotonic()
     batch = TournamentBatch.objects.select_related(*_WITH_TOURNAMENT).filter(pk=batch_id).first()
     if batch is None:
@@ -87,7 +100,10 @@ def run_batches(batch_id: int, seconds: float = CHAIN_SECONDS) -> int:
     while True:
         if group:
             clock = time.monotonic()
-            count += _run_claimed(tournament, group, known)
+            ran = _run_claimed(tournament, group, known)
+            count += ran.written
+            if ran.finished:  # its last game written and rated: done, nothing left
+                return count
             size = _group_size(size, len(group), time.monotonic() - clock)
             if known.get("own_bots"):  # games that wait on clients: in flight together
                 size = _own_bot_group(tournament)
@@ -175,11 +191,12 @@ def _own_bot_group(tournament: Tournament) -> int:
     return max(1, settings.OWNBOT_GAMES_AT_ONCE // max(1, tournament.batch_size))
 
 
-def _run_claimed(tournament: Tournament, batches: list[Claimed], known: dict | None = None) -> int:
+def _run_claimed(tournament: Tournament, batches: list[Claimed], known: dict | None = None) -> Ran:
     """Play and write claimed batches of ``tournament``, their games in one transaction
-    with their "done". ``known`` (from ``run_batches``, which runs several groups of one
-    tournament) keeps its sets, players and schedule between groups: they never change
-    once the tournament is made. How many games this call wrote."""
+    with their "done"; if that transaction rates the tournament's last game, it also
+    marks the tournament done (``finish_rated``). ``known`` (from ``run_batches``, which
+    runs several groups of one tournament) keeps its sets, players and schedule between
+    groups: they never change once the tournament is made."""
     ids = [b.id for b in batches]
     numbers = [n for b in batches for n in range(b.first_game, b.last_game + 1)]
     written: set[int] = set()
@@ -241,8 +258,10 @@ def _run_claimed(tournament: Tournament, batches: list[Claimed], known: dict | N
         record_predictions(played, written)
         touch(ids, TournamentBatch.State.DONE)
         mine = {n: (pk, s, g) for s, g, n in played if (pk := written.get(n))}
+        finished = False
         if all(view is tournament for view in views.values()):
-            rate_written(tournament, mine, players)
+            through = rate_written(tournament, mine, players)
+            finished = through == tournament.total_games and finish_rated(tournament)
         # else a plan mixing games: the finaliser rates them, each match in its own game's
         # leaderboard (``batch_ratings`` reads each match's game)
-    return len(written)
+    return Ran(len(written), finished)

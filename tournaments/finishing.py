@@ -9,7 +9,7 @@ from __future__ import annotations
 import logging
 from datetime import timedelta
 
-from django.db import transaction
+from django.db import connection, transaction
 from django.db.models import F, Q
 from django.utils import timezone
 
@@ -43,6 +43,34 @@ def maybe_finalise(tournament_id: int, send: bool = True) -> bool:
         if send:
             transaction.on_commit(lambda: sending.finalise(tournament_id))
     return bool(claimed)
+
+
+def finish_rated(tournament: Tournament) -> bool:
+    """In the transaction of the chain whose ratings reached the tournament's last game
+    (``rate_written``: every game is written and rated, and the tournament row is locked
+    by this transaction): mark it done with its results, as ``finalise`` would, without
+    the finaliser's claim, message and transaction (15-25 ms at the end of a 300-game
+    tournament that nothing else ran in). Its commit waits for the disk, as the
+    finaliser's does. False if the tournament is not running, or if this failed (logged):
+    the finaliser then does it."""
+    try:
+        with transaction.atomic():  # a savepoint: a failure keeps the games and ratings
+            if connection.vendor == "postgresql":  # (the chain's SET LOCAL turned it off)
+                with connection.cursor() as cursor:
+                    cursor.execute("SET LOCAL synchronous_commit TO DEFAULT")
+            now = timezone.now()
+            # Every game is written, so every batch is done, whoever wrote its games.
+            TournamentBatch.objects.filter(tournament_id=tournament.pk).exclude(
+                state=TournamentBatch.State.DONE
+            ).update(state=TournamentBatch.State.DONE, touched=now)
+            running = Tournament.objects.filter(pk=tournament.pk, status=Tournament.Status.RUNNING)
+            done = Tournament.Status.DONE
+            return bool(
+                running.update(status=done, results=results(tournament), finished=now, touched=None)
+            )
+    except Exception:
+        log.exception("tournament %s: left to the finaliser", tournament.pk)
+        return False
 
 
 def reconcile(tournament_id: int) -> list[int]:
