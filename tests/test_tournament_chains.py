@@ -260,7 +260,7 @@ def test_a_chains_commit_does_not_wait_for_the_disk_but_the_finishing_one_does(
         tournament_chains, "rate_written", lambda *a: (seen.append(("chain", show())), rate(*a))[1]
     )
     monkeypatch.setattr(
-        finishing, "results", lambda t: (seen.append(("done", show())), results(t))[1]
+        finishing, "results", lambda *a: (seen.append(("done", show())), results(*a))[1]
     )
     before = show()
     t = make(trainer, games=20)
@@ -306,11 +306,11 @@ def test_a_failed_finish_in_the_chain_leaves_it_to_the_finaliser(trainer, no_bro
     calls = []
     results = finishing.results
 
-    def first_fails(t):
+    def first_fails(t, *more):
         calls.append(t.pk)
         if len(calls) == 1:
             raise RuntimeError("results failed")
-        return results(t)
+        return results(t, *more)
 
     monkeypatch.setattr(finishing, "results", first_fails)
     t = make(trainer, games=20)
@@ -319,3 +319,20 @@ def test_a_failed_finish_in_the_chain_leaves_it_to_the_finaliser(trainer, no_bro
     assert len(calls) == 2  # the chain's, rolled back; then the finaliser's
     assert t.status == "done" and t.results["games"] == 20 and t.ratings_through == 20
     assert RatingHistory.objects.filter(match__tournament=t).count() == 40
+
+
+def test_the_results_count_every_game_from_its_rows(trainer, no_broker):
+    """The results' one statement against the rows read one by one."""
+    t = make(trainer, games=40)
+    assert tournaments.run_batches(batch_ids(t)[0]) == 40
+    t.refresh_from_db()
+    r = t.results
+    matches = list(Match.objects.filter(tournament=t).prefetch_related("seats"))
+    draws = sum(1 for m in matches if not any(s.result == "win" for s in m.seats.all()))
+    first, last = min(m.started for m in matches), max(m.finished for m in matches)
+    assert r["games"] == 40 and r["draw_rate"] == draws / 40
+    assert r["average_moves"] == round(sum(m.ply for m in matches) / 40, 2)
+    assert (r["started"], r["finished"]) == (first.isoformat(), last.isoformat())
+    assert r["seconds"] == (last - first).total_seconds()
+    names = {p["name"]: p["games"] for p in r["players"]}
+    assert names == {"A": 40, "Random": 40}

@@ -261,7 +261,7 @@ def _run_claimed(tournament: Tournament, batches: list[Claimed], known: dict | N
         finished = False
         if all(view is tournament for view in views.values()):
             through = rate_written(tournament, mine, players)
-            finished = through == tournament.total_games and finish_rated(tournament)
+            finished = through == tournament.total_games and finish_rated(tournament, players)
         # else a plan mixing games: the finaliser rates them, each match in its own game's
         # leaderboard (``batch_ratings`` reads each match's game)
     return Ran(len(written), finished)

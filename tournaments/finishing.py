@@ -45,14 +45,15 @@ def maybe_finalise(tournament_id: int, send: bool = True) -> bool:
     return bool(claimed)
 
 
-def finish_rated(tournament: Tournament) -> bool:
+def finish_rated(tournament: Tournament, players: dict | None = None) -> bool:
     """In the transaction of the chain whose ratings reached the tournament's last game
     (``rate_written``: every game is written and rated, and the tournament row is locked
     by this transaction): mark it done with its results, as ``finalise`` would, without
     the finaliser's claim, message and transaction (15-25 ms at the end of a 300-game
     tournament that nothing else ran in). Its commit waits for the disk, as the
-    finaliser's does. False if the tournament is not running, or if this failed (logged):
-    the finaliser then does it."""
+    finaliser's does. ``players``: the tournament's, by id (the chain has them). False if
+    the tournament is not running, or if this failed (logged): the finaliser then does
+    it."""
     try:
         with transaction.atomic():  # a savepoint: a failure keeps the games and ratings
             if connection.vendor == "postgresql":  # (the chain's SET LOCAL turned it off)
@@ -66,7 +67,9 @@ def finish_rated(tournament: Tournament) -> bool:
             running = Tournament.objects.filter(pk=tournament.pk, status=Tournament.Status.RUNNING)
             done = Tournament.Status.DONE
             return bool(
-                running.update(status=done, results=results(tournament), finished=now, touched=None)
+                running.update(
+                    status=done, results=results(tournament, players), finished=now, touched=None
+                )
             )
     except Exception:
         log.exception("tournament %s: left to the finaliser", tournament.pk)
