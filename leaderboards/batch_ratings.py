@@ -28,6 +28,7 @@ from leaderboards.services import (
     seat_results,
 )
 from play.models import CrewMember, Match, Seat
+from play.prepared import prepared_cursor
 from variants.models import RuleSet
 
 _MATCH_FIELDS = ("pk", "rule_set_id", "universe_id", "created_by_id", "rated", "status",
@@ -192,7 +193,7 @@ def _ratings(keys: list[int], rule_set_id: int, universe_id: int, lock: bool) ->
     )
     if lock and connection.features.has_select_for_update:
         sql += " FOR UPDATE"
-    with connection.cursor() as cursor:
+    with prepared_cursor() as cursor:
         cursor.execute(sql, [rule_set_id, universe_id, *keys])
         found = cursor.fetchall()
     # The backend's converters (SQLite's datetimes arrive as text), as the ORM applies them.

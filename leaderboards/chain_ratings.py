@@ -22,6 +22,7 @@ from leaderboards.batch_ratings import rate_entries
 from leaderboards.models import Tournament
 from leaderboards.services import counts, default_universe, seat_results
 from play.models import Match, Seat
+from play.prepared import prepared_cursor
 
 log = logging.getLogger(__name__)
 
@@ -57,7 +58,7 @@ def _rate_written(tournament: Tournament, mine: dict, players: dict) -> int:
     table = q(Tournament._meta.db_table)
     # No key update: the games' rows just inserted hold a key-share lock on this row.
     lock = " FOR NO KEY UPDATE" if connection.features.has_select_for_no_key_update else ""
-    with connection.cursor() as cursor:
+    with prepared_cursor() as cursor:
         cursor.execute(
             f"SELECT {q('ratings_through')} FROM {table} WHERE {q('id')} = %s "
             f"AND {q('status')} = %s{lock}",
@@ -99,7 +100,7 @@ def _rate_written(tournament: Tournament, mine: dict, players: dict) -> int:
         else:
             todo += entry(*back[number])
     rate_entries(todo)
-    with connection.cursor() as cursor:
+    with prepared_cursor() as cursor:
         cursor.execute(
             f"UPDATE {table} SET {q('ratings_through')} = %s WHERE {q('id')} = %s",
             [run[-1], tournament.pk],
@@ -125,7 +126,7 @@ def _read_back(tournament: Tournament, first: int, last: int, players: dict) -> 
             f"FROM {q(Seat._meta.db_table)} u WHERE u.{q('match_id')} = m.{q('id')} "
             "OFFSET 0) s ON TRUE"
         )
-    with connection.cursor() as cursor:
+    with prepared_cursor() as cursor:
         cursor.execute(
             f"SELECT m.{q('game_number')}, m.{q('id')}, m.{q('finished')}, s.{q('index')}, "
             f"s.{q('player_id')}, s.{q('rank')} FROM {q(Match._meta.db_table)} m "

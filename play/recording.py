@@ -23,6 +23,7 @@ from .bulk import insert_rows
 from .events import game_over_event
 from .models import Match, Move, Seat
 from .move_log import pack, think_totals
+from .prepared import prepared_cursor
 
 
 class PlayedMove(NamedTuple):
@@ -257,7 +258,7 @@ def _insert_matches(prepared: Prepared) -> list[int]:
     q = connection.ops.quote_name
     rows, same = prepared.matches
     insert_rows(Match._meta.db_table, _MATCH_OWN, rows, same)
-    with connection.cursor() as cursor:
+    with prepared_cursor() as cursor:
         cursor.execute(
             f"SELECT {q('game_number')}, {q('id')} FROM {q(Match._meta.db_table)} "
             f"WHERE {q('tournament_id')} = %s AND {q('game_number')} BETWEEN %s AND %s",

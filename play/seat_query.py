@@ -21,6 +21,7 @@ from accounts.models import Player
 from variants.models import RuleSet
 
 from .models import Match, Presence, Seat
+from .prepared import prepared_cursor
 
 # ``player.user = user`` would also fill ``user.player`` (a one-to-one's descriptor caches
 # both sides): a reference cycle per seated person per read, which only the garbage
@@ -124,19 +125,9 @@ class _Statement:
 
 
 def _cursor(connection):
-    """A cursor as ``connection.cursor()`` gives (the query logged and counted, execute
-    wrappers run), which on PostgreSQL binds the match id on the server: the statement's
-    text is then the same every time, and psycopg prepares it once a connection has run it
-    ``prepare_threshold`` times (config/settings.py). Planning this five-table join took
-    PostgreSQL 1-3 ms, running it ~0.5; it is read about three times a move."""
-    if connection.vendor != "postgresql" or not connection.settings_dict["OPTIONS"].get(
-        "prepare_threshold"
-    ):
-        return connection.cursor()
-    from django.db.backends.postgresql.base import ServerBindingCursor
-
-    connection.ensure_connection()
-    return connection._prepare_cursor(ServerBindingCursor(connection.connection))
+    """The seats read's cursor: bound on the server, so that PostgreSQL keeps its plan
+    (``play.prepared``: planning this five-table join took 1-3 ms, running it ~0.5)."""
+    return prepared_cursor(connection)
 
 
 # One statement per connection object and lock flag: converters may be bound to their

@@ -336,3 +336,20 @@ def test_the_results_count_every_game_from_its_rows(trainer, no_broker):
     assert r["seconds"] == (last - first).total_seconds()
     names = {p["name"]: p["games"] for p in r["players"]}
     assert names == {"A": 40, "Random": 40}
+
+
+def test_a_chains_claims_are_prepared_on_postgresql(trainer, no_broker):
+    """The claim (``play.prepared``): its text is the same every time, and PostgreSQL
+    plans it once a connection has run it ``prepare_threshold`` times."""
+    from django.db import connection
+
+    if connection.vendor != "postgresql":
+        pytest.skip("prepared statements are PostgreSQL's")
+    threshold = connection.settings_dict["OPTIONS"]["prepare_threshold"]
+    t = make(trainer, games=10 * (threshold + 2))
+    for _ in range(threshold + 1):
+        assert len(tournaments.claim_next(t.pk, 1, share=2)) == 1
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT statement FROM pg_prepared_statements")
+        prepared = [row[0] for row in cursor.fetchall()]
+    assert any(s.startswith('UPDATE "leaderboards_tournamentbatch" SET "state"') for s in prepared)

@@ -10,6 +10,7 @@ from django.db import connection
 from django.utils import timezone
 
 from leaderboards.models import Tournament, TournamentBatch
+from play.prepared import prepared_cursor
 
 
 @dataclass(frozen=True)
@@ -56,7 +57,7 @@ def claim_next(tournament_id: int, size: int, share: int = 1) -> list[Claimed]:
         "LIMIT 1"
     )
     for _ in range(3):
-        with connection.cursor() as cursor:
+        with prepared_cursor() as cursor:
             cursor.execute(sql, params)
             rows = cursor.fetchall()
             if rows:
@@ -71,7 +72,7 @@ def touch(ids: list[int], state: str) -> None:
     """Set the batches ``ids`` to ``state``, touched now."""
     q = connection.ops.quote_name
     now = connection.ops.adapt_datetimefield_value(timezone.now())
-    with connection.cursor() as cursor:
+    with prepared_cursor() as cursor:
         cursor.execute(
             f"UPDATE {q(TournamentBatch._meta.db_table)} SET {q('state')} = %s, "
             f"{q('touched')} = %s WHERE {q('id')} IN ({', '.join(['%s'] * len(ids))})",
