@@ -49,3 +49,61 @@ def test_options_keep_their_order_flags_and_escaping():
         '<option value="a">A &amp; B</option><option value="&quot;q&quot;" selected>Q</option>'
         '<option value="z" disabled>Z</option>'
     )
+
+
+def _render(tag: str, control, readonly: bool) -> str:
+    from django.template import Context, Template
+
+    template = Template("{% load factory_markup %}{% " + tag + " control readonly %}")
+    return template.render(Context({"control": control, "readonly": readonly}))
+
+
+def _control(**changes):
+    from django.utils.safestring import mark_safe
+
+    from variants.factory.controls import Control, Option
+
+    control = Control(
+        "size", "Size & shape", [Option("3", "3 <x>", True), Option("4", "4")],
+        refresh=True, help="How 'big'", reason="Ruled out", note="Some off",
+        errors=["Too <small>", mark_safe("<b>safe</b>")], keep=True, max="9",
+        coming="Soon",
+    )  # fmt: skip
+    for name, value in changes.items():
+        setattr(control, name, value)
+    return control
+
+
+def test_a_dropdown_with_everything_on_it_on_the_form_and_on_a_saved_page():
+    """(Every catalogue game's factory and saved pages, and 12,000 dropdowns made at
+    random, were compared byte for byte with the select.html and field.html they
+    replaced.)"""
+    html = _render("factory_select", _control(), False)
+    assert html.startswith('\n<div class="fc-control">\n  <label class="fc-label" for="id_size">')
+    assert ">Size &amp; shape</label>" in html and 'data-max="9"' in html
+    assert 'hx-post="/games/new/refresh/" hx-trigger="change"' in html
+    assert 'aria-describedby="id_size-error id_size-reason id_size-help"' in html
+    assert 'aria-invalid="true">' in html
+    assert '<option value="3" selected>3 &lt;x&gt;</option>' in html
+    assert '<input type="hidden" name="size" value="3">' in html
+    assert "<div>Too &lt;small&gt;</div><div><b>safe</b></div>" in html  # as {{ }} prints
+    assert '<div class="form-text w-100 mt-0" id="id_size-help">How &#x27;big&#x27;</div>' in html
+    assert 'title="Soon" tabindex="0">coming' in html and html.endswith("</div>\n")
+    saved = _render("factory_select", _control(errors=[], hide_when_saved=True), True)
+    assert saved.startswith('\n<div class="fc-control d-none">')  # blank on a saved page
+    for gone in ("hx-post", "-reason", "-help", "-note", "coming", 'type="hidden"'):
+        assert gone not in saved
+
+
+def test_a_field_has_its_label_above_and_no_notes_on_a_saved_page():
+    html = _render("factory_field", _control(short="x"), False)
+    assert '<label class="form-label small fw-semibold mb-0" for="id_size">' in html
+    assert "data-max" not in html and "fc-short" not in html  # the select's own
+    assert '<div class="form-text fc-reason" id="id_size-reason">' in html
+    help_text = '<div class="form-text" id="id_size-help">How &#x27;big&#x27;</div>'
+    assert html.endswith(help_text + "\n  \n</div>\n")
+    saved = _render("factory_field", _control(hide_when_saved=True), True)
+    assert saved.startswith('\n<div class="fc-field d-none">') and "-reason" not in saved
+    assert saved.endswith("</div></div>\n  \n</div>\n")  # the errors, then nothing
+    short = _render("factory_select", _control(short="x"), False)
+    assert '<label class="fc-short" for="id_size"><span aria-hidden="true">x</span>' in short
