@@ -21,6 +21,7 @@ from . import clock, crews, intermission, notify, rounds, seating, secrecy, with
 from .errors import MatchError
 from .events import game_over_event, state_event
 from .models import Match, Move, Seat
+from .move_rows import insert_move, save_columns
 from .replay import current_state, game_of, remember
 from .signals import match_finished
 
@@ -110,15 +111,8 @@ def append(match, seats, state, seat: int, kind: str, move, events: list[dict], 
     started = clock.turn_started(match, seat)
     think = 0 if started is None else (now - started).total_seconds()
     match.ply += 1
-    Move.objects.create(
-        match=match,
-        ply=match.ply,
-        seat=seat,
-        kind=kind,
-        notation="" if move is None else str(move),
-        auto=auto,
-        think_ms=max(0, int(think * 1000)),
-    )
+    notation = "" if move is None else str(move)
+    insert_move(match.pk, match.ply, seat, kind, notation, auto, max(0, int(think * 1000)))
     # A move silent for some viewer (secrecy.py) goes on the seat's turn: its clocks run
     # on from the turn's start, so that no deadline tells the others it moved.
     silent = secrecy.silent_viewers(state, unseen_before)
@@ -135,7 +129,7 @@ def append(match, seats, state, seat: int, kind: str, move, events: list[dict], 
         # a server player's hidden run is not paced either: its length would count it
         paced = seating.server_moves(next(s for s in seats if s.index == seat)) and not silent
         clock.plan(match, seats, state, now, new_turn=not silent, paced=paced, moved=seat)
-        match.save(update_fields=["ply", *clock.PLANNED])  # the rest is locked, unchanged
+        save_columns(match, ["ply", *clock.PLANNED])  # the rest is locked, unchanged
     remember(match, match.ply, state)
     notify.match_changed(match, events, views=_views(match, seats, state, silent))
     if over:  # after the players are told (commit hooks run in order): ratings take longer
