@@ -6,6 +6,8 @@ time, about half of a move's CPU in the web process outside the database (a prof
 
 from __future__ import annotations
 
+from functools import cache
+
 from django.db import DatabaseError, connection
 from django.utils import timezone
 
@@ -19,15 +21,22 @@ def insert_move(match_id: int, ply: int, seat: int, kind: str, notation: str, au
                 think_ms: int) -> None:  # fmt: skip
     """The move's row, as ``Move.objects.create`` wrote it (``created``: now)."""
     values = (match_id, ply, seat, str(kind), notation, auto, think_ms, timezone.now())
+    fields, sql = _insert(connection.vendor)
+    params = [f.get_db_prep_save(v, connection) for f, v in zip(fields, values, strict=True)]
+    with prepared_cursor() as cursor:
+        cursor.execute(sql, params)
+
+
+@cache
+def _insert(vendor: str) -> tuple[list, str]:
+    """The move row's fields and its INSERT, made once a process (not once a move)."""
     fields = [Move._meta.get_field(name) for name in _MOVE_FIELDS]
     q = connection.ops.quote_name
     sql = (
         f"INSERT INTO {q(Move._meta.db_table)} ({', '.join(q(f.column) for f in fields)}) "
         f"VALUES ({', '.join(['%s'] * len(fields))})"
     )
-    params = [f.get_db_prep_save(v, connection) for f, v in zip(fields, values, strict=True)]
-    with prepared_cursor() as cursor:
-        cursor.execute(sql, params)
+    return fields, sql
 
 
 def save_columns(match: Match, names) -> None:
