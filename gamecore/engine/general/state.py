@@ -253,7 +253,10 @@ class GeneralState(PieceChanges, Pots, Showdown, PhaseRun, Rounds, Offers, Leavi
             converted, self.converted = self.converted, []
             for through, wins, label in g.checks:
                 for at in converted:
-                    cm = self.cmask[g.piece[self.board[at]][1]]
+                    piece = g.piece[self.board[at]]
+                    if piece is None:  # taken away since (a meeting's showdown): no line
+                        continue
+                    cm = self.cmask[piece[1]]
                     for line in through[at]:
                         if cm & line == line:
                             return self._line(seat, line, wins, label, at)
